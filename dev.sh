@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# PitchPad developer entry point: sets up .venv/ on first use, then runs what you ask.
+#   ./dev.sh sim    start the console simulator (the console's main job on a PC)
+#   ./dev.sh test   run the whole test suite
+# Extra arguments are passed on (e.g. ./dev.sh test -k offside, ./dev.sh sim --window).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+python=${PYTHON:-python3}
+venv=.venv
+stamp=$venv/.installed
+
+need_python() {
+    if ! command -v "$python" >/dev/null 2>&1; then
+        echo "PitchPad needs Python 3.11 or newer: install it (sudo apt install python3 python3-venv)." >&2
+        exit 1
+    fi
+    if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+        echo "PitchPad needs Python 3.11 or newer; $("$python" --version) found." >&2
+        exit 1
+    fi
+}
+
+make_venv() {
+    [ -x "$venv/bin/python" ] && return
+    need_python
+    if ! "$python" -m venv "$venv" 2>/dev/null; then
+        rm -rf "$venv"
+        echo "Could not create $venv: on Debian/Raspberry Pi OS install python3-venv (sudo apt install python3-venv)." >&2
+        exit 1
+    fi
+}
+
+install() {
+    make_venv
+    # Reinstall only when the declared dependencies changed.
+    if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+        "$venv/bin/python" -m pip install --quiet --upgrade pip
+        "$venv/bin/python" -m pip install --quiet -e ".[dev]"
+        touch "$stamp"
+    fi
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+    sim)
+        install
+        exec "$venv/bin/pitchpad" sim "$@"
+        ;;
+    test)
+        install
+        exec "$venv/bin/python" -m pytest "$@"
+        ;;
+    *)
+        echo "usage: ./dev.sh sim [ARGS...] | ./dev.sh test [PYTEST ARGS...]" >&2
+        exit 2
+        ;;
+esac
