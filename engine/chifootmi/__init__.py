@@ -1,0 +1,40 @@
+"""Chifootmi, the flagship game: duels of secretly chosen cards, then shots.
+
+>>> from engine.chifootmi import new_match, MatchConfig, Level, PLAY
+>>> match = new_match(MatchConfig(Level.BEGINNER), seed=7)
+>>> match.to_act()
+('blue', 'red')
+>>> len(match.legal_choices("red"))
+4
+"""
+from .cards import BLUE, DT, RED, SEATS, Card, Level, MatchConfig, Options
+from .choices import (
+    DIVE, DRAW_PILE1, DRAW_PILE2, FLAG_DOWN, FLAG_RAISED, PLAY, SHOOT, Choice, Dive, Draw,
+    Flag, Pile, Play, Shoot, Side, choice_from_json,
+)
+from .determinize import determinize
+from .match import ChifootmiMatch, Deal, new_match, seeded_deal
+from .view import CardSlot, ChifootmiView, TeamView
+
+
+class ChifootmiGame:
+    """The game object of the protocol (``engine.protocol.Game``)."""
+
+    name = "chifootmi"
+
+    def new_match(self, config: MatchConfig, seed: int, deal: Deal | None = None) -> ChifootmiMatch:
+        return new_match(config, seed, deal)
+
+    def choice_from_json(self, obj: object) -> Choice:
+        return choice_from_json(obj)
+
+    determinize = staticmethod(determinize)
+
+
+__all__ = [
+    "BLUE", "DT", "RED", "SEATS", "Card", "Level", "MatchConfig", "Options", "DIVE",
+    "DRAW_PILE1", "DRAW_PILE2", "FLAG_DOWN", "FLAG_RAISED", "PLAY", "SHOOT", "Choice", "Dive",
+    "Draw", "Flag", "Pile", "Play", "Shoot", "Side", "choice_from_json", "determinize",
+    "ChifootmiMatch", "Deal", "new_match", "seeded_deal", "CardSlot", "ChifootmiView",
+    "TeamView", "ChifootmiGame",
+]

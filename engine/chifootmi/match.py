@@ -1,0 +1,509 @@
+"""A Chifootmi match: the rules of ``rules/chifootmi.md`` as a state machine.
+
+The state changes in place (``apply``), like python-chess's ``push``; ``clone`` copies it.
+Seats are indexed 0 (red) and 1 (blue) inside; every public face speaks seat names.
+Piles are lists whose *end* is their top, so a draw is a ``pop()``.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import BadSetup, IllegalChoice, MatchOver as MatchIsOver
+from . import events as ev
+from .cards import BLUE, DT, RED, SEATS, Card, Level, MatchConfig, card_label
+from .choices import (
+    DIVES_THREE_WAY, DIVES_TWO_WAY, DRAW_PILE1, DRAW_PILE2, DRAWS, FLAGS, PLAY,
+    SHOTS_THREE_WAY, SHOTS_TWO_WAY, Choice, Dive, Draw, Flag, Pile, Play, Shoot, Side,
+)
+
+# Stages: what the seats to act are deciding.
+PLAY_STAGE, FLAG_STAGE, SHOT_STAGE, DRAW_STAGE, OVER_STAGE = range(5)
+STAGE_NAMES = ("play", "flag", "shot", "draw", "over")
+
+# Chifootmi shot kinds (C-SHOT-1, C-DT-3, C-END-1, C-PEN-1).
+OPEN_PLAY, FREE_KICK, PENALTY, LAST_CARD, SHOOTOUT = (
+    "open_play", "free_kick", "penalty", "last_card", "shootout")
+THREE_WAY_KINDS = frozenset((PENALTY, SHOOTOUT))
+
+RETENTION, SHOOTING = "retention", "shooting"
+OFFSIDE_MARGIN = 7
+SHOOTOUT_KICKS = 5
+_STAGE_RULE = {PLAY_STAGE: "C-RND-1", FLAG_STAGE: "C-PLUS-OFF", SHOT_STAGE: "C-SHOT-1",
+               DRAW_STAGE: "C-RND-5"}
+_SEAT_INDEX = {"red": RED, "blue": BLUE}
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """An explicit set-up: each deck in order (4 active, 3 pile 1 top first, rest pile 2
+    top first), and optionally who kicks off and who kicks first in a shoot-out."""
+
+    red: tuple[Card, ...]
+    blue: tuple[Card, ...]
+    kickoff: str | None = None
+    shootout_first: str | None = None
+
+
+def seeded_deal(level: Level, seed: int) -> Deal:
+    """The shuffles and tosses of C-SET-1, C-SET-3 and C-PEN-1, all from ``seed``."""
+    rng = random.Random(seed)
+    red, blue = list(level.deck), list(level.deck)
+    rng.shuffle(red)
+    rng.shuffle(blue)
+    kickoff = SEATS[rng.getrandbits(1)]
+    shootout_first = SEATS[rng.getrandbits(1)]
+    return Deal(tuple(red), tuple(blue), kickoff, shootout_first)
+
+
+def check_deal(level: Level, deal: Deal) -> None:
+    """Refuse a deck that is not exactly that team's cards for the level."""
+    want = sorted(level.deck)
+    for seat, deck in (("red", deal.red), ("blue", deal.blue)):
+        if sorted(deck) != want:
+            shown = ", ".join(card_label(c) for c in deck)
+            raise BadSetup(f"{seat}'s deck [{shown}] is not the {len(want)} cards of the "
+                           f"{level.value} level (C-COMP-1)")
+    for key in ("kickoff", "shootout_first"):
+        seat = getattr(deal, key)
+        if seat is not None and seat not in _SEAT_INDEX:
+            raise BadSetup(f"{key} must be \"red\" or \"blue\", not {seat!r}")
+
+
+class ChifootmiMatch:
+    """One match in progress. Build it with :func:`new_match`."""
+
+    __slots__ = (
+        "config", "level", "offside_rule", "one_two_rule", "counter_rule", "active",
+        "face_down", "pile1", "pile2", "played", "action_len", "score", "ball", "retention",
+        "retention_needed", "phase", "rounds_played", "kept_with", "stage", "shot_kind",
+        "shooter", "draw_seats", "ball_moved_by_shot", "kickoff", "shootout_first",
+        "kicks", "winner_index",
+    )
+    seats = SEATS
+
+    def __init__(self, config: MatchConfig, deal: Deal) -> None:
+        level = config.level
+        check_deal(level, deal)
+        self.config = config
+        self.level = level
+        self.offside_rule = config.options.offside
+        self.one_two_rule = config.options.one_two
+        self.counter_rule = config.options.counter_attack
+        self.active: list[list[Card]] = []
+        self.face_down: list[list[bool]] = []
+        self.pile1: list[list[Card]] = []
+        self.pile2: list[list[Card]] = []
+        for deck in (deal.red, deal.blue):
+            self.active.append(list(deck[:4]))
+            self.face_down.append([False] * 4)
+            self.pile1.append(list(reversed(deck[4:7])))
+            self.pile2.append(list(reversed(deck[7:])))
+        self.played: list[list[Card]] = [[], []]
+        self.action_len = 0
+        self.score = [0, 0]
+        self.kickoff = _SEAT_INDEX[deal.kickoff or "red"]
+        self.shootout_first = _SEAT_INDEX[deal.shootout_first or "red"]
+        self.ball = self.kickoff
+        self.retention = 0
+        self.retention_needed = 2
+        self.phase = RETENTION
+        self.rounds_played = 0
+        self.kept_with = 0
+        self.stage = PLAY_STAGE
+        self.shot_kind = OPEN_PLAY
+        self.shooter = self.ball
+        self.draw_seats: tuple[int, ...] = ()
+        self.ball_moved_by_shot = False
+        self.kicks: list[list[bool]] | None = None
+        self.winner_index: int | None = None
+
+    # ----- the protocol -------------------------------------------------------------
+    def to_act(self) -> tuple[str, ...]:
+        """Seats that must decide now, sorted by name (``blue`` before ``red``)."""
+        stage = self.stage
+        if stage == PLAY_STAGE or stage == SHOT_STAGE:
+            return ("blue", "red")
+        if stage == FLAG_STAGE:
+            return (SEATS[1 - self.ball],)
+        if stage == DRAW_STAGE:
+            return tuple(sorted(SEATS[s] for s in self.draw_seats))
+        return ()
+
+    def decision(self, seat: str) -> str | None:
+        """What ``seat`` decides now: ``play``, ``draw``, ``shoot``, ``dive``, ``flag`` or None."""
+        if seat not in self.to_act():
+            return None
+        if self.stage == SHOT_STAGE:
+            return "shoot" if _SEAT_INDEX[seat] == self.shooter else "dive"
+        return STAGE_NAMES[self.stage]
+
+    def legal_choices(self, seat: str) -> tuple[Choice, ...]:
+        """What ``seat`` may choose now (empty when it has nothing to decide)."""
+        s = _SEAT_INDEX[seat]
+        stage = self.stage
+        if stage == PLAY_STAGE:
+            return tuple(PLAY[c] for c in dict.fromkeys(self.active[s]))
+        if stage == SHOT_STAGE:
+            three = self.shot_kind in THREE_WAY_KINDS
+            if s == self.shooter:
+                return SHOTS_THREE_WAY if three else SHOTS_TWO_WAY
+            return DIVES_THREE_WAY if three else DIVES_TWO_WAY
+        if stage == DRAW_STAGE and s in self.draw_seats:
+            return DRAWS
+        if stage == FLAG_STAGE and s != self.ball:
+            return FLAGS
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == OVER_STAGE
+
+    @property
+    def winner(self) -> str | None:
+        return None if self.winner_index is None else SEATS[self.winner_index]
+
+    @property
+    def shootout_score(self) -> tuple[int, int] | None:
+        """Goals scored in the shoot-out so far, or None before it begins."""
+        if self.kicks is None:
+            return None
+        return sum(self.kicks[RED]), sum(self.kicks[BLUE])
+
+    def opening_events(self) -> list[Any]:
+        """What the screens show before the first decision: the toss."""
+        return [ev.KickOff(SEATS[self.kickoff])]
+
+    def apply(self, joint: Mapping[str, Choice]) -> list[Any]:
+        """Apply the decision of every seat in ``to_act()`` at once.
+
+        Everything is checked before anything changes, so an ``IllegalChoice`` leaves the
+        match exactly as it was.
+        """
+        stage = self.stage
+        if stage == OVER_STAGE:
+            raise MatchIsOver()
+        self._check_seats(joint)
+        if stage == PLAY_STAGE:
+            red, blue = joint["red"], joint["blue"]
+            self._check_play(RED, red)
+            self._check_play(BLUE, blue)
+            return self._play_round(red.card, blue.card)  # type: ignore[union-attr]
+        if stage == SHOT_STAGE:
+            shooter, keeper = SEATS[self.shooter], SEATS[1 - self.shooter]
+            shoot, dive = joint[shooter], joint[keeper]
+            self._check_side(shooter, shoot, Shoot, "the shooter: choose where to shoot")
+            self._check_side(keeper, dive, Dive, "the goalkeeper: choose where to dive")
+            return self._take_shot(shoot.side, dive.side)  # type: ignore[union-attr]
+        if stage == DRAW_STAGE:
+            for seat, choice in joint.items():
+                self._check_draw(_SEAT_INDEX[seat], choice)
+            out: list[Any] = []
+            for s in (RED, BLUE):
+                if s in self.draw_seats:
+                    pile = joint[SEATS[s]].pile  # type: ignore[union-attr]
+                    out.append(self._draw(s, pile is Pile.PILE1, forced=False))
+            self.draw_seats = ()
+            self.stage = PLAY_STAGE
+            return out
+        flag = joint[SEATS[1 - self.ball]]
+        if not isinstance(flag, Flag):
+            raise IllegalChoice("C-PLUS-OFF", "the defender decides whether to flag offside")
+        return self._settle_offside(flag.raised)
+
+    # ----- checks (no change to the state) --------------------------------------------
+    def _check_seats(self, joint: Mapping[str, Choice]) -> None:
+        wanted = self.to_act()
+        if len(joint) != len(wanted) or any(seat not in joint for seat in wanted):
+            rule = _STAGE_RULE[self.stage]
+            for seat in joint:
+                if seat not in _SEAT_INDEX:
+                    raise IllegalChoice(rule, f"no seat called {seat!r}")
+                if seat not in wanted:
+                    raise IllegalChoice(rule, f"{seat} has nothing to decide now")
+            missing = [seat for seat in wanted if seat not in joint]
+            raise IllegalChoice(rule, f"waiting for {' and '.join(missing)} to decide")
+
+    def _check_play(self, s: int, choice: Choice) -> None:
+        if not isinstance(choice, Play):
+            raise IllegalChoice("C-RND-1", f"{SEATS[s]} must play a card now")
+        if choice.card not in self.active[s]:
+            raise IllegalChoice("C-RND-1", f"{SEATS[s]} has no {card_label(choice.card)} "
+                                           "among the active cards")
+
+    def _check_side(self, seat: str, choice: Choice, kind: type, role: str) -> None:
+        if not isinstance(choice, kind):
+            raise IllegalChoice("C-SHOT-1", f"{seat} is {role}")
+        if choice.side is Side.CENTRE and self.shot_kind not in THREE_WAY_KINDS:  # type: ignore[attr-defined]
+            raise IllegalChoice("C-SHOT-1", "this shot is LEFT or RIGHT only: no centre")
+
+    def _check_draw(self, s: int, choice: Choice) -> None:
+        if not isinstance(choice, Draw):
+            raise IllegalChoice("C-RND-5", f"{SEATS[s]} must choose a pile to draw from")
+        pile = self.pile1[s] if choice.pile is Pile.PILE1 else self.pile2[s]
+        if not pile:
+            raise IllegalChoice("C-RND-5", f"{SEATS[s]}'s {choice.pile.value} is empty")
+
+    # ----- a round ------------------------------------------------------------------
+    def _play_round(self, red: Card, blue: Card) -> list[Any]:
+        for s, card in ((RED, red), (BLUE, blue)):
+            hand = self.active[s]
+            i = hand.index(card)
+            del hand[i]
+            del self.face_down[s][i]
+            self.played[s].append(card)
+        self.rounds_played += 1
+        self.action_len += 1
+        self.ball_moved_by_shot = False
+        out: list[Any] = [ev.Reveal(self.rounds_played, red, blue)]
+        a = self.ball
+        attack, defence = (red, blue) if a == RED else (blue, red)
+        if self.phase == RETENTION:
+            self._retention_round(attack, defence, out)
+        else:
+            self._card_shot_round(attack, defence, out)
+        if self.stage == PLAY_STAGE:
+            self._end_round(out)
+        return out
+
+    def _retention_round(self, attack: Card, defence: Card, out: list[Any]) -> None:
+        a = self.ball
+        if attack == DT:
+            if defence == DT:
+                self._win_ball(1 - a, "tackle", out)          # C-DT-1
+            else:
+                self._keep(0, out)                             # C-DT-2
+            return
+        if defence == DT:
+            self._call_shot(FREE_KICK, a, out)                 # C-DT-3
+            return
+        value = attack
+        kept_with = self.kept_with
+        if (self.one_two_rule and kept_with and attack == kept_with - 1
+                and defence == kept_with):                     # C-PLUS-12
+            value = kept_with
+            out.append(ev.OneTwo(SEATS[a], value))
+        if value < defence:
+            self._win_ball(1 - a, "duel", out)                 # C-RND-3
+        elif self.offside_rule and value - defence >= OFFSIDE_MARGIN:
+            self.kept_with = attack
+            self.stage = FLAG_STAGE                            # C-PLUS-OFF
+            out.append(ev.OffsideChance(SEATS[1 - a]))
+        else:
+            self._keep(attack, out)
+
+    def _card_shot_round(self, attack: Card, defence: Card, out: list[Any]) -> None:
+        a = self.ball
+        if attack == DT:
+            if defence == DT:
+                self._win_ball(1 - a, "tackle", out)          # C-PRO-5, C-DT-1
+            else:
+                out.append(ev.BallKept(SEATS[a], self.retention, True))  # C-DT-2
+            return
+        if defence == DT:
+            self._call_shot(PENALTY, a, out)                   # C-PRO-5, C-DT-3
+            return
+        margin = attack - defence
+        if margin < 0:
+            self._win_ball(1 - a, "duel", out)                 # C-PRO-4
+        elif margin == 0:
+            out.append(ev.PushedAway(SEATS[a]))                # C-PRO-3
+        else:
+            if margin <= 3:                                    # C-PRO-1
+                self.score[a] += 1
+                out.append(ev.Goal(SEATS[a], "card_shot", None, None, *self.score))
+            else:                                              # C-PRO-2
+                out.append(ev.OverTheBar(SEATS[a]))
+            self.ball_moved_by_shot = True
+            self._change_ball(1 - a, counter=False)
+
+    def _keep(self, card: Card, out: list[Any]) -> None:
+        """The attacker keeps the ball (C-RND-3, C-DT-2) and may reach the shot (C-RND-4)."""
+        a = self.ball
+        self.retention += 1
+        self.kept_with = card
+        out.append(ev.BallKept(SEATS[a], self.retention, card == DT))
+        if self.retention >= self.retention_needed:
+            if self.level is Level.PRO:
+                self.phase = SHOOTING
+                out.append(ev.ShootingPhase(SEATS[a]))
+            else:
+                self._call_shot(OPEN_PLAY, a, out)
+
+    def _win_ball(self, s: int, how: str, out: list[Any]) -> None:
+        counter = how == "tackle" and self.counter_rule            # C-PLUS-CA
+        out.append(ev.BallWon(SEATS[s], how, counter))
+        self._change_ball(s, counter)
+
+    def _change_ball(self, s: int, counter: bool) -> None:
+        """Possession changes: the action's cards are set aside for good (C-RND-2)."""
+        self.ball = s
+        self.retention = 0
+        self.retention_needed = 1 if counter else 2
+        self.phase = RETENTION
+        self.action_len = 0
+        self.kept_with = 0
+
+    def _settle_offside(self, raised: bool) -> list[Any]:
+        out: list[Any] = []
+        a = self.ball
+        self.stage = PLAY_STAGE
+        if raised:
+            out.append(ev.Offside(SEATS[1 - a]))
+            self._change_ball(1 - a, counter=False)
+        else:
+            out.append(ev.PlayOn(SEATS[a]))
+            self._keep(self.kept_with, out)
+        if self.stage == PLAY_STAGE:
+            self._end_round(out)
+        return out
+
+    # ----- shots --------------------------------------------------------------------
+    def _call_shot(self, kind: str, shooter: int, out: list[Any]) -> None:
+        self.stage = SHOT_STAGE
+        self.shot_kind = kind
+        self.shooter = shooter
+        sides = 3 if kind in THREE_WAY_KINDS else 2
+        out.append(ev.ShotCalled(kind, SEATS[shooter], SEATS[1 - shooter], sides))
+
+    def _take_shot(self, shoot: Side, dive: Side) -> list[Any]:
+        s, k = self.shooter, 1 - self.shooter
+        scored = shoot is not dive                                 # C-SHOT-2
+        out: list[Any] = []
+        if self.shot_kind == SHOOTOUT:
+            return self._shootout_kick(scored, shoot, dive, out)
+        if scored:
+            self.score[s] += 1
+            out.append(ev.Goal(SEATS[s], self.shot_kind, shoot.value, dive.value, *self.score))
+        else:
+            out.append(ev.Saved(SEATS[s], self.shot_kind, shoot.value, dive.value))
+        self._change_ball(k, counter=False)
+        self.stage = PLAY_STAGE
+        if self.shot_kind == LAST_CARD:
+            self._end_regular_play(out)
+        else:
+            self.ball_moved_by_shot = True
+            self._end_round(out)
+        return out
+
+    # ----- end of a round: draws, or the end of the match -----------------------------
+    def _end_round(self, out: list[Any]) -> None:
+        if not self.active[RED] and not self.active[BLUE]:
+            if self.ball_moved_by_shot:                            # C-END-1 ruling
+                self._end_regular_play(out)
+            else:
+                self._call_shot(LAST_CARD, self.ball, out)
+            return
+        choosers = []
+        for s in (RED, BLUE):
+            has1, has2 = bool(self.pile1[s]), bool(self.pile2[s])
+            if has1 and has2:
+                choosers.append(s)
+            elif has1 or has2:
+                out.append(self._draw(s, has1, forced=True))       # C-RND-5
+        if choosers:
+            self.draw_seats = tuple(choosers)
+            self.stage = DRAW_STAGE
+
+    def _draw(self, s: int, from_pile1: bool, forced: bool) -> Any:
+        if from_pile1:
+            card = self.pile1[s].pop()
+            self.active[s].append(card)
+            self.face_down[s].append(True)
+            return ev.Drew(SEATS[s], "pile1", None, forced)
+        card = self.pile2[s].pop()
+        self.active[s].append(card)
+        self.face_down[s].append(False)
+        return ev.Drew(SEATS[s], "pile2", card, forced)
+
+    def _end_regular_play(self, out: list[Any]) -> None:
+        red, blue = self.score
+        if red != blue:
+            self._finish(RED if red > blue else BLUE, out)        # C-END-2
+            return
+        self.kicks = [[], []]
+        out.append(ev.ShootoutStart(SEATS[self.shootout_first]))   # C-PEN-1
+        self._call_shot(SHOOTOUT, self.shootout_first, out)
+
+    def _shootout_kick(self, scored: bool, shoot: Side, dive: Side, out: list[Any]) -> list[Any]:
+        kicks = self.kicks
+        assert kicks is not None
+        kicks[self.shooter].append(scored)
+        red_goals, blue_goals = sum(kicks[RED]), sum(kicks[BLUE])
+        out.append(ev.ShootoutKick(SEATS[self.shooter], shoot.value, dive.value, scored,
+                                   red_goals, blue_goals))
+        winner = shootout_winner(kicks)
+        if winner is not None:
+            self._finish(winner, out)
+            return out
+        n_red, n_blue = len(kicks[RED]), len(kicks[BLUE])
+        nxt = self.shootout_first if n_red == n_blue else (RED if n_red < n_blue else BLUE)
+        self._call_shot(SHOOTOUT, nxt, out)
+        return out
+
+    def _finish(self, winner: int, out: list[Any]) -> None:
+        self.stage = OVER_STAGE
+        self.winner_index = winner
+        out.append(ev.MatchOver(SEATS[winner], *self.score))
+
+    # ----- copies and comparisons ------------------------------------------------------
+    def clone(self) -> ChifootmiMatch:
+        twin = object.__new__(ChifootmiMatch)
+        for name in self.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.active = [self.active[0][:], self.active[1][:]]
+        twin.face_down = [self.face_down[0][:], self.face_down[1][:]]
+        twin.pile1 = [self.pile1[0][:], self.pile1[1][:]]
+        twin.pile2 = [self.pile2[0][:], self.pile2[1][:]]
+        twin.played = [self.played[0][:], self.played[1][:]]
+        twin.score = self.score[:]
+        if self.kicks is not None:
+            twin.kicks = [self.kicks[0][:], self.kicks[1][:]]
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ChifootmiMatch):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<ChifootmiMatch {self.level.value} round {self.rounds_played} "
+                f"{STAGE_NAMES[self.stage]} score {self.score[RED]}-{self.score[BLUE]}>")
+
+    def view(self, seat: str) -> Any:
+        """What ``seat`` may know (C-VIS): see :mod:`engine.chifootmi.view`."""
+        from .view import view_of
+        return view_of(self, seat)
+
+
+def shootout_winner(kicks: Sequence[Sequence[bool]]) -> int | None:
+    """The seat index that has won the shoot-out, or None while it goes on (C-PEN-1).
+
+    Five kicks each, ended early when one team cannot be caught; then sudden death in
+    pairs until one team is ahead after the same number of kicks.
+    """
+    n_red, n_blue = len(kicks[RED]), len(kicks[BLUE])
+    red, blue = sum(kicks[RED]), sum(kicks[BLUE])
+    if n_red <= SHOOTOUT_KICKS and n_blue <= SHOOTOUT_KICKS:
+        if red > blue + SHOOTOUT_KICKS - n_blue:
+            return RED
+        if blue > red + SHOOTOUT_KICKS - n_red:
+            return BLUE
+        return None
+    if n_red == n_blue and red != blue:
+        return RED if red > blue else BLUE
+    return None
+
+
+def new_match(config: MatchConfig, seed: int, deal: Deal | None = None) -> ChifootmiMatch:
+    """Start a match from a seed; parts of an explicit ``deal`` override the seeded ones."""
+    seeded = seeded_deal(config.level, seed)
+    if deal is None:
+        return ChifootmiMatch(config, seeded)
+    return ChifootmiMatch(config, Deal(
+        deal.red, deal.blue, deal.kickoff or seeded.kickoff,
+        deal.shootout_first or seeded.shootout_first))

@@ -1,0 +1,30 @@
+"""The engine's errors: one base, precise names that say what went wrong."""
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class IllegalChoice(EngineError, ValueError):
+    """A choice the rules do not allow now; the state is left unchanged.
+
+    ``rule`` is the rule id (e.g. ``C-RND-1``) so a screen, a log line or a test can
+    say exactly which rule refused it.
+    """
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{reason} ({rule})")
+        self.rule = rule
+        self.reason = reason
+
+
+class BadSetup(EngineError, ValueError):
+    """A match set-up (level, options, deal) that the rules cannot start from."""
+
+
+class MatchOver(IllegalChoice):
+    """A decision was offered after the match had ended."""
+
+    def __init__(self) -> None:
+        super().__init__("C-END-2", "the match is over")

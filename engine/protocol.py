@@ -1,0 +1,106 @@
+"""The game protocol every PitchPad game implements.
+
+Shaped after OpenSpiel's simultaneous-move games and boardgame.io's player views:
+
+* a ``Game`` turns a configuration and a seed (or an explicit deal) into a ``MatchState``;
+* the state says which seats must decide now (``to_act``: one seat, several at once for
+  secret simultaneous choices, none when the match is over), what each may choose
+  (``legal_choices``), and applies one joint decision atomically (``apply``), returning
+  typed events for the screens;
+* ``view(seat)`` is the only place secrecy is decided: everything the seat may not know is
+  absent from it. Screens, CPU players and the network only ever see views;
+* ``determinize(view, rng)`` samples a full state consistent with a view, for CPU search.
+
+Random events of the rules are drawn from the match seed when the match is created (or,
+for games with chance during play, from a generator owned by the state and seeded from
+it), so a match is the fold of its joint decisions over its initial state and replays
+exactly.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+Seat = str
+"""A seat is named by its team or colour (``"red"``, ``"blue"``, ``"white"`` ...)."""
+
+
+@runtime_checkable
+class Choice(Protocol):
+    """One seat's decision: small, immutable, hashable, with a JSON form."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Event(Protocol):
+    """Something that happened, public to every seat, for screens to animate."""
+
+    name: str
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+S = TypeVar("S", bound="MatchState")
+
+
+class MatchState(Protocol):
+    """A match in progress; ``apply`` changes it in place, ``clone`` copies it."""
+
+    seats: tuple[Seat, ...]
+
+    def to_act(self) -> tuple[Seat, ...]:
+        """Seats that must decide now, sorted; empty when the match is over."""
+
+    def legal_choices(self, seat: Seat) -> tuple[Choice, ...]:
+        """What ``seat`` may choose now; empty when it has nothing to decide."""
+
+    def apply(self, joint: Mapping[Seat, Choice]) -> list[Event]:
+        """Apply one decision of every seat in ``to_act()`` at once.
+
+        Raises ``IllegalChoice`` (naming the rule) and leaves the state unchanged when any
+        part of the joint decision is not legal.
+        """
+
+    def view(self, seat: Seat) -> Any:
+        """What ``seat`` may know, and nothing else."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winner(self) -> Seat | None: ...
+
+    def clone(self: S) -> S: ...
+
+
+class Game(Protocol):
+    """A game of the console: its name, seats, how a match starts, how to sample states."""
+
+    name: str
+
+    def new_match(self, config: Any, seed: int) -> MatchState: ...
+
+    def choice_from_json(self, obj: Any) -> Choice: ...
+
+    def determinize(self, view: Any, rng: random.Random) -> MatchState: ...
+
+
+def play_out(state: MatchState, policies: Mapping[Seat, Any], rng: random.Random) -> list[Event]:
+    """Play ``state`` to the end, each seat choosing with ``policies[seat](state, seat, rng)``.
+
+    A convenience for benchmarks and tests; real players decide from views.
+    """
+    events: list[Event] = []
+    while True:
+        seats = state.to_act()
+        if not seats:
+            return events
+        events.extend(state.apply({seat: policies[seat](state, seat, rng) for seat in seats}))
+
+
+def uniform_choice(state: MatchState, seat: Seat, rng: random.Random) -> Choice:
+    """A legal choice drawn uniformly: the random player."""
+    legal: Sequence[Choice] = state.legal_choices(seat)
+    return legal[int(rng.random() * len(legal))]
