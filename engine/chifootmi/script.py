@@ -1,0 +1,144 @@
+"""The match script of ``shared/formats/match-script.md``: read it, and summarise a match.
+
+Pure functions over already-parsed JSON values, so the journal, ``pitchpad replay`` and
+tests share one reading of the format.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import SEATS, Level, MatchConfig, Options, card_from_json
+from .choices import Choice, choice_from_json
+from .match import ChifootmiMatch, Deal, new_match
+
+OPTION_NAMES = ("offside", "one_two", "counter_attack")
+
+
+class ScriptError(ValueError):
+    """A match script that cannot be played; ``turn`` is the 0-based turn index or None."""
+
+    def __init__(self, reason: str, turn: int | None = None) -> None:
+        where = "document" if turn is None else f"turn {turn}"
+        super().__init__(f"{where}: {reason}")
+        self.turn = turn
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class MatchScript:
+    """A match's set-up and its joint decisions, in order."""
+
+    config: MatchConfig
+    seed: int
+    deal: Deal | None
+    turns: list[Any] = field(default_factory=list)
+
+    def start(self) -> ChifootmiMatch:
+        return new_match(self.config, self.seed, self.deal)
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"game": "chifootmi", "level": self.config.level.value,
+                               "options": self.config.options.to_json(), "seed": self.seed}
+        if self.deal is not None:
+            doc["deal"] = deal_to_json(self.deal)
+        doc["turns"] = list(self.turns)
+        return doc
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    from .cards import card_to_json
+    doc: dict[str, Any] = {"red": [card_to_json(c) for c in deal.red],
+                           "blue": [card_to_json(c) for c in deal.blue]}
+    if deal.kickoff:
+        doc["kickoff"] = deal.kickoff
+    if deal.shootout_first:
+        doc["shootout_first"] = deal.shootout_first
+    return doc
+
+
+def _expect(ok: bool, reason: str) -> None:
+    if not ok:
+        raise ScriptError(reason)
+
+
+def parse_script(doc: Any) -> MatchScript:
+    """Check a script document's shape and set-up (not its turns, which play in order)."""
+    _expect(isinstance(doc, dict), "a match script is a JSON object")
+    known = {"game", "level", "options", "seed", "deal", "turns"}
+    unknown = sorted(set(doc) - known)
+    _expect(not unknown, f"unknown key {unknown[0]!r}" if unknown else "")
+    _expect(doc.get("game") == "chifootmi",
+            f"game must be \"chifootmi\", not {doc.get('game')!r}")
+    try:
+        level = Level(doc.get("level"))
+    except ValueError:
+        raise ScriptError(f"level must be beginner, amateur or pro, not {doc.get('level')!r}") from None
+    options = doc.get("options", {})
+    _expect(isinstance(options, dict), "options must be an object")
+    for name, value in options.items():
+        _expect(name in OPTION_NAMES, f"unknown option {name!r} (offside, one_two, counter_attack)")
+        _expect(isinstance(value, bool), f"option {name} must be true or false")
+    seed = doc.get("seed", 0)
+    _expect(isinstance(seed, int) and not isinstance(seed, bool), "seed must be an integer")
+    turns = doc.get("turns", [])
+    _expect(isinstance(turns, list), "turns must be a list")
+    config = MatchConfig(level, Options(**options))
+    deal = _parse_deal(doc["deal"], level) if doc.get("deal") is not None else None
+    script = MatchScript(config, seed, deal, turns)
+    try:
+        script.start()
+    except ValueError as exc:
+        raise ScriptError(str(exc)) from None
+    return script
+
+
+def _parse_deal(obj: Any, level: Level) -> Deal:
+    _expect(isinstance(obj, dict), "deal must be an object")
+    unknown = sorted(set(obj) - {"red", "blue", "kickoff", "shootout_first"})
+    _expect(not unknown, f"unknown deal key {unknown[0]!r}" if unknown else "")
+    decks = []
+    for seat in SEATS:
+        deck = obj.get(seat)
+        _expect(isinstance(deck, list), f"deal.{seat} must be a list of cards")
+        try:
+            decks.append(tuple(card_from_json(c) for c in deck))
+        except ValueError as exc:
+            raise ScriptError(f"deal.{seat}: {exc}") from None
+    for key in ("kickoff", "shootout_first"):
+        _expect(obj.get(key) in (None, *SEATS), f"deal.{key} must be \"red\" or \"blue\"")
+    return Deal(decks[0], decks[1], obj.get("kickoff"), obj.get("shootout_first"))
+
+
+def parse_turn(obj: Any, index: int) -> dict[str, Choice]:
+    """One turn of the script: the joint decision, keyed by seat."""
+    if not isinstance(obj, dict) or not obj:
+        raise ScriptError("a turn is an object of choices keyed by seat", index)
+    joint = {}
+    for seat, choice in obj.items():
+        if seat not in SEATS:
+            raise ScriptError(f"unknown seat {seat!r} (red or blue)", index)
+        try:
+            joint[seat] = choice_from_json(choice)
+        except ValueError as exc:
+            raise ScriptError(f"{seat}: {exc}", index) from None
+    return joint
+
+
+def joint_to_json(joint: Mapping[str, Choice]) -> dict[str, Any]:
+    """A joint decision as a script turn, seats in alphabetical order."""
+    return {seat: joint[seat].to_json() for seat in sorted(joint)}
+
+
+def summary(match: ChifootmiMatch) -> dict[str, Any]:
+    """The replay's last line (match-script.md, "Output")."""
+    shootout = match.shootout_score
+    return {
+        "over": match.is_over,
+        "score": {"red": match.score[0], "blue": match.score[1]},
+        "shootout": None if shootout is None else {"red": shootout[0], "blue": shootout[1]},
+        "winner": match.winner,
+        "ball": SEATS[match.ball],
+        "to_act": list(match.to_act()),
+    }

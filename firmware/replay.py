@@ -1,0 +1,75 @@
+"""``pitchpad replay FILE``: play a match script and print its events as JSON lines.
+
+The contract is ``shared/formats/match-script.md``: one line per event, then the summary
+(or, with ``--view SEAT``, that seat's view); errors are one line on stderr naming the
+0-based turn, exit status 2, and nothing printed for turns after the bad one.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from engine.chifootmi.cards import SEATS
+from engine.chifootmi.script import ScriptError, parse_script, parse_turn, summary
+from engine.errors import EngineError
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "replay", help="play a match script and print its events as JSON lines",
+        description="Play a match script (shared/formats/match-script.md) through the engine.")
+    parser.add_argument("file", help="the match script, or - for standard input")
+    parser.add_argument("--view", choices=SEATS, metavar="SEAT",
+                        help="print SEAT's view (red or blue) instead of the summary")
+    parser.set_defaults(run=run)
+
+
+def _line(out: TextIO, obj: Any) -> None:
+    out.write(json.dumps(obj, separators=(", ", ": ")) + "\n")
+
+
+def replay(text: str, view: str | None, out: TextIO) -> None:
+    """Play the script ``text``, writing lines to ``out``; raises ScriptError."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScriptError(f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    script = parse_script(doc)
+    match = script.start()
+    for event in match.opening_events():
+        _line(out, event.to_json())
+    for index, turn in enumerate(script.turns):
+        if match.is_over:
+            raise ScriptError("the match is already over", index)
+        joint = parse_turn(turn, index)
+        try:
+            events = match.apply(joint)
+        except EngineError as exc:
+            raise ScriptError(str(exc), index) from None
+        for event in events:
+            _line(out, event.to_json())
+    _line(out, match.view(view).to_json() if view else summary(match))
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as script_file:
+                text = script_file.read()
+    except OSError as exc:
+        print(f"pitchpad replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"pitchpad replay: {args.file} is not UTF-8 text", file=sys.stderr)
+        return 2
+    try:
+        replay(text, args.view, sys.stdout)
+    except ScriptError as exc:
+        sys.stdout.flush()
+        print(f"pitchpad replay: {exc}", file=sys.stderr)
+        return 2
+    return 0
