@@ -1,0 +1,295 @@
+"""The hardware config: which pins, screens and buses this console has, read from TOML.
+
+A bad config is refused with a :class:`~hal.errors.ConfigError` naming the file, line and key
+(``tomllib`` gives no positions, so :class:`_KeyLines` finds them in the text), never with a
+traceback from gpiozero or luma halfway through start-up.
+
+Layout (see ``deploy/config/*.toml``)::
+
+    profile = "handheld"          # or "tabletop"
+    debounce_ms = 20
+    [buzzer]
+    pin = 12
+    [[pad]]                       # one table per pad, 1 to 4, in pad order
+    led = 16                      # optional
+    [pad.buttons]
+    CARD1 = 5 ...                 # all seven buttons, BCM GPIO numbers
+    [pad.screen]
+    driver = "ssd1306"            # or "sh1106"
+    bus = "i2c"                   # or "spi"
+    port = 1                      # I2C bus number (/dev/i2c-N), or SPI port
+    address = 0x3C                # I2C only
+    rotation = 0                  # 0 or 180
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from hal.buttons import Button
+from hal.console import MAX_PADS
+from hal.errors import ConfigError
+
+PROFILES = ("handheld", "tabletop")
+DRIVERS = ("ssd1306", "sh1106")
+BUSES = ("i2c", "spi")
+ROTATIONS = (0, 180)
+#: BCM pins the kernel's I2C-1 and SPI-0 drivers hold; a button there would fight the bus.
+I2C_PINS = {2: "I2C1 SDA", 3: "I2C1 SCL"}
+SPI_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"}
+GPIO_RANGE = range(0, 28)
+
+
+@dataclass(frozen=True)
+class ScreenConfig:
+    driver: str
+    bus: str
+    port: int
+    address: int | None = None
+    device: int = 0
+    dc_pin: int | None = None
+    reset_pin: int | None = None
+    rotation: int = 0
+
+    def describe(self) -> str:
+        if self.bus == "i2c":
+            return f"{self.driver} on I2C bus {self.port} at 0x{self.address or 0:02X}"
+        return f"{self.driver} on SPI {self.port}.{self.device}"
+
+
+@dataclass(frozen=True)
+class PadConfig:
+    pad_id: int
+    buttons: Mapping[Button, int]
+    screen: ScreenConfig | None
+    led: int | None = None
+
+
+@dataclass(frozen=True)
+class HardwareConfig:
+    profile: str
+    pads: tuple[PadConfig, ...]
+    buzzer_pin: int | None = None
+    debounce: float = 0.02
+    source: str | None = None
+
+
+class _KeyLines:
+    """Line numbers of the keys and table headers in a TOML text, by dotted path.
+
+    Understands what our configs use: ``[table]``, ``[[array]]``, ``[array.sub]`` (which belongs
+    to the array's last entry, as in TOML) and ``key = value`` lines.
+    """
+
+    _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?")
+    _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
+
+    def __init__(self, text: str) -> None:
+        self.lines: dict[str, int] = {}
+        counts: dict[str, int] = {}
+        table = ""
+        for number, line in enumerate(text.splitlines(), start=1):
+            header = self._HEADER.match(line)
+            if header:
+                brackets, name = header.groups()
+                root, _, rest = name.partition(".")
+                if brackets == "[[":
+                    counts[name] = counts.get(name, 0) + 1
+                    table = f"{name}[{counts[name] - 1}]"
+                elif root in counts:
+                    table = f"{root}[{counts[root] - 1}]" + (f".{rest}" if rest else "")
+                else:
+                    table = name
+                self.lines.setdefault(table, number)
+                continue
+            key = self._KEY.match(line)
+            if key:
+                self.lines.setdefault(f"{table}.{key.group(1)}" if table else key.group(1), number)
+
+    def find(self, key: str) -> int | None:
+        """The line of ``key``, else of the nearest enclosing table that exists."""
+        while key:
+            if key in self.lines:
+                return self.lines[key]
+            key = key.rpartition(".")[0]
+        return None
+
+
+class _Reader:
+    """Reads typed values out of the parsed TOML, raising ConfigError with key and line."""
+
+    def __init__(self, text: str, source: str | None) -> None:
+        self.source = source
+        self.lines = _KeyLines(text)
+        try:
+            self.document = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            match = re.search(r"line (\d+)", str(error))
+            raise ConfigError(f"not valid TOML: {error}", path=source,
+                              line=int(match.group(1)) if match else None) from None
+
+    def fail(self, key: str, message: str) -> ConfigError:
+        return ConfigError(message, key=key, line=self.lines.find(key), path=self.source)
+
+    def get(self, table: Mapping[str, Any], prefix: str, name: str, kind: type | tuple[type, ...],
+            *, required: bool = True, default: Any = None) -> Any:
+        key = f"{prefix}.{name}" if prefix else name
+        if name not in table:
+            if required:
+                raise self.fail(key, "missing key")
+            return default
+        value = table[name]
+        if isinstance(value, bool) or not isinstance(value, kind):
+            wanted = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            raise self.fail(key, f"must be {_article(wanted)}, not {value!r}")
+        return value
+
+    def choice(self, table: Mapping[str, Any], prefix: str, name: str, choices: tuple[Any, ...],
+               **options: Any) -> Any:
+        value = self.get(table, prefix, name, type(choices[0]), **options)
+        if value is not None and value not in choices:
+            key = f"{prefix}.{name}" if prefix else name
+            raise self.fail(key, f"must be one of {', '.join(map(str, choices))}, not {value!r}")
+        return value
+
+    def only(self, table: Mapping[str, Any], prefix: str, known: set[str]) -> None:
+        for name in table:
+            if name not in known:
+                key = f"{prefix}.{name}" if prefix else name
+                raise self.fail(key, f"unknown key (known here: {', '.join(sorted(known))})")
+
+
+def _article(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+class _PinLedger:
+    """Remembers which key claimed each GPIO so a pin used twice names both keys."""
+
+    def __init__(self, reader: _Reader) -> None:
+        self.reader = reader
+        self.owners: dict[int, str] = {}
+
+    def claim(self, pin: int, key: str) -> int:
+        if pin not in GPIO_RANGE:
+            raise self.reader.fail(key, f"GPIO{pin} is not a Raspberry Pi header GPIO (0..27)")
+        if pin in self.owners:
+            other = self.owners[pin]
+            line = self.reader.lines.find(other)
+            where = f" (line {line})" if line else ""
+            raise self.reader.fail(key, f"GPIO{pin} is already used by {other}{where}")
+        self.owners[pin] = key
+        return pin
+
+
+def load_config(path: str | Path) -> HardwareConfig:
+    """Read and check a hardware config file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ConfigError(f"cannot read config: {error.strerror}", path=str(path)) from None
+    return parse_config(text, source=str(path))
+
+
+def parse_config(text: str, source: str | None = None) -> HardwareConfig:
+    """Check a hardware config given as TOML text (``source`` names it in messages)."""
+    reader = _Reader(text, source)
+    document = reader.document
+    reader.only(document, "", {"profile", "debounce_ms", "buzzer", "pad"})
+    profile = reader.choice(document, "", "profile", PROFILES)
+    debounce_ms = reader.get(document, "", "debounce_ms", (int, float), required=False, default=20)
+    if not 0 <= debounce_ms <= 200:
+        raise reader.fail("debounce_ms", f"must be within 0..200 ms, not {debounce_ms}")
+    pins = _PinLedger(reader)
+    pad_tables = reader.get(document, "", "pad", list)
+    if not 1 <= len(pad_tables) <= MAX_PADS:
+        raise reader.fail("pad", f"a console has 1 to {MAX_PADS} [[pad]] tables, not {len(pad_tables)}")
+    pads = tuple(_read_pad(reader, pins, table, index) for index, table in enumerate(pad_tables))
+    _check_screens_apart(reader, pads)
+    buzzer_pin = None
+    if "buzzer" in document:
+        buzzer = reader.get(document, "", "buzzer", dict)
+        reader.only(buzzer, "buzzer", {"pin"})
+        buzzer_pin = pins.claim(reader.get(buzzer, "buzzer", "pin", int), "buzzer.pin")
+    _check_bus_pins(reader, pins, pads)
+    return HardwareConfig(profile, pads, buzzer_pin, debounce_ms / 1000, source)
+
+
+def _read_pad(reader: _Reader, pins: _PinLedger, table: Any, index: int) -> PadConfig:
+    prefix = f"pad[{index}]"
+    if not isinstance(table, dict):
+        raise reader.fail(prefix, "each [[pad]] must be a table")
+    reader.only(table, prefix, {"buttons", "screen", "led"})
+    buttons_table = reader.get(table, prefix, "buttons", dict)
+    buttons: dict[Button, int] = {}
+    for name in buttons_table:
+        key = f"{prefix}.buttons.{name}"
+        try:
+            button = Button.named(name)
+        except KeyError as error:
+            raise reader.fail(key, str(error.args[0])) from None
+        buttons[button] = pins.claim(reader.get(buttons_table, f"{prefix}.buttons", name, int), key)
+    missing = [button.name for button in Button if button not in buttons]
+    if missing:
+        raise reader.fail(f"{prefix}.buttons.{missing[0]}", f"missing key (every pad needs {', '.join(missing)})")
+    led = reader.get(table, prefix, "led", int, required=False)
+    if led is not None:
+        pins.claim(led, f"{prefix}.led")
+    screen = None
+    if "screen" in table:
+        screen = _read_screen(reader, pins, reader.get(table, prefix, "screen", dict), f"{prefix}.screen")
+    else:
+        raise reader.fail(f"{prefix}.screen", "missing key (every pad has a screen)")
+    return PadConfig(index + 1, buttons, screen, led)
+
+
+def _read_screen(reader: _Reader, pins: _PinLedger, table: Mapping[str, Any], prefix: str) -> ScreenConfig:
+    reader.only(table, prefix, {"driver", "bus", "port", "address", "device", "dc_pin", "reset_pin", "rotation"})
+    driver = reader.choice(table, prefix, "driver", DRIVERS)
+    bus = reader.choice(table, prefix, "bus", BUSES)
+    port = reader.get(table, prefix, "port", int)
+    rotation = reader.choice(table, prefix, "rotation", ROTATIONS, required=False, default=0)
+    if bus == "i2c":
+        reader.only(table, prefix, {"driver", "bus", "port", "address", "rotation"})
+        address = reader.get(table, prefix, "address", int)
+        if not 0x03 <= address <= 0x77:
+            raise reader.fail(f"{prefix}.address", f"0x{address:02X} is not a 7-bit I2C device address")
+        return ScreenConfig(driver, bus, port, address=address, rotation=rotation)
+    reader.only(table, prefix, {"driver", "bus", "port", "device", "dc_pin", "reset_pin", "rotation"})
+    device = reader.choice(table, prefix, "device", (0, 1), required=False, default=0)
+    dc_pin = pins.claim(reader.get(table, prefix, "dc_pin", int), f"{prefix}.dc_pin")
+    reset_pin = pins.claim(reader.get(table, prefix, "reset_pin", int), f"{prefix}.reset_pin")
+    return ScreenConfig(driver, bus, port, device=device, dc_pin=dc_pin, reset_pin=reset_pin, rotation=rotation)
+
+
+def _check_screens_apart(reader: _Reader, pads: tuple[PadConfig, ...]) -> None:
+    seen: dict[tuple[Any, ...], str] = {}
+    for pad in pads:
+        screen = pad.screen
+        assert screen is not None
+        spot = (screen.bus, screen.port, screen.address if screen.bus == "i2c" else screen.device)
+        key = f"pad[{pad.pad_id - 1}].screen.{'address' if screen.bus == 'i2c' else 'device'}"
+        if spot in seen:
+            other = seen[spot]
+            raise reader.fail(key, f"{screen.describe()} is already used by {other} "
+                                   f"(line {reader.lines.find(other)}); give each screen its own "
+                                   f"address, bus or mux channel")
+        seen[spot] = key
+
+
+def _check_bus_pins(reader: _Reader, pins: _PinLedger, pads: tuple[PadConfig, ...]) -> None:
+    """A button on GPIO2/3 while I2C-1 drives screens (or on SPI-0 pins with SPI screens) would
+    read the bus clock as presses; refuse it here rather than debug it on the table."""
+    buses = {(pad.screen.bus, pad.screen.port) for pad in pads if pad.screen is not None}
+    reserved: dict[int, str] = {}
+    if ("i2c", 1) in buses:
+        reserved.update(I2C_PINS)
+    if ("spi", 0) in buses:
+        reserved.update(SPI_PINS)
+    for pin, key in pins.owners.items():
+        if pin in reserved:
+            raise reader.fail(key, f"GPIO{pin} is {reserved[pin]}, taken by the screens' bus")
