@@ -12,7 +12,6 @@ The firmware uses only what is exported here::
 """
 from __future__ import annotations
 
-
 from hal.buttons import CARDS, DIRECTIONS, Button, ButtonEvent
 from hal.buzzer import Buzzer, NoBuzzer
 from hal.clock import Clock, ManualClock, SystemClock

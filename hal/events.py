@@ -30,9 +30,9 @@ class EventQueue:
         """Block until the next event; ``None`` after ``timeout`` seconds with no event.
 
         Raises :class:`ConsoleClosed` once the console is closed (e.g. the simulator quit), so a
-        firmware loop blocked here ends cleanly.
+        firmware loop blocked here ends cleanly; events still queued then are dropped.
         """
-        if self._closed.is_set() and self._queue.empty():
+        if self._closed.is_set():
             raise ConsoleClosed("console closed")
         try:
             item = self._queue.get(timeout=timeout)

@@ -1,0 +1,48 @@
+"""Simulated backends of the HAL: the same :class:`hal.Console` with no hardware.
+
+- ``headless``: scripted presses in, every frame captured (tests, benchmarks, CI).
+- ``terminal``: every screen drawn in the terminal, keys per pad (works over SSH).
+- ``window``: a pygame window through luma.emulator (extra ``window``).
+
+The firmware's composition root chooses by config or flag only::
+
+    console = sim.open_console(2, backend="terminal")   # or hal.open_console(config)
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from hal.clock import Clock
+from hal.config import HardwareConfig, load_config
+from sim.console import SimConsole, pad_count
+
+BACKENDS = ("headless", "terminal", "window")
+
+
+def open_console(config_or_pads: HardwareConfig | int | str | Path = 2, backend: str = "headless",
+                 *, clock: Clock | None = None, **options: object) -> SimConsole:
+    """Open a simulated console with as many pads as ``config_or_pads`` says (a number 1..4, a
+    :class:`hal.HardwareConfig`, or a path to a config file).
+
+    ``options`` go to the backend (e.g. ``scale=3`` for the window). ``clock`` may be a
+    :class:`hal.ManualClock` so a test controls time stamps.
+    """
+    if isinstance(config_or_pads, (str, Path)):
+        config_or_pads = load_config(config_or_pads)
+    count = pad_count(config_or_pads)
+    if backend == "headless":
+        if options:
+            raise TypeError(f"the headless backend takes no options, not {', '.join(options)}")
+        return SimConsole(count, clock=clock)
+    if backend == "terminal":
+        from sim.terminal import open_terminal_console
+
+        return open_terminal_console(count, clock=clock, **options)  # type: ignore[arg-type]
+    if backend == "window":
+        from sim.window import open_window_console
+
+        return open_window_console(count, clock=clock, **options)  # type: ignore[arg-type]
+    raise ValueError(f"unknown simulator backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+
+
+__all__ = ["BACKENDS", "SimConsole", "open_console"]

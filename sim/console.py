@@ -1,0 +1,71 @@
+"""The simulated console: a :class:`hal.Console` whose pads take scripted or keyboard presses."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from PIL import Image
+
+from hal.buttons import Button
+from hal.clock import Clock, ManualClock, SystemClock
+from hal.config import HardwareConfig
+from hal.console import MAX_PADS, Console
+from hal.events import EventQueue
+from sim.outputs import SimBuzzer, SimLed
+from sim.pad import SimPad
+from sim.screen import SimScreen
+
+
+def pad_count(config_or_pads: HardwareConfig | int) -> int:
+    """How many pads to simulate: a number, or as many as a hardware config declares."""
+    count = len(config_or_pads.pads) if isinstance(config_or_pads, HardwareConfig) else config_or_pads
+    if not isinstance(count, int) or not 1 <= count <= MAX_PADS:
+        raise ValueError(f"a console has 1 to {MAX_PADS} pads, not {count!r}")
+    return count
+
+
+class SimConsole(Console):
+    """A console of simulated parts. Beyond :class:`hal.Console` it lets a script press
+    buttons and read back frames; the firmware never needs those extras."""
+
+    pads: tuple[SimPad, ...]
+    screens: tuple[SimScreen, ...]
+    leds: tuple[SimLed, ...]
+    buzzer: SimBuzzer
+
+    def __init__(self, count: int, *, clock: Clock | None = None,
+                 make_screen: Callable[[int], SimScreen] = SimScreen,
+                 on_change: Callable[[], None] | None = None) -> None:
+        clock = clock or SystemClock()
+        events = EventQueue()
+        super().__init__(
+            pads=[SimPad(pad_id, events, clock) for pad_id in range(1, count + 1)],
+            screens=[make_screen(pad_id) for pad_id in range(1, count + 1)],
+            leds=[SimLed(on_change) for _ in range(count)],
+            buzzer=SimBuzzer(on_change),
+            events=events,
+            clock=clock,
+        )
+
+    def press(self, pad_id: int, button: Button) -> None:
+        self.pad(pad_id).press(button)
+
+    def release(self, pad_id: int, button: Button) -> None:
+        self.pad(pad_id).release(button)
+
+    def tap(self, pad_id: int, button: Button) -> None:
+        self.pad(pad_id).tap(button)
+
+    def advance(self, seconds: float) -> None:
+        """Move a :class:`~hal.clock.ManualClock` on (timestamps of later presses follow it)."""
+        if not isinstance(self.clock, ManualClock):
+            raise TypeError("advance() needs a console opened with clock=ManualClock()")
+        self.clock.advance(seconds)
+
+    def frames(self, pad_id: int) -> list[Image.Image]:
+        """Every distinct frame pad ``pad_id``'s screen has shown, oldest first."""
+        return list(self.screen(pad_id).frames)
+
+    def save_frames(self, folder: str | Path, scale: int = 1) -> list[Path]:
+        """Write all screens' frames as PNGs (``pad1-0000.png`` …) into ``folder``."""
+        return [path for screen in self.screens for path in screen.save_frames(folder, scale=scale)]
