@@ -5,11 +5,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import demo, replay
+from . import demo, match_cmd, replay
 
 # Each module exposes add_parser(commands); its parser sets ``run`` to a function that
 # takes the parsed arguments and returns the exit status.
-COMMANDS = [demo, replay]
+COMMANDS = [demo, replay, match_cmd]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -62,6 +62,11 @@ class Bot:
             return legal[0]
         return self.decide(view, legal, rng)
 
+    def with_time_budget(self, ms: float) -> Bot:
+        """This bot with a decision budget worth ``ms`` milliseconds on the reference
+        machine (``docs/bots.md``); bots that do not search ignore it."""
+        return self
+
     def decide(self, view: ChifootmiView, legal: Sequence[Choice], rng: random.Random) -> Choice:
         raise NotImplementedError
 

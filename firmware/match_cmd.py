@@ -1,0 +1,158 @@
+"""``pitchpad match``: our CPU bots against each other or against an outside program on a
+stdio seat, as ``shared/formats/stdio-seat.md`` says.
+
+A seat is ``bot:NAME[:key=value...]`` (``bot:strong:ms=40``) or ``stdio``. ``ms`` is turned
+into the bot's iteration budget with the calibration of ``docs/bots.md`` (the engine has no
+clock), so a round replays exactly and gives the benchmark's results.
+
+A stdio seat that answers anything but one of the legal objects, or closes its input, loses
+that match by forfeit: the result line is the summary at that moment with ``over`` true,
+``to_act`` empty, ``winner`` the other seat and ``"forfeit"`` the seat that forfeited; the
+reason goes to stderr, and the next match is played.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from engine.bots import BOTS, Bot, bot_rng, make_bot, play
+from engine.chifootmi import SEATS, Level, MatchConfig, Options, choice_from_json, new_match
+from engine.chifootmi.script import OPTION_NAMES, summary
+
+PROG = "pitchpad match"
+
+
+class Forfeit(Exception):
+    """The stdio seat did not answer with a legal choice."""
+
+    def __init__(self, seat: str, reason: str) -> None:
+        super().__init__(reason)
+        self.seat = seat
+
+
+class StdioSeat:
+    """A player on the other end of stdin/stdout, one JSON line each way per decision."""
+
+    def __init__(self, out: TextIO, stdin: TextIO) -> None:
+        self.out = out
+        self.stdin = stdin
+        self.match_index = 0
+
+    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+        _line(self.out, {"match": self.match_index, "seat": view.seat, "view": view.to_json(),
+                         "legal": [choice.to_json() for choice in legal]})
+        answer = self.stdin.readline()
+        if not answer:
+            raise Forfeit(view.seat, "end of input")
+        try:
+            choice = choice_from_json(json.loads(answer))
+        except ValueError as exc:
+            raise Forfeit(view.seat, f"not a choice: {answer.strip()[:80]!r} ({exc})") from None
+        if choice not in legal:
+            raise Forfeit(view.seat, f"{answer.strip()[:80]} is not one of the legal choices")
+        return choice
+
+
+def parse_seat(text: str) -> tuple[str, dict[str, Any]]:
+    """``stdio`` or ``bot:NAME[:key=value...]`` -> (name or "stdio", options)."""
+    if text == "stdio":
+        return "stdio", {}
+    kind, _, rest = text.partition(":")
+    parts = rest.split(":")
+    if kind != "bot" or not parts[0]:
+        raise ValueError(f"a seat is bot:NAME or stdio, not {text!r}")
+    name, options = parts[0], {}
+    if name not in BOTS:
+        raise ValueError(f"no bot called {name!r} ({', '.join(BOTS)})")
+    for part in parts[1:]:
+        key, eq, value = part.partition("=")
+        if not eq:
+            raise ValueError(f"bot option {part!r} is not key=value")
+        try:
+            options[key] = float(value) if "." in value else int(value)
+        except ValueError:
+            options[key] = value
+    return name, options
+
+
+def build_player(name: str, options: dict[str, Any], out: TextIO, stdin: TextIO) -> Any:
+    if name == "stdio":
+        return StdioSeat(out, stdin)
+    options = dict(options)
+    ms = options.pop("ms", None)
+    bot: Bot = make_bot(name, **options)
+    if ms is not None:
+        bot = bot.with_time_budget(float(ms))
+    return bot
+
+
+def _line(out: TextIO, obj: Any) -> None:
+    out.write(json.dumps(obj, separators=(", ", ": ")) + "\n")
+    out.flush()
+
+
+def run_matches(config: MatchConfig, seed: int, players: dict[str, Any], matches: int,
+                swap: bool, out: TextIO, err: TextIO) -> dict[str, int]:
+    """Play the round; ``players`` is keyed by the command's seat options (``--red``,
+    ``--blue``); with ``swap`` they change colours every other match. Returns wins keyed
+    the same way."""
+    wins = {"red": 0, "blue": 0}
+    for index in range(matches):
+        match_seed = seed + index
+        swapped = swap and index % 2 == 1
+        seating = {seat: players[SEATS[1 - i] if swapped else seat] for i, seat in enumerate(SEATS)}
+        for player in seating.values():
+            if isinstance(player, StdioSeat):
+                player.match_index = index
+        match = new_match(config, match_seed)
+        result: dict[str, Any]
+        try:
+            play(match, seating, {seat: bot_rng(match_seed, seat) for seat in SEATS})
+            result = summary(match)
+        except Forfeit as exc:
+            loser = exc.seat
+            print(f"{PROG}: match {index}: {loser} forfeits: {exc}", file=err, flush=True)
+            result = summary(match)
+            result.update(over=True, winner=SEATS[1 - SEATS.index(loser)], to_act=[],
+                          forfeit=loser)
+        winner = result["winner"]
+        owner = SEATS[1 - SEATS.index(winner)] if swapped else winner
+        wins[owner] += 1
+        _line(out, {"match": index, "result": result, "seed": match_seed})
+    _line(out, {"done": True, "wins": wins})
+    return wins
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "match", help="play our CPU bots against each other or an outside program (stdio)",
+        description="Play matches between bots and at most one stdio seat "
+                    "(shared/formats/stdio-seat.md).")
+    parser.add_argument("--game", default="chifootmi", choices=["chifootmi"])
+    parser.add_argument("--level", default="beginner", choices=[lvl.value for lvl in Level])
+    parser.add_argument("--option", action="append", default=[], choices=list(OPTION_NAMES))
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first match")
+    parser.add_argument("--red", required=True, help="bot:NAME[:ms=40] or stdio")
+    parser.add_argument("--blue", required=True, help="bot:NAME[:ms=40] or stdio")
+    parser.add_argument("--matches", type=int, default=1, help="matches to play (seeds seed, seed+1, ...)")
+    parser.add_argument("--swap", action="store_true", help="the seats change colours every other match")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        specs = {seat: parse_seat(getattr(args, seat)) for seat in SEATS}
+        if all(name == "stdio" for name, _ in specs.values()):
+            raise ValueError("at most one seat is stdio")
+        if args.matches < 1:
+            raise ValueError("--matches must be 1 or more")
+        players = {seat: build_player(name, options, sys.stdout, sys.stdin)
+                   for seat, (name, options) in specs.items()}
+    except ValueError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    config = MatchConfig(Level(args.level), Options(**{o: True for o in args.option}))
+    run_matches(config, args.seed, players, args.matches, args.swap, sys.stdout, sys.stderr)
+    return 0
