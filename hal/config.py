@@ -14,12 +14,16 @@ Layout (see ``deploy/config/*.toml``)::
     led = 16                      # optional
     [pad.buttons]
     CARD1 = 5 ...                 # all seven buttons, BCM GPIO numbers
-    [pad.screen]
+    [pad.screen]                  # the pad's screen on the Pi's bus
     driver = "ssd1306"            # or "sh1106"
     bus = "i2c"                   # or "spi"
     port = 1                      # I2C bus number (/dev/i2c-N), or SPI port
     address = 0x3C                # I2C only
     rotation = 0                  # 0 or 180
+
+A Raspberry Pi header has 26 free GPIOs beside I2C-1, so at most three pads' buttons fit on it.
+Pads may instead send their buttons over USB serial (``[pad.serial] port = "/dev/ttyACM0"``, the
+tabletop profile), with their screens still on the Pi's buses.
 """
 from __future__ import annotations
 
@@ -62,10 +66,13 @@ class ScreenConfig:
 
 @dataclass(frozen=True)
 class PadConfig:
+    """One pad: its buttons on GPIOs (``buttons``) or on a USB serial port (``serial_port``)."""
+
     pad_id: int
     buttons: Mapping[Button, int]
     screen: ScreenConfig | None
     led: int | None = None
+    serial_port: str | None = None
 
 
 @dataclass(frozen=True)
@@ -210,6 +217,7 @@ def parse_config(text: str, source: str | None = None) -> HardwareConfig:
         raise reader.fail("pad", f"a console has 1 to {MAX_PADS} [[pad]] tables, not {len(pad_tables)}")
     pads = tuple(_read_pad(reader, pins, table, index) for index, table in enumerate(pad_tables))
     _check_screens_apart(reader, pads)
+    _check_serial_ports_apart(reader, pads)
     buzzer_pin = None
     if "buzzer" in document:
         buzzer = reader.get(document, "", "buzzer", dict)
@@ -223,7 +231,19 @@ def _read_pad(reader: _Reader, pins: _PinLedger, table: Any, index: int) -> PadC
     prefix = f"pad[{index}]"
     if not isinstance(table, dict):
         raise reader.fail(prefix, "each [[pad]] must be a table")
-    reader.only(table, prefix, {"buttons", "screen", "led"})
+    reader.only(table, prefix, {"buttons", "serial", "screen", "led"})
+    if "serial" in table:
+        if "buttons" in table:
+            raise reader.fail(f"{prefix}.serial", "a pad has [pad.buttons] or [pad.serial], not both")
+        serial = reader.get(table, prefix, "serial", dict)
+        reader.only(serial, f"{prefix}.serial", {"port"})
+        port = reader.get(serial, f"{prefix}.serial", "port", str)
+        led = reader.get(table, prefix, "led", int, required=False)
+        if led is not None:
+            pins.claim(led, f"{prefix}.led")
+        screen_table = reader.get(table, prefix, "screen", dict)
+        screen = _read_screen(reader, pins, screen_table, f"{prefix}.screen")
+        return PadConfig(index + 1, {}, screen, led, serial_port=port)
     buttons_table = reader.get(table, prefix, "buttons", dict)
     buttons: dict[Button, int] = {}
     for name in buttons_table:
@@ -239,11 +259,7 @@ def _read_pad(reader: _Reader, pins: _PinLedger, table: Any, index: int) -> PadC
     led = reader.get(table, prefix, "led", int, required=False)
     if led is not None:
         pins.claim(led, f"{prefix}.led")
-    screen = None
-    if "screen" in table:
-        screen = _read_screen(reader, pins, reader.get(table, prefix, "screen", dict), f"{prefix}.screen")
-    else:
-        raise reader.fail(f"{prefix}.screen", "missing key (every pad has a screen)")
+    screen = _read_screen(reader, pins, reader.get(table, prefix, "screen", dict), f"{prefix}.screen")
     return PadConfig(index + 1, buttons, screen, led)
 
 
@@ -279,6 +295,18 @@ def _check_screens_apart(reader: _Reader, pads: tuple[PadConfig, ...]) -> None:
                                    f"(line {reader.lines.find(other)}); give each screen its own "
                                    f"address, bus or mux channel")
         seen[spot] = key
+
+
+def _check_serial_ports_apart(reader: _Reader, pads: tuple[PadConfig, ...]) -> None:
+    seen: dict[str, str] = {}
+    for pad in pads:
+        if pad.serial_port is None:
+            continue
+        key = f"pad[{pad.pad_id - 1}].serial.port"
+        if pad.serial_port in seen:
+            raise reader.fail(key, f"{pad.serial_port} is already used by {seen[pad.serial_port]} "
+                                   f"(line {reader.lines.find(seen[pad.serial_port])})")
+        seen[pad.serial_port] = key
 
 
 def _check_bus_pins(reader: _Reader, pins: _PinLedger, pads: tuple[PadConfig, ...]) -> None:

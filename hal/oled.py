@@ -238,23 +238,24 @@ class OledScreen(Screen):
             self._went_down(error)
 
     def _connect(self) -> None:
-        """Initialise the panel with luma's init sequence (which also clears GDDRAM), restore
-        contrast and power, then draw the wanted frame in full."""
+        """Initialise the panel with luma's init sequence (which also clears GDDRAM, garbage
+        after a power cut), restore contrast and power, then draw the wanted frame."""
         from luma.oled.device import sh1106, ssd1306
 
         self._panel = None
         make = ssd1306 if self._driver == "ssd1306" else sh1106
         self._device = make(self._serial, width=WIDTH, height=PAGES * 8, rotate=0)
+        self._panel = bytes(WIDTH * PAGES)        # luma's init ends with a full clear
         self._device.contrast(self._level)
         if not self._on:
             self._device.hide()
-        self._send(self._wanted, whole=True)
+        self._send(self._wanted)
 
-    def _send(self, frame: bytes, whole: bool = False) -> None:
+    def _send(self, frame: bytes) -> None:
         """Write the planned windows. The panel copy is unknown while writing (a failure half
         way leaves GDDRAM mixed) and equals ``frame`` once every window is written, since the
         windows cover every byte that differed."""
-        windows = plan_windows(None if whole else self._panel, frame, self._addressing)
+        windows = plan_windows(self._panel, frame, self._addressing)
         self._panel = None
         for window in windows:
             self._device.command(*self._addressing.commands(window))
