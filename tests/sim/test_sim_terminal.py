@@ -1,0 +1,99 @@
+"""Terminal backend without a tty: blessed writes to a string, keys are fed by name."""
+from __future__ import annotations
+
+import io
+
+import blessed
+import pytest
+from PIL import Image
+
+import sim
+from hal import Button, Console, ConsoleClosed, GOAL, blank_frame
+from sim.terminal import PAD_KEYS, braille_rows, halfblock_rows
+
+
+class SizedTerminal(blessed.Terminal):
+    """A terminal of a given size writing to a string, as over SSH but without a tty."""
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__(kind="xterm-256color", stream=io.StringIO(), force_styling=True)
+        self._size = (width, height)
+
+    @property
+    def width(self) -> int:
+        return self._size[0]
+
+    @property
+    def height(self) -> int:
+        return self._size[1]
+
+
+def open_console(pads: int, width: int = 280, height: int = 80):
+    term = SizedTerminal(width, height)
+    return sim.open_console(pads, backend="terminal", term=term, read_keys=False), term
+
+
+def test_halfblocks_pack_two_rows_per_character() -> None:
+    image = blank_frame()
+    image.putpixel((0, 0), 1)
+    image.putpixel((1, 1), 1)
+    image.putpixel((2, 0), 1)
+    image.putpixel((2, 1), 1)
+    rows = halfblock_rows(image)
+    assert len(rows) == 32 and all(len(row) == 128 for row in rows)
+    assert rows[0][:4] == "\u2580\u2584\u2588 "
+
+
+def test_braille_packs_eight_pixels_per_character() -> None:
+    image = blank_frame()
+    for y in range(4):
+        image.putpixel((0, y), 1)
+    image.putpixel((3, 3), 1)
+    rows = braille_rows(image)
+    assert len(rows) == 16 and all(len(row) == 64 for row in rows)
+    assert rows[0][0] == chr(0x2800 + 0x01 + 0x02 + 0x04 + 0x40)
+    assert rows[0][1] == chr(0x2800 + 0x80)
+
+
+def test_each_pad_has_its_own_keys_and_esc_closes() -> None:
+    console, _ = open_console(4)
+    assert isinstance(console, Console)
+    for pad_id, keys in PAD_KEYS.items():
+        for key, button in keys.items():
+            console.key(key.upper())
+            assert [(e.pad, e.button, e.pressed) for e in console.events.drain()] == [
+                (pad_id, button, True), (pad_id, button, False)]
+    console.key("", "KEY_LEFT")
+    assert [e.button for e in console.events.drain()] == [Button.LEFT, Button.LEFT]
+    console.key("\x1b", "KEY_ESCAPE")
+    with pytest.raises(ConsoleClosed):
+        console.events.get(timeout=0)
+    console.close()
+
+
+def test_keys_of_pads_not_present_do_nothing() -> None:
+    console, _ = open_console(2)
+    console.key("a")                       # pad 3's key
+    assert console.events.drain() == []
+    console.close()
+
+
+def test_a_displayed_frame_is_drawn_in_its_panel() -> None:
+    console, term = open_console(2)
+    term.stream.truncate(0)
+    frame = blank_frame()
+    frame.paste(1, (0, 0, 128, 2))         # top two pixel rows lit: a row of full blocks
+    console.screen(2).display(frame)
+    drawn = term.stream.getvalue()
+    assert "\u2588" * 128 in drawn and "Pad 2" in drawn and "cards 7 8 9 0" in drawn
+    console.buzzer.play(GOAL)
+    assert "\u266a goal" in term.stream.getvalue()
+    console.close()
+
+
+@pytest.mark.parametrize("width, height, style, per_row", [(280, 80, "halfblock", 2), (200, 50, "braille", 2),
+                                                           (100, 30, "braille", 1)])
+def test_layout_picks_a_style_that_fits(width: int, height: int, style: str, per_row: int) -> None:
+    console, _ = open_console(4, width, height)
+    assert console.view.style.name == style and console.view.per_row == per_row
+    console.close()
