@@ -1,0 +1,478 @@
+"""What each Chifootmi screen shows, and how it is drawn on 128x64.
+
+:func:`build` turns a session and a seat into a small frozen screen model, made from that
+seat's view only (never the match), plus "has the other locked in" — never what they chose.
+The app redraws a screen only when its model changes. Each model's ``draw`` paints it.
+
+Layout of the card screen (top: the opponent, bottom: you, as across a table)::
+
+    [0] [7][?][3][DT]  ■3 [9]4   ✓     opponent: score, cards, piles, locked in
+    ⚽Toi ●○                  3/11     ball, retention, round (or the move clock)
+    [ 5 ][ D/T ][ 11 ][ 2 ]            your cards, over the four card buttons
+    [1]                ■3 [8]4         your score and piles
+        Choisis une carte              what to do now
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Union
+
+from engine.chifootmi import DT, ChifootmiView, TeamView
+from engine.chifootmi import events as ev
+from firmware.i18n import text
+from firmware.render import COLUMN_W, HINT_Y, WIDTH, Canvas, text_width
+from hal.buttons import CARDS, Button
+
+if TYPE_CHECKING:
+    from .session import ChifootmiSession
+
+
+def other(seat: str) -> str:
+    return "blue" if seat == "red" else "red"
+
+
+def card_text(card: int | None, small: bool = False) -> str:
+    if card is None:
+        return "?"
+    if card == DT:
+        return "DT" if small else "D/T"
+    return str(card)
+
+
+# ----- shared pieces ------------------------------------------------------------------
+def _piles(c: Canvas, x: int, y: int, team: TeamView) -> None:
+    """Pile 1 (face down: a filled card and its count), pile 2 (its top card and count)."""
+    c.box(x, y + 1, x + 5, y + 9, filled=True)
+    c.text(x + 7, y, str(team.pile1))
+    c.box(x + 15, y, x + 29, y + 10)
+    if team.pile2_top is not None:
+        c.centred(y, card_text(team.pile2_top, small=True), x0=x + 15, x1=x + 30)
+    c.text(x + 31, y, str(team.pile2))
+
+
+def _score_box(c: Canvas, x: int, y: int, score: int) -> None:
+    c.box(x, y, x + 10, y + 10, filled=True)
+    c.centred(y, str(score), x0=x, x1=x + 11, ink=0)
+
+
+def _mark(c: Canvas, x: int, y: int, status: str) -> None:
+    """The other seat's progress: ``…`` choosing, ``✓`` locked in (the same whatever it chose)."""
+    if status == "locked":
+        c.box(x, y, x + 9, y + 10, filled=True)
+        c.text(x + 2, y, "✓", ink=0)
+    elif status == "choosing":
+        c.text(x + 2, y, "…")
+
+
+def _opponent_row(c: Canvas, view: ChifootmiView, status: str) -> None:
+    _score_box(c, 0, 0, view.score[view.opponent.seat])
+    for i, slot in enumerate(view.opponent.active):
+        x = 14 + i * 15
+        c.box(x, 0, x + 13, 10)
+        c.centred(0, card_text(slot.card, small=True), x0=x, x1=x + 14)
+    _piles(c, 76, 0, view.opponent)
+    _mark(c, 117, 0, status)
+
+
+def _name(language: str, seat: str, viewer: str, opponent_key: str) -> str:
+    return text(language, "you") if seat == viewer else text(language, opponent_key)
+
+
+def _status_row(c: Canvas, view: ChifootmiView, language: str, opponent_key: str,
+                seconds_left: float | None) -> None:
+    who = _name(language, view.ball, view.seat, opponent_key)
+    c.text(0, 12, "⚽" + who)
+    x = text_width("⚽" + who) + 4
+    if view.phase == "shooting":
+        c.text(x, 12, text(language, "shooting") + " !")
+    else:
+        c.text(x, 12, "●" * view.retention + "○" * max(0, view.retention_needed - view.retention))
+    if seconds_left is not None:
+        c.right(WIDTH, 12, f"{int(seconds_left + 0.999)}s")
+    else:
+        c.right(WIDTH, 12, f"{view.round}/{view.rounds}")
+
+
+def _own_row(c: Canvas, view: ChifootmiView) -> None:
+    _score_box(c, 0, 43, view.score[view.seat])
+    _piles(c, 76, 43, view.you)
+
+
+def _hand(c: Canvas, view: ChifootmiView, highlight: int | None, locked: bool) -> None:
+    """Your cards, each over its button; a corner mark on a card only you know."""
+    for i, slot in enumerate(view.you.active):
+        x0, x1 = i * COLUMN_W + 1, i * COLUMN_W + COLUMN_W - 2
+        chosen = i == highlight
+        c.box(x0, 23, x1, 41, filled=chosen, width=2 if chosen and locked else 1)
+        label = card_text(slot.card)
+        scale = 1 if slot.card == DT else 2
+        c.centred(24 if scale == 2 else 27, label, scale=scale, x0=x0, x1=x1 + 1, ink=0 if chosen else 1)
+        if slot.hidden:
+            c.draw.polygon([(x0 + 2, 25), (x0 + 6, 25), (x0 + 2, 29)], fill=0 if chosen else 1)
+        if chosen and locked:
+            c.text(x1 - 7, 30, "✓", ink=0)
+
+
+def _goal(c: Canvas, y0: int, y1: int, sides: int) -> list[tuple[int, int]]:
+    """The goal seen from the shooter: posts, bar, net; returns each zone's x range."""
+    x0, x1 = 16, 111
+    c.draw.line([(x0, y1), (x0, y0), (x1, y0), (x1, y1)], fill=1, width=2)
+    width = (x1 - x0) // sides
+    zones = [(x0 + 2 + i * width, x0 + (i + 1) * width - 1) for i in range(sides)]
+    for zx0, zx1 in zones[1:]:
+        for y in range(y0 + 3, y1, 3):
+            c.draw.point((zx0 - 2, y), fill=1)
+    return zones
+
+
+SIDE_ORDER = {2: ("left", "right"), 3: ("left", "centre", "right")}
+SIDE_GLYPH = {"left": "◀", "centre": "●", "right": "▶"}
+
+
+def _shootout_board(c: Canvas, view: ChifootmiView, language: str, opponent_key: str) -> None:
+    kicks = view.kicks or {}
+    for row, seat in enumerate((view.seat, view.opponent.seat)):
+        y = row * 11
+        name = _name(language, seat, view.seat, opponent_key)[:5]
+        c.text(0, y, name)
+        taken = kicks.get(seat, ())
+        shown = taken[-(9 - 5):] if len(taken) > 9 else taken
+        marks = "".join("●" if goal else "✕" for goal in shown)
+        marks += "○" * max(0, 5 - len(shown))
+        c.text(36, y, marks)
+        c.right(WIDTH, y, str(view.shootout[seat] if view.shootout else 0))
+
+
+# ----- the screen models ------------------------------------------------------------------
+@dataclass(frozen=True)
+class KickoffScreen:
+    view: ChifootmiView
+    opponent_key: str
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.centred(2, text(language, "kickoff"), scale=2)
+        c.draw.ellipse([54, 24, 73, 43], outline=1, width=2)
+        c.draw.regular_polygon((64, 34, 4), 5, fill=1)
+        if self.view.ball == self.view.seat:
+            line = text(language, "you_have_ball")
+        else:
+            line = text(language, "has_ball", team=text(language, self.opponent_key))
+        c.centred(HINT_Y - 4, line)
+
+
+@dataclass(frozen=True)
+class CardScreen:
+    """Choose a card (or wait while the other draws)."""
+
+    view: ChifootmiView
+    opponent_key: str
+    highlight: int | None
+    locked: bool
+    opponent: str
+    hint: str
+    seconds_left: float | None
+
+    def draw(self, c: Canvas, language: str) -> None:
+        _opponent_row(c, self.view, self.opponent)
+        _status_row(c, self.view, language, self.opponent_key, self.seconds_left)
+        _hand(c, self.view, self.highlight, self.locked)
+        _own_row(c, self.view)
+        c.hints(centre=text(language, self.hint))
+
+
+@dataclass(frozen=True)
+class DrawScreen:
+    view: ChifootmiView
+    highlight: str | None
+    locked: bool
+    opponent: str
+    seconds_left: float | None
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.centred(0, text(language, "draw.title"))
+        _mark(c, 117, 0, self.opponent)
+        if self.seconds_left is not None:
+            c.text(0, 0, f"{int(self.seconds_left + 0.999)}s")
+        you = self.view.you
+        for pile, x0, label, count in (("left", 6, "?", you.pile1),
+                                       ("right", 70, card_text(you.pile2_top), you.pile2)):
+            chosen = self.highlight == pile
+            c.box(x0, 12, x0 + 51, 40, filled=chosen, width=2 if chosen and self.locked else 1)
+            c.centred(14, label, scale=2, x0=x0, x1=x0 + 52, ink=0 if chosen else 1)
+            c.centred(29, f"x{count}", x0=x0, x1=x0 + 52, ink=0 if chosen else 1)
+        hand = " ".join(card_text(s.card, small=True) for s in you.active)
+        c.centred(42, hand)
+        if self.locked:
+            c.hints(centre=text(language, "hint.locked"))
+        elif self.highlight is not None:
+            c.hints(centre=text(language, "hint.again"))
+        else:
+            c.hints(left=text(language, "draw.hidden"), right=text(language, "draw.visible"))
+
+
+@dataclass(frozen=True)
+class ShotScreen:
+    """You shoot, or you dive: pick a side of the goal with LEFT/CENTRE/RIGHT."""
+
+    view: ChifootmiView
+    opponent_key: str
+    role: str
+    highlight: str | None
+    locked: bool
+    opponent: str
+    seconds_left: float | None
+
+    def draw(self, c: Canvas, language: str) -> None:
+        shot = self.view.shot
+        assert shot is not None
+        title = text(language, "you_shoot" if self.role == "shoot" else "you_dive")
+        if shot.kind == "shootout":
+            _shootout_board(c, self.view, language, self.opponent_key)
+            c.centred(22, title)
+        else:
+            c.text(0, 0, text(language, "out." + shot.kind))
+            c.centred(9, title, scale=2)
+        _mark(c, 117, 22 if shot.kind == "shootout" else 0, self.opponent)
+        if self.seconds_left is not None:
+            c.text(0, 22 if shot.kind == "shootout" else 12, f"{int(self.seconds_left + 0.999)}s")
+        zones = _goal(c, 33, 51, shot.sides)
+        for side, (x0, x1) in zip(SIDE_ORDER[shot.sides], zones):
+            chosen = side == self.highlight
+            if chosen:
+                c.draw.rectangle([x0, 35, x1, 51], fill=1)
+            c.centred(38, SIDE_GLYPH[side], x0=x0, x1=x1 + 1, ink=0 if chosen else 1)
+        if self.locked:
+            c.hints(centre=text(language, "hint.locked"))
+        elif self.highlight is not None:
+            c.hints(centre=text(language, "hint.again"))
+        else:
+            c.hints(centre=text(language, "hint.pick_side"))
+
+
+@dataclass(frozen=True)
+class FlagScreen:
+    """The offside window: the defender may flag with CENTRE before the bar runs out."""
+
+    view: ChifootmiView
+    opponent_key: str
+    mine: int
+    theirs: int
+    defender: bool
+    fraction_left: float
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.centred(0, text(language, "out.offside_chance"), scale=2)
+        you, them = text(language, "you"), text(language, self.opponent_key)
+        c.centred(23, f"{you} {card_text(self.mine)}  {them} {card_text(self.theirs)}")
+        c.bar(8, 37, 119, 47, self.fraction_left)
+        if self.defender:
+            c.hints(centre=text(language, "flag.hint"))
+        else:
+            c.hints(centre=text(language, "flag.wait", team=them))
+
+
+@dataclass(frozen=True)
+class RevealScreen:
+    """Both choices shown at once, and what came of them in words."""
+
+    view: ChifootmiView
+    opponent_key: str
+    mine: int | None
+    theirs: int | None
+    shoot: str | None
+    dive: str | None
+    sides: int
+    headline: str
+    subline: str
+    subline_team: str | None
+    one_two: bool
+
+    def draw(self, c: Canvas, language: str) -> None:
+        if self.mine is not None and self.theirs is not None:
+            self._cards(c, language)
+        elif self.shoot is not None and self.dive is not None:
+            self._shot(c, language)
+        words = text(language, self.headline)
+        c.centred(35 if len(words) <= 10 else 40, words, scale=2)
+        if self.subline:
+            team = self.subline_team
+            name = text(language, "team." + team) if team else ""
+            if team is not None and team == self.view.seat:
+                c.hints(centre=text(language, "you_have_ball"))
+            elif team is not None:
+                c.hints(centre=text(language, self.subline, team=text(language, self.opponent_key)))
+            else:
+                c.hints(centre=text(language, self.subline, team=name))
+
+    def _cards(self, c: Canvas, language: str) -> None:
+        you, them = text(language, "you"), text(language, self.opponent_key)
+        for x0, name, card in ((6, you, self.mine), (78, them, self.theirs)):
+            c.centred(0, name, x0=x0, x1=x0 + 44)
+            c.box(x0, 11, x0 + 43, 33)
+            c.centred(12 if card != DT else 17, card_text(card), scale=2 if card != DT else 1,
+                      x0=x0, x1=x0 + 44)
+        c.centred(16, "1-2" if self.one_two else "vs", x0=50, x1=78)
+
+    def _shot(self, c: Canvas, language: str) -> None:
+        if self.view.kicks is not None:
+            _shootout_board(c, self.view, language, self.opponent_key)
+            top = 23
+        else:
+            top = 3
+        zones = dict(zip(SIDE_ORDER[self.sides], _goal(c, top, top + 10 if top > 3 else 31,
+                                                        self.sides)))
+        bottom = top + 10 if top > 3 else 31
+        kx0, kx1 = zones[self.dive]  # type: ignore[index]
+        c.draw.rectangle([kx0 + 4, bottom - 7, kx1 - 4, bottom - 1], fill=1)
+        bx0, bx1 = zones[self.shoot]  # type: ignore[index]
+        mid = (bx0 + bx1) // 2
+        c.draw.ellipse([mid - 3, top + 2, mid + 3, top + 8], fill=0, outline=1, width=2)
+
+
+@dataclass(frozen=True)
+class ResultScreen:
+    view: ChifootmiView
+    opponent_key: str
+    spectator: bool
+
+    def draw(self, c: Canvas, language: str) -> None:
+        view = self.view
+        winner = view.winner or "red"
+        if self.spectator:
+            headline = text(language, "result.team_wins", team=text(language, "team." + winner))
+        else:
+            headline = text(language, "result.win" if winner == view.seat else "result.lose")
+        c.centred(0, headline, scale=2)
+        you, them = text(language, "you"), text(language, self.opponent_key)
+        if self.spectator:
+            you, them = text(language, "team." + view.seat), text(language, "team." + view.opponent.seat)
+        c.text(0, 27, you)
+        c.right(WIDTH, 27, them)
+        c.centred(23, f"{view.score[view.seat]}-{view.score[view.opponent.seat]}", scale=2)
+        if view.shootout is not None:
+            c.centred(41, text(language, "result.shootout", red=view.shootout[view.seat],
+                               blue=view.shootout[view.opponent.seat]))
+        if not self.spectator:
+            c.hints(centre=text(language, "result.back"))
+
+
+@dataclass(frozen=True)
+class CpuPadScreen:
+    """The pad of a CPU seat: the score, never the CPU's cards."""
+
+    red: int
+    blue: int
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.centred(6, text(language, "cpu.playing"))
+        c.centred(26, f"{self.red}-{self.blue}", scale=2)
+
+
+Screen = Union[KickoffScreen, CardScreen, DrawScreen, ShotScreen, FlagScreen, RevealScreen,
+               ResultScreen, CpuPadScreen]
+
+
+# ----- from a session to a seat's screen -----------------------------------------------------
+def outcome(events: list[Any]) -> tuple[str, str, str | None]:
+    """Headline, subline and the team the subline names, in words for the reveal."""
+    headline, subline, team = "", "", None
+    for event in events:
+        if isinstance(event, ev.Goal) or (isinstance(event, ev.ShootoutKick) and event.scored):
+            headline = headline or "out.goal"
+        elif isinstance(event, (ev.Saved, ev.ShootoutKick)):
+            headline = headline or "out.saved"
+        elif isinstance(event, ev.OverTheBar):
+            headline = headline or "out.over_bar"
+        elif isinstance(event, ev.PushedAway):
+            headline = headline or "out.pushed_away"
+        elif isinstance(event, ev.Offside):
+            headline = headline or "out.offside"
+        elif isinstance(event, ev.PlayOn):
+            headline = headline or "out.play_on"
+        elif isinstance(event, ev.BallWon):
+            key = "out.counter" if event.counter_attack else (
+                "out.tackle" if event.how == "tackle" else "out.ball_won")
+            headline = headline or key
+            if not subline:
+                subline, team = "has_ball", event.seat
+        elif isinstance(event, ev.BallKept):
+            headline = headline or ("out.dribble" if event.dribble else "out.kept")
+        elif isinstance(event, ev.ShotCalled):
+            if headline:
+                subline, team = "out." + event.kind, None
+            else:
+                headline = "out." + event.kind
+        elif isinstance(event, ev.ShootingPhase):
+            subline, team = "out.shooting_phase", None
+        elif isinstance(event, ev.ShootoutStart):
+            subline, team = "out.shootout", None
+    return headline or "out.kept", subline, team
+
+
+def _opponent_status(session: ChifootmiSession, seat: str) -> str:
+    pending = session.pending.get(other(seat))
+    if pending is None:
+        return ""
+    return "locked" if pending.locked is not None else "choosing"
+
+
+def build(session: ChifootmiSession, seat: str, now: float) -> Screen:
+    from .session import PILE_BUTTONS, SIDE_BUTTONS, Step
+
+    view = session.match.view(seat)
+    opponent_key = session.seats.opponent_names.get(seat, "team." + other(seat))
+    step = session.step
+    if step is Step.KICKOFF:
+        return KickoffScreen(view, opponent_key)
+    if step is Step.OVER:
+        spectator = all(s in session.seats.cpus for s in session.match.seats)
+        return ResultScreen(view, opponent_key, spectator)
+    if step is Step.FLAG:
+        reveal = next(e for e in session.events if isinstance(e, ev.Reveal))
+        left = session.seconds_left(seat, now) or 0.0
+        return FlagScreen(view, opponent_key, getattr(reveal, seat), getattr(reveal, other(seat)),
+                          seat in session.pending, left / session.timing.offside_window)
+    if step is Step.REVEAL:
+        return _reveal(session, view, opponent_key)
+    pending = session.pending.get(seat)
+    status = _opponent_status(session, seat)
+    seconds = session.seconds_left(seat, now)
+    locked = pending is not None and pending.locked is not None
+    button = pending.highlight if pending is not None else None
+    if view.decision in ("shoot", "dive"):
+        return ShotScreen(view, opponent_key, view.decision, 
+                          SIDE_BUTTONS[button].value if button in SIDE_BUTTONS else None,
+                          locked, status, seconds)
+    if view.decision == "draw":
+        pile = None if button not in PILE_BUTTONS else ("left" if button is Button.LEFT else "right")
+        return DrawScreen(view, pile, locked, status, seconds)
+    if view.decision == "play":
+        hint = "hint.locked" if locked else ("hint.again" if button is not None else "hint.pick_card")
+        slot = CARDS.index(button) if button in CARDS else None
+        return CardScreen(view, opponent_key, slot, locked, status, hint, seconds)
+    return CardScreen(view, opponent_key, None, False, status, "hint.wait", None)
+
+
+def _reveal(session: ChifootmiSession, view: ChifootmiView, opponent_key: str) -> RevealScreen:
+    seat = view.seat
+    headline, subline, team = outcome(session.events)
+    mine = theirs = None
+    shoot = dive = None
+    sides = 2
+    one_two = any(isinstance(e, ev.OneTwo) for e in session.events)
+    for event in session.events:
+        if isinstance(event, ev.Reveal):
+            mine, theirs = getattr(event, seat), getattr(event, other(seat))
+        elif isinstance(event, (ev.Goal, ev.Saved, ev.ShootoutKick)) and getattr(event, "shoot", None):
+            shoot, dive = event.shoot, event.dive
+            sides = 3 if "centre" in (shoot, dive) or getattr(event, "kind", "shootout") in (
+                "penalty", "shootout") else 2
+    return RevealScreen(view, opponent_key, mine, theirs, shoot, dive, sides, headline,
+                        subline, team, one_two)
+
+
+def render(screen: Screen, language: str) -> Any:
+    """The 128x64 1-bit image of ``screen`` in ``language``."""
+    canvas = Canvas()
+    screen.draw(canvas, language)
+    return canvas.image

@@ -1,0 +1,120 @@
+"""The main menu: one list of settings, driven from either pad.
+
+Buttons (the same on every pad): CARD1 ▲ and CARD2 ▼ move between lines, LEFT ◀ and
+RIGHT ▶ change the value of the highlighted line, CENTRE (OK) starts the match.
+Lines appear only when they matter: the CPU's difficulty with "vs CPU", the three
+optional rules with "Pro+".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from firmware.i18n import STRINGS, text
+from firmware.render import HINT_Y, WIDTH, Canvas, text_width
+from firmware.settings import LEVELS, MOVE_CLOCKS, PLAYERS, Settings
+from hal.buttons import Button
+
+GAMES = ("chifootmi",)
+VISIBLE_ROWS = 4
+
+
+@dataclass(frozen=True)
+class Row:
+    field: str
+    label: str
+    values: tuple[object, ...]
+
+
+def rows(settings: Settings, difficulties: tuple[str, ...]) -> list[Row]:
+    shown = [Row("game", "menu.game", GAMES), Row("players", "menu.players", PLAYERS)]
+    if settings.players == "cpu":
+        shown.append(Row("difficulty", "menu.cpu", difficulties))
+    shown.append(Row("level", "menu.level", LEVELS))
+    if settings.level == "pro_plus":
+        shown += [Row(name, "menu." + name, (True, False))
+                  for name in ("offside", "one_two", "counter_attack")]
+    shown += [Row("move_clock", "menu.clock", MOVE_CLOCKS),
+              Row("sound", "menu.sound", (True, False)),
+              Row("language", "menu.language", ("fr", "en"))]
+    return shown
+
+
+def value_text(row: Row, value: object, language: str) -> str:
+    if row.field == "game":
+        return "Chifootmi"
+    if row.field == "language":
+        return text(str(value), "language.name")
+    if isinstance(value, bool):
+        return text(language, "yes" if value else "no")
+    if row.field == "move_clock":
+        return f"{value} s" if value else text(language, "clock.off")
+    key = {"players": "players.", "difficulty": "difficulty.", "level": "level."}[row.field] + str(value)
+    return text(language, key) if key in STRINGS else str(value)
+
+
+@dataclass(frozen=True)
+class MenuScreen:
+    lines: tuple[tuple[str, str], ...]
+    cursor: int
+    top: int
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.box(0, 0, WIDTH - 1, 10, filled=True)
+        c.text(2, 0, "PitchPad", ink=0)
+        c.text(WIDTH - 32, 0, f"{self.cursor + 1:>2}/{len(self.lines)}", ink=0)
+        for row, (label, value) in enumerate(self.lines[self.top:self.top + VISIBLE_ROWS]):
+            y = 12 + row * 10
+            if self.top + row == self.cursor:
+                c.box(0, y, WIDTH - 1, y + 10, filled=True)
+                c.text(1, y, label, ink=0)
+                shown = f"◀{value}▶"
+                c.text(WIDTH - 1 - text_width(shown), y, shown, ink=0)
+            else:
+                c.text(1, y, label)
+                c.right(WIDTH - 7, y, value)
+        c.hints(right=text(language, "menu.play"))
+        c.text(13, HINT_Y, "▲")
+        c.text(45, HINT_Y, "▼")
+
+
+class Menu:
+    """The menu's cursor over the settings; returns what a press asks for."""
+
+    def __init__(self, settings: Settings, difficulties: tuple[str, ...]) -> None:
+        self.settings = settings
+        self.difficulties = difficulties
+        self.cursor = 0
+        self.top = 0
+
+    def rows(self) -> list[Row]:
+        return rows(self.settings, self.difficulties)
+
+    def press(self, button: Button) -> str | None:
+        """``"start"`` for OK, ``"changed"`` when a setting changed, ``"moved"``, or None."""
+        shown = self.rows()
+        if button is Button.CENTRE:
+            return "start"
+        if button in (Button.CARD1, Button.CARD2):
+            step = -1 if button is Button.CARD1 else 1
+            cursor = max(0, min(len(shown) - 1, self.cursor + step))
+            if cursor == self.cursor:
+                return None
+            self.cursor = cursor
+            self.top = max(min(self.top, cursor), cursor - VISIBLE_ROWS + 1)
+            return "moved"
+        if button in (Button.LEFT, Button.RIGHT):
+            row = shown[self.cursor]
+            value = getattr(self.settings, row.field)
+            index = row.values.index(value) if value in row.values else 0
+            index = (index + (1 if button is Button.RIGHT else -1)) % len(row.values)
+            self.settings = replace(self.settings, **{row.field: row.values[index]})
+            self.cursor = min(self.cursor, len(self.rows()) - 1)
+            return "changed"
+        return None
+
+    def screen(self) -> MenuScreen:
+        language = self.settings.language
+        lines = tuple((text(language, row.label),
+                       value_text(row, getattr(self.settings, row.field), language))
+                      for row in self.rows())
+        return MenuScreen(lines, self.cursor, self.top)

@@ -1,0 +1,143 @@
+"""Drawing on a player's 128x64 1-bit screen: text, symbols, boxes and button hints.
+
+The font is Pillow's built-in bitmap font (6 px wide, Latin-1, so every French accent is
+there; capitals are 6 px tall). It is crisp at 1 bit, needs no file and no FreeType.
+Symbols the font lacks (◀ ▶ ▲ ▼ ✓ ● ○ ✕ ⚽) are drawn as small shapes inline, so strings in
+:mod:`firmware.i18n` can use them as plain characters. Big words are the same font scaled
+by whole pixels, never blurred.
+
+Layout convention (the same on every screen): the four card buttons sit under the screen's
+four 32-px columns; the LEFT/CENTRE/RIGHT hints live on the bottom line, each at its side.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH, HEIGHT = 128, 64
+CHAR_W = 6
+LINE_H = 11
+HINT_Y = 54
+"""Top of the bottom hint line (its text fills rows 54..63)."""
+COLUMN_W = WIDTH // 4
+"""Width of one card-button column."""
+
+FONT = ImageFont.load_default_imagefont()
+SYMBOLS = "◀▶▲▼✓●○✕⚽…"
+
+
+def blank() -> Image.Image:
+    return Image.new("1", (WIDTH, HEIGHT), 0)
+
+
+def text_width(text: str, scale: int = 1) -> int:
+    return len(text) * CHAR_W * scale
+
+
+def _symbol(draw: ImageDraw.ImageDraw, x: int, y: int, symbol: str, fill: int) -> None:
+    """Draw one symbol in a 6x11 cell whose top-left is (x, y); ink sits on rows 2..9."""
+    if symbol == "◀":
+        draw.polygon([(x + 4, y + 2), (x + 4, y + 9), (x + 1, y + 5)], fill=fill)
+    elif symbol == "▶":
+        draw.polygon([(x + 1, y + 2), (x + 1, y + 9), (x + 4, y + 5)], fill=fill)
+    elif symbol == "▲":
+        draw.polygon([(x, y + 8), (x + 5, y + 8), (x + 2, y + 3)], fill=fill)
+        draw.line([(x + 3, y + 3), (x + 5, y + 8)], fill=fill)
+    elif symbol == "▼":
+        draw.polygon([(x, y + 3), (x + 5, y + 3), (x + 2, y + 8)], fill=fill)
+        draw.line([(x + 3, y + 8), (x + 5, y + 3)], fill=fill)
+    elif symbol == "✓":
+        draw.line([(x, y + 6), (x + 2, y + 8), (x + 5, y + 2)], fill=fill, width=1)
+        draw.line([(x, y + 5), (x + 2, y + 7)], fill=fill)
+    elif symbol == "●":
+        draw.ellipse([x, y + 3, x + 4, y + 7], fill=fill)
+    elif symbol == "○":
+        draw.ellipse([x, y + 3, x + 4, y + 7], outline=fill)
+    elif symbol == "✕":
+        draw.line([(x, y + 3), (x + 4, y + 7)], fill=fill)
+        draw.line([(x, y + 7), (x + 4, y + 3)], fill=fill)
+    elif symbol == "⚽":
+        draw.ellipse([x, y + 2, x + 5, y + 7], outline=fill)
+        draw.point([(x + 2, y + 4), (x + 3, y + 4), (x + 2, y + 5), (x + 3, y + 5)], fill=fill)
+    elif symbol == "…":
+        draw.point([(x, y + 8), (x + 2, y + 8), (x + 4, y + 8)], fill=fill)
+
+
+@lru_cache(maxsize=512)
+def _line_image(text: str) -> Image.Image:
+    """``text`` at scale 1 as a mode-"1" mask, symbols included (cached: screens repeat)."""
+    image = Image.new("1", (max(1, text_width(text)), LINE_H), 0)
+    draw = ImageDraw.Draw(image)
+    for i, char in enumerate(text):
+        if char in SYMBOLS:
+            _symbol(draw, i * CHAR_W, 0, char, 1)
+        elif char != " ":
+            draw.text((i * CHAR_W, 0), char, font=FONT, fill=1)
+    return image
+
+
+class Canvas:
+    """One frame being drawn: white ink on black, like the OLED."""
+
+    def __init__(self) -> None:
+        self.image = blank()
+        self.draw = ImageDraw.Draw(self.image)
+
+    def text(self, x: int, y: int, text: str, scale: int = 1, ink: int = 1) -> None:
+        mask = _line_image(text)
+        if scale != 1:
+            mask = mask.resize((mask.width * scale, mask.height * scale), Image.Resampling.NEAREST)
+        self.image.paste(ink, (x, y), mask)
+
+    def centred(self, y: int, text: str, scale: int = 1, x0: int = 0, x1: int = WIDTH,
+                ink: int = 1) -> None:
+        """Centre ``text`` between x0 and x1, shrinking the scale until it fits."""
+        while scale > 1 and text_width(text, scale) > x1 - x0:
+            scale -= 1
+        self.text(x0 + (x1 - x0 - text_width(text, scale)) // 2, y, text, scale, ink)
+
+    def right(self, x1: int, y: int, text: str, scale: int = 1) -> None:
+        self.text(x1 - text_width(text, scale), y, text, scale)
+
+    def box(self, x0: int, y0: int, x1: int, y1: int, *, filled: bool = False,
+            width: int = 1) -> None:
+        self.draw.rectangle([x0, y0, x1, y1], fill=1 if filled else None, outline=1, width=width)
+
+    def clear(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        self.draw.rectangle([x0, y0, x1, y1], fill=0)
+
+    def hline(self, y: int, x0: int = 0, x1: int = WIDTH - 1) -> None:
+        self.draw.line([(x0, y), (x1, y)], fill=1)
+
+    def dotted(self, y: int) -> None:
+        self.draw.point([(x, y) for x in range(0, WIDTH, 2)], fill=1)
+
+    def hints(self, left: str = "", centre: str = "", right: str = "") -> None:
+        """The bottom line: what LEFT, CENTRE and RIGHT do now, each at its own side."""
+        self.clear(0, HINT_Y - 1, WIDTH - 1, HEIGHT - 1)
+        if left:
+            self.text(0, HINT_Y, left)
+        if centre:
+            self.centred(HINT_Y, centre)
+        if right:
+            self.right(WIDTH, HINT_Y, right)
+
+    def bar(self, x0: int, y0: int, x1: int, y1: int, fraction: float) -> None:
+        """A progress bar (countdowns): outline plus a fill of ``fraction`` of its width."""
+        self.box(x0, y0, x1, y1)
+        inner = round((x1 - x0 - 2) * max(0.0, min(1.0, fraction)))
+        if inner > 0:
+            self.draw.rectangle([x0 + 1, y0 + 1, x0 + inner, y1 - 1], fill=1)
+
+
+def wrap(text: str, width: int = WIDTH, scale: int = 1) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels, at spaces."""
+    limit = max(1, width // (CHAR_W * scale))
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= limit:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines

@@ -1,0 +1,85 @@
+"""The menu's choices, kept across restarts in one small JSON file in the state directory.
+
+Written atomically (temp file, fsync, rename, fsync of the folder) so a power cut leaves
+either the old file or the new one, never half of one; an unreadable file is ignored and
+the defaults are used, because a café unit must boot whatever happened to its SD card.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from engine.chifootmi import Level, MatchConfig, Options
+
+FILE_NAME = "settings.json"
+LEVELS = ("beginner", "amateur", "pro", "pro_plus")
+PLAYERS = ("cpu", "two")
+MOVE_CLOCKS = (0, 20, 10)
+
+
+@dataclass(frozen=True)
+class Settings:
+    game: str = "chifootmi"
+    players: str = "cpu"
+    difficulty: str = "easy"
+    level: str = "beginner"
+    offside: bool = True
+    one_two: bool = True
+    counter_attack: bool = True
+    move_clock: int = 0
+    sound: bool = True
+    language: str = "fr"
+
+    def match_config(self) -> MatchConfig:
+        """The engine config: Pro+ is Pro with the options switched on in the menu."""
+        if self.level == "pro_plus":
+            return MatchConfig(Level.PRO, Options(self.offside, self.one_two, self.counter_attack))
+        return MatchConfig(Level(self.level))
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Settings:
+        """Known keys with values of the right type are taken; anything else is dropped."""
+        if not isinstance(obj, dict):
+            return cls()
+        defaults = cls()
+        kept = {}
+        for field in fields(cls):
+            value = obj.get(field.name)
+            if type(value) is type(getattr(defaults, field.name)):
+                kept[field.name] = value
+        settings = replace(defaults, **kept)
+        if (settings.level not in LEVELS or settings.players not in PLAYERS
+                or settings.move_clock not in MOVE_CLOCKS or settings.language not in ("fr", "en")):
+            return defaults
+        return settings
+
+
+def load(state_dir: str | Path) -> Settings:
+    try:
+        text = (Path(state_dir) / FILE_NAME).read_text(encoding="utf-8")
+        return Settings.from_json(json.loads(text))
+    except (OSError, ValueError):
+        return Settings()
+
+
+def save(state_dir: str | Path, settings: Settings) -> None:
+    folder = Path(state_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / FILE_NAME
+    temp = folder / (FILE_NAME + ".tmp")
+    with open(temp, "w", encoding="utf-8") as out:
+        json.dump(settings.to_json(), out, indent=1)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(temp, target)
+    directory = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)

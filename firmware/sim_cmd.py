@@ -1,0 +1,66 @@
+"""``pitchpad sim``: the console on the simulator.
+
+On a terminal it opens the terminal backend (``--window`` for the pygame one) and runs the
+real console. When stdin or stdout is not a terminal (CI, a pipe) it plays a CPU-vs-CPU
+match headlessly in simulated time, prints a readable summary ending with the final score,
+saves every screen as PNG with ``--frames DIR``, and exits 0.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from firmware.app import App, describe
+from firmware.settings import LEVELS, Settings, save
+from hal.clock import ManualClock
+
+DEFAULT_STATE = Path.home() / ".local" / "state" / "pitchpad"
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "sim", help="the console on the simulator (CPU vs CPU summary when not on a terminal)")
+    parser.add_argument("--window", action="store_true", help="a pygame window instead of the terminal")
+    parser.add_argument("--frames", metavar="DIR", help="save every screen as PNG in DIR (headless)")
+    parser.add_argument("--seed", type=int, help="match seed (headless; default: random)")
+    parser.add_argument("--level", choices=LEVELS, default="beginner", help="level (headless)")
+    parser.add_argument("--language", choices=("fr", "en"), default="fr", help="language (headless)")
+    parser.add_argument("--state-dir", default=str(DEFAULT_STATE),
+                        help=f"where the settings are kept (default {DEFAULT_STATE})")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import sim
+
+    if args.window or (sys.stdin.isatty() and sys.stdout.isatty()):
+        with sim.open_console(2, backend="window" if args.window else "terminal") as console:
+            App(console, state_dir=args.state_dir).run()
+        return 0
+    return run_headless(args)
+
+
+def run_headless(args: argparse.Namespace) -> int:
+    import sim
+
+    clock = ManualClock()
+    with tempfile.TemporaryDirectory() as state_dir, sim.open_console(2, clock=clock) as console:
+        save(state_dir, Settings(level=args.level, language=args.language))
+        app = App(console, state_dir=state_dir, demo=True, seed=args.seed)
+        app.run_simulated(clock)
+        session = app.session
+        assert session is not None and session.match.is_over
+        print(f"Chifootmi, {args.level}, seed {session.seed}: red CPU vs blue CPU")
+        for event in session.history:
+            print(describe(event))
+        match = session.match
+        shootout = match.shootout_score
+        extra = f" (shoot-out {shootout[0]}-{shootout[1]})" if shootout else ""
+        print(f"Score: red {match.score[0]} - {match.score[1]} blue{extra}; winner: {match.winner}")
+        if args.frames:
+            paths = console.save_frames(args.frames)
+            print(f"{len(paths)} screens saved in {args.frames}")
+    return 0
