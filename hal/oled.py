@@ -31,6 +31,8 @@ BUS_ERRORS: tuple[type[BaseException], ...] = (OSError, DeviceNotFoundError)
 FIRST_BACKOFF = 0.25
 LONGEST_BACKOFF = 8.0
 NOP = 0xE3
+INVERT_OFF, INVERT_ON = 0xA6, 0xA7
+INVERTED = bytes(255 - value for value in range(256))
 #: Control/address bytes around each transfer: [addr][0x00]+command, [addr][0x40]+data.
 TRANSFER_OVERHEAD = 2
 
@@ -99,36 +101,36 @@ class Sh1106Addressing(Addressing):
 ADDRESSING: dict[str, Callable[[], Addressing]] = {"ssd1306": Ssd1306Addressing, "sh1106": Sh1106Addressing}
 
 
-def changed_columns(panel: bytes, frame: bytes) -> list[tuple[int, int, int]]:
-    """``(page, first_column, last_column)`` for each page whose bytes differ."""
-    changes = []
+def changed_columns(panel: bytes, frame: bytes) -> dict[int, list[int]]:
+    """The columns whose byte differs, for each page that has any."""
+    changes = {}
     for page in range(PAGES):
         start = page * WIDTH
         old, new = panel[start:start + WIDTH], frame[start:start + WIDTH]
-        if old == new:
-            continue
-        first = next(column for column in range(WIDTH) if old[column] != new[column])
-        last = next(column for column in range(WIDTH - 1, -1, -1) if old[column] != new[column])
-        changes.append((page, first, last))
+        if old != new:
+            changes[page] = [column for column in range(WIDTH) if old[column] != new[column]]
     return changes
 
 
-def plan_windows(panel: bytes | None, frame: bytes, addressing: Addressing) -> list[Window]:
-    """The cheapest set of windows (in bytes on the bus) that brings ``panel`` to ``frame``.
+def column_runs(columns: list[int], gap: int) -> list[tuple[int, int]]:
+    """Split sorted columns into ``(first, last)`` runs wherever more than ``gap`` unchanged
+    columns lie between two changed ones (sending a gap costs more than a new window)."""
+    runs: list[tuple[int, int]] = []
+    for column in columns:
+        if runs and column - runs[-1][1] - 1 <= gap:
+            runs[-1] = (runs[-1][0], column)
+        else:
+            runs.append((column, column))
+    return runs
 
-    Every changed page is covered; with multi-page addressing, neighbouring changed pages are
-    merged into one window when the saved set-up bytes outweigh the extra columns sent. An
-    unknown panel (``None``, e.g. after re-initialising) gets the whole frame.
-    """
-    if panel is None:
-        if addressing.multi_page:
-            return [Window(0, PAGES - 1, 0, WIDTH - 1)]
-        return [Window(page, page, 0, WIDTH - 1) for page in range(PAGES)]
-    changes = changed_columns(panel, frame)
-    if not addressing.multi_page:
-        return [Window(page, page, first, last) for page, first, last in changes]
-    overhead = 2 * TRANSFER_OVERHEAD + addressing.command_bytes
-    # best[k]: cheapest cover of changes[:k]; a window covers a run changes[j:k].
+
+def plan_cost(windows: list[Window], overhead: int) -> int:
+    return sum(overhead + window.size for window in windows)
+
+
+def _merge_pages(changes: list[tuple[int, int, int]], overhead: int) -> list[Window]:
+    """Cheapest cover of per-page column spans by windows over runs of consecutive entries
+    (a dynamic programme over at most 8 pages)."""
     best: list[tuple[int, list[Window]]] = [(0, [])]
     for k in range(1, len(changes) + 1):
         options = []
@@ -139,6 +141,33 @@ def plan_windows(panel: bytes | None, frame: bytes, addressing: Addressing) -> l
             options.append((cost + overhead + window.size, windows + [window]))
         best.append(min(options, key=lambda option: option[0]))
     return best[-1][1]
+
+
+def plan_windows(panel: bytes | None, frame: bytes, addressing: Addressing) -> list[Window]:
+    """A cheap set of windows (in bytes on the bus) that brings ``panel`` to ``frame``.
+
+    Every changed byte is covered. Changed columns far apart are sent as separate windows;
+    with multi-page addressing, changed pages are merged into taller windows when the saved
+    set-up bytes outweigh the extra columns sent, and the cheaper of "one column span" and
+    "separate column groups" is kept. An unknown panel (``None``) gets the whole frame.
+    """
+    if panel is None:
+        if addressing.multi_page:
+            return [Window(0, PAGES - 1, 0, WIDTH - 1)]
+        return [Window(page, page, 0, WIDTH - 1) for page in range(PAGES)]
+    overhead = 2 * TRANSFER_OVERHEAD + addressing.command_bytes
+    changes = changed_columns(panel, frame)
+    if not addressing.multi_page:
+        return [Window(page, page, first, last)
+                for page, columns in changes.items() for first, last in column_runs(columns, overhead)]
+    spans = [(page, columns[0], columns[-1]) for page, columns in changes.items()]
+    whole_width = _merge_pages(spans, overhead)
+    every_column = sorted({column for columns in changes.values() for column in columns})
+    grouped: list[Window] = []
+    for first, last in column_runs(every_column, overhead):
+        inside = [(page, [c for c in columns if first <= c <= last]) for page, columns in changes.items()]
+        grouped += _merge_pages([(page, cols[0], cols[-1]) for page, cols in inside if cols], overhead)
+    return min(whole_width, grouped, key=lambda windows: plan_cost(windows, overhead))
 
 
 def window_bytes(frame: bytes, window: Window) -> bytes:
@@ -165,6 +194,7 @@ class OledScreen(Screen):
         self._lock = threading.RLock()
         self._device: Any = None
         self._panel: bytes | None = None          # what GDDRAM holds; None = unknown
+        self._inverted = False                    # invert mode (0xA7): GDDRAM holds the inverse
         self._wanted = bytes(WIDTH * PAGES)       # the last frame the firmware asked for
         self._level = 0xCF
         self._on = True
@@ -246,21 +276,36 @@ class OledScreen(Screen):
         make = ssd1306 if self._driver == "ssd1306" else sh1106
         self._device = make(self._serial, width=WIDTH, height=PAGES * 8, rotate=0)
         self._panel = bytes(WIDTH * PAGES)        # luma's init ends with a full clear
+        self._inverted = False                    # and sets normal display (0xA6)
         self._device.contrast(self._level)
         if not self._on:
             self._device.hide()
         self._send(self._wanted)
 
     def _send(self, frame: bytes) -> None:
-        """Write the planned windows. The panel copy is unknown while writing (a failure half
-        way leaves GDDRAM mixed) and equals ``frame`` once every window is written, since the
-        windows cover every byte that differed."""
-        windows = plan_windows(self._panel, frame, self._addressing)
+        """Bring the panel to ``frame`` in the fewest bus bytes.
+
+        GDDRAM may hold the frame itself, or its inverse shown through the controller's invert
+        mode (0xA7): when a frame is (nearly) the inverse of what is shown, as in a flashing
+        "GOAL!", flipping the mode costs 3 bytes instead of a full redraw. The panel copy is
+        unknown while writing (a failure half way leaves GDDRAM mixed) and is exact once every
+        planned window is written, since the windows cover every byte that differed.
+        """
+        keep = frame if not self._inverted else frame.translate(INVERTED)
+        flip = frame.translate(INVERTED) if not self._inverted else frame
+        keep_plan = plan_windows(self._panel, keep, self._addressing)
+        flip_plan = plan_windows(self._panel, flip, self._addressing)
+        overhead = 2 * TRANSFER_OVERHEAD + self._addressing.command_bytes
+        flipping = plan_cost(flip_plan, overhead) + TRANSFER_OVERHEAD + 1 < plan_cost(keep_plan, overhead)
+        target, windows = (flip, flip_plan) if flipping else (keep, keep_plan)
         self._panel = None
         for window in windows:
             self._device.command(*self._addressing.commands(window))
-            self._device.data(list(window_bytes(frame, window)))
-        self._panel = frame
+            self._device.data(list(window_bytes(target, window)))
+        if flipping:
+            self._device.command(INVERT_ON if not self._inverted else INVERT_OFF)
+            self._inverted = not self._inverted
+        self._panel = target
 
     def _went_down(self, error: BaseException) -> None:
         self._panel = None

@@ -17,7 +17,9 @@ from oled_model import OledModel
 
 def random_frame(rng: random.Random, previous: Image.Image) -> Image.Image:
     """Full redraws, small edits, text, or the same frame again, like a match's screens."""
-    kind = rng.choice(["noise", "rectangles", "pixel", "text", "same", "blank", "band"])
+    kind = rng.choice(["noise", "rectangles", "pixel", "text", "same", "blank", "band", "inverse"])
+    if kind == "inverse":
+        return Image.frombytes("1", (128, 64), bytes(255 - b for b in previous.tobytes()))
     if kind == "noise":
         return Image.frombytes("1", (128, 64), rng.randbytes(1024))
     if kind == "same":
@@ -124,6 +126,21 @@ def test_distant_changed_pages_use_separate_windows_and_near_ones_merge() -> Non
     screen.display(frame)
     commands = [t.payload for t in bus.transfers if t.control == 0x00]
     assert commands == [bytes([0x21, 10, 20, 0x22, 1, 2])]
+    assert shows(model, bus, frame)
+
+
+def test_an_inverted_frame_flips_the_invert_mode_instead_of_redrawing() -> None:
+    screen, bus, model = make_screen()
+    frame = blank_frame()
+    ImageDraw.Draw(frame).text((40, 28), "GOAL!", fill=1)
+    screen.display(frame)
+    assert shows(model, bus, frame)
+    flashed = Image.frombytes("1", (128, 64), bytes(255 - b for b in frame.tobytes()))
+    screen.display(flashed)
+    assert [(t.control, t.payload) for t in bus.transfers] == [(0x00, bytes([0xA7]))]
+    assert shows(model, bus, flashed)
+    screen.display(frame)
+    assert [(t.control, t.payload) for t in bus.transfers] == [(0x00, bytes([0xA6]))]
     assert shows(model, bus, frame)
 
 
