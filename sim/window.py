@@ -1,0 +1,173 @@
+"""Window backend: every screen side by side in one pygame window, through luma.emulator.
+
+Needs the ``window`` extra (luma.emulator and pygame) and a display (X11, Wayland, or
+``SDL_VIDEODRIVER=dummy`` for tests). Unlike a terminal, a window reports key releases, so a
+held key is a held button. One thread owns pygame (SDL wants its window and events on one
+thread): it sleeps in ``pygame.event.wait`` and wakes for keys or a changed screen.
+
+Run the test-pattern demo with ``python -m sim.window --pads 2``.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import threading
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from hal.buttons import Button
+from hal.clock import Clock
+from hal.errors import BackendUnavailable, ConsoleClosed
+from hal.screen import HEIGHT, WIDTH, blank_frame
+from sim.console import SimConsole
+from sim.screen import SimScreen
+from sim.terminal import PAD1_NAMED_KEYS, PAD_KEYS, key_legend, test_pattern
+
+GAP = 6
+LABEL = 12
+LIT = (200, 240, 255)          # the blue-white of a typical SSD1306 module
+DARK = (0, 0, 0)
+FRAME = (60, 60, 70)
+_PYGAME_KEYS = {"KEY_LEFT": "left", "KEY_RIGHT": "right", "KEY_ENTER": "return"}
+
+
+class WindowScreen(SimScreen):
+    def __init__(self, pad_id: int, wake: Any) -> None:
+        super().__init__(pad_id)
+        self._wake = wake
+
+    def shown(self) -> None:
+        self._wake()
+
+
+class WindowConsole(SimConsole):
+    """A :class:`SimConsole` drawn in one pygame window (luma.emulator's ``pygame`` device)."""
+
+    def __init__(self, count: int, *, scale: int = 3, clock: Clock | None = None) -> None:
+        try:
+            import pygame
+            from luma.emulator.device import pygame as emulator
+        except ImportError:
+            raise BackendUnavailable("the window simulator needs the 'window' extra: "
+                                     "pip install 'pitchpad[window]'") from None
+        self._pygame = pygame
+        self._emulator_class = emulator
+        self.scale = scale
+        self.per_row = count if count <= 2 else 2
+        rows = math.ceil(count / self.per_row)
+        self.size = (self.per_row * (WIDTH + GAP) + GAP, rows * (HEIGHT + LABEL + GAP) + GAP)
+        self.composite: Image.Image | None = None
+        self._wake_type = pygame.USEREVENT + 1
+        self._ready = threading.Event()
+        self._failure: BaseException | None = None
+        self._dirty = threading.Event()
+        super().__init__(count, clock=clock, make_screen=lambda pad_id: WindowScreen(pad_id, self._request),
+                         on_change=self._request)
+        self._thread = threading.Thread(target=self._run, name="window", daemon=True)
+        self._thread.start()
+        self._ready.wait(timeout=30)
+        if self._failure is not None:
+            raise BackendUnavailable(f"cannot open the simulator window: {self._failure}") from self._failure
+
+    def _request(self) -> None:
+        self._dirty.set()
+        if self._ready.is_set() and self._pygame.display.get_init():
+            try:
+                self._pygame.event.post(self._pygame.event.Event(self._wake_type))
+            except self._pygame.error:
+                pass
+
+    def _key_map(self) -> dict[int, tuple[int, Button]]:
+        keys: dict[int, tuple[int, Button]] = {}
+        for pad_id in range(1, self.pad_count + 1):
+            for key, button in PAD_KEYS[pad_id].items():
+                keys[self._pygame.key.key_code(key)] = (pad_id, button)
+        for name, button in PAD1_NAMED_KEYS.items():
+            keys[self._pygame.key.key_code(_PYGAME_KEYS[name])] = (1, button)
+        return keys
+
+    def _run(self) -> None:
+        pygame = self._pygame
+        try:
+            device = self._emulator_class(width=self.size[0], height=self.size[1], mode="RGB",
+                                          transform="identity", scale=self.scale, frame_rate=60)
+            pygame.display.set_caption(f"PitchPad simulator - {self.pad_count} pads (Esc quits)")
+            keys = self._key_map()
+        except BaseException as error:      # no display, no video driver…
+            self._failure = error
+            self._ready.set()
+            return
+        self._ready.set()
+        self._dirty.set()
+        while not self.closed:
+            if self._dirty.is_set():
+                self._dirty.clear()
+                self.composite = self.compose()
+                device.display(self.composite)
+            event = pygame.event.wait(500)
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                self.events.close()
+                break
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in keys:
+                pad_id, button = keys[event.key]
+                (self.press if event.type == pygame.KEYDOWN else self.release)(pad_id, button)
+        pygame.display.quit()
+
+    def compose(self) -> Image.Image:
+        """All screens side by side (two per row beyond two pads), each with its pad number,
+        LED and keys underneath."""
+        canvas = Image.new("RGB", self.size, FRAME)
+        draw = ImageDraw.Draw(canvas)
+        for index, screen in enumerate(self.screens):
+            x = GAP + (index % self.per_row) * (WIDTH + GAP)
+            y = GAP + (index // self.per_row) * (HEIGHT + LABEL + GAP)
+            frame = screen.image if screen.is_on else blank_frame()
+            panel = Image.new("RGB", (WIDTH, HEIGHT), DARK)
+            shade = tuple(int(c * (0.35 + 0.65 * screen.level / 255)) for c in LIT)
+            panel.paste(shade, mask=frame)
+            canvas.paste(panel, (x, y))
+            led = self.leds[index]
+            draw.ellipse((x, y + HEIGHT + 3, x + 6, y + HEIGHT + 9), fill=(255, 60, 40) if led.lit else (40, 20, 20))
+            legend = key_legend(index + 1).replace("  (also \u2190 Enter \u2192)", "")
+            draw.text((x + 10, y + HEIGHT + 1), f"{index + 1}: {legend}", fill=(180, 180, 180))
+        return canvas
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        super().close()
+        self._request()
+        if self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
+
+
+def open_window_console(count: int, *, clock: Clock | None = None, scale: int = 3) -> WindowConsole:
+    return WindowConsole(count, scale=scale, clock=clock)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m sim.window", description=__doc__.splitlines()[0])
+    parser.add_argument("--pads", type=int, default=2, choices=range(1, 5))
+    parser.add_argument("--scale", type=int, default=3)
+    args = parser.parse_args(argv)
+    console = open_window_console(args.pads, scale=args.scale)
+    captions = {pad_id: "press a key" for pad_id in range(1, args.pads + 1)}
+    tick = 0
+    try:
+        while True:
+            for pad_id in range(1, args.pads + 1):
+                console.screen(pad_id).display(test_pattern(pad_id, captions[pad_id], tick))
+            try:
+                event = console.events.get(timeout=0.25)
+            except ConsoleClosed:
+                break
+            tick += 3
+            if event is not None:
+                captions[event.pad] = f"{event.button.name} {'down' if event.pressed else 'up'}"
+    finally:
+        console.close()
+
+
+if __name__ == "__main__":
+    main()
