@@ -126,7 +126,16 @@ def _goal(c: Canvas, y0: int, y1: int, sides: int) -> list[tuple[int, int]]:
 
 
 SIDE_ORDER = {2: ("left", "right"), 3: ("left", "centre", "right")}
-SIDE_GLYPH = {"left": "◀", "centre": "●", "right": "▶"}
+
+
+def _arrow(c: Canvas, x: int, y: int, side: str, ink: int) -> None:
+    """A big side marker centred on (x, y): a triangle pointing left or right, a ball for centre."""
+    if side == "left":
+        c.draw.polygon([(x + 4, y - 6), (x + 4, y + 6), (x - 4, y)], fill=ink)
+    elif side == "right":
+        c.draw.polygon([(x - 4, y - 6), (x - 4, y + 6), (x + 4, y)], fill=ink)
+    else:
+        c.draw.ellipse([x - 5, y - 5, x + 5, y + 5], fill=ink)
 
 
 def _shootout_board(c: Canvas, view: ChifootmiView, language: str, opponent_key: str) -> None:
@@ -240,7 +249,7 @@ class ShotScreen:
             chosen = side == self.highlight
             if chosen:
                 c.draw.rectangle([x0, 35, x1, 51], fill=1)
-            c.centred(38, SIDE_GLYPH[side], x0=x0, x1=x1 + 1, ink=0 if chosen else 1)
+            _arrow(c, (x0 + x1) // 2, 43, side, ink=0 if chosen else 1)
         if self.locked:
             c.hints(centre=text(language, "hint.locked"))
         elif self.highlight is not None:
@@ -294,15 +303,13 @@ class RevealScreen:
             self._shot(c, language)
         words = text(language, self.headline)
         c.centred(35 if len(words) <= 10 else 40, words, scale=2)
-        if self.subline:
-            team = self.subline_team
-            name = text(language, "team." + team) if team else ""
-            if team is not None and team == self.view.seat:
-                c.hints(centre=text(language, "you_have_ball"))
-            elif team is not None:
-                c.hints(centre=text(language, self.subline, team=text(language, self.opponent_key)))
-            else:
-                c.hints(centre=text(language, self.subline, team=name))
+        team = self.subline_team
+        if team is not None and team == self.view.seat:
+            c.hints(centre=text(language, "you_have_ball"))
+        elif team is not None:
+            c.hints(centre=text(language, self.subline, team=text(language, self.opponent_key)))
+        elif self.subline:
+            c.hints(centre=text(language, self.subline))
 
     def _cards(self, c: Canvas, language: str) -> None:
         you, them = text(language, "you"), text(language, self.opponent_key)
@@ -377,6 +384,8 @@ def outcome(events: list[Any]) -> tuple[str, str, str | None]:
     """Headline, subline and the team the subline names, in words for the reveal."""
     headline, subline, team = "", "", None
     for event in events:
+        if isinstance(event, (ev.Goal, ev.Saved, ev.OverTheBar)) and not subline:
+            subline, team = "has_ball", other(event.seat)
         if isinstance(event, ev.Goal) or (isinstance(event, ev.ShootoutKick) and event.scored):
             headline = headline or "out.goal"
         elif isinstance(event, (ev.Saved, ev.ShootoutKick)):

@@ -58,8 +58,7 @@ def _symbol(draw: ImageDraw.ImageDraw, x: int, y: int, symbol: str, fill: int) -
         draw.line([(x, y + 3), (x + 4, y + 7)], fill=fill)
         draw.line([(x, y + 7), (x + 4, y + 3)], fill=fill)
     elif symbol == "⚽":
-        draw.ellipse([x, y + 2, x + 5, y + 7], outline=fill)
-        draw.point([(x + 2, y + 4), (x + 3, y + 4), (x + 2, y + 5), (x + 3, y + 5)], fill=fill)
+        draw.ellipse([x, y + 3, x + 5, y + 8], fill=fill)
     elif symbol == "…":
         draw.point([(x, y + 8), (x + 2, y + 8), (x + 4, y + 8)], fill=fill)
 

@@ -1,0 +1,98 @@
+"""Golden images of the key screens, in French and English (``tests/golden/*.png``).
+
+The screens come from a two-player Pro+ match played by buttons with a fixed seed, so a
+change to any drawing shows up here as a picture to look at. To accept new pictures on
+purpose, regenerate them and look at the diff in ``git``::
+
+    PITCHPAD_REGOLD=1 .venv/bin/python -m pytest tests/firmware/test_golden_screens.py
+"""
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from PIL import Image, ImageChops
+
+from firmware.chifootmi import screens as cs
+from firmware.menu import MenuScreen
+from firmware.settings import Settings
+from hal.buttons import Button
+
+from .conftest import Rig, intent
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+REGOLD = os.environ.get("PITCHPAD_REGOLD") == "1"
+SEED, POLICY_SEED = 5, 1
+
+WANTED: dict[str, Callable[[Any], bool]] = {
+    "card-choice": lambda m: isinstance(m, cs.CardScreen) and m.highlight is not None
+    and not m.locked and m.view.round > 1,
+    "locked-in": lambda m: isinstance(m, cs.CardScreen) and m.locked and m.opponent == "choosing"
+    and m.view.round > 1,
+    "other-locked-in": lambda m: isinstance(m, cs.CardScreen) and not m.locked
+    and m.opponent == "locked" and m.view.round > 1,
+    "reveal": lambda m: isinstance(m, cs.RevealScreen) and m.mine is not None,
+    "shot": lambda m: isinstance(m, cs.ShotScreen) and m.view.shot.kind != "shootout"
+    and m.highlight is None,
+    "shot-reveal": lambda m: isinstance(m, cs.RevealScreen) and m.shoot is not None
+    and m.view.kicks is None,
+    "draw-choice": lambda m: isinstance(m, cs.DrawScreen) and m.highlight is None,
+    "offside-window": lambda m: isinstance(m, cs.FlagScreen) and m.defender,
+    "shootout": lambda m: isinstance(m, cs.ShotScreen) and m.view.shot.kind == "shootout"
+    and len(m.view.kicks[m.view.seat]) >= 2,
+    "result": lambda m: isinstance(m, cs.ResultScreen),
+}
+
+
+def look(rig: Rig, shots: dict[str, Image.Image]) -> None:
+    for pad in (1, 2):
+        model = rig.screen(pad)
+        for name, wanted in WANTED.items():
+            if name not in shots and wanted(model):
+                shots[name] = rig.image(pad)
+
+
+def capture(tmp_path: Path, language: str) -> dict[str, Image.Image]:
+    rig = Rig(tmp_path, Settings(players="two", level="pro_plus", language=language), seed=SEED)
+    rig.press(1, Button.CARD4)
+    shots = {"menu": rig.image(1)}
+    assert isinstance(rig.screen(1), MenuScreen)
+    rig.press(1, Button.CENTRE)
+    rng = random.Random(POLICY_SEED)
+    for _ in range(5000):
+        if rig.app.mode != "match":
+            break
+        acted = False
+        for pad in (1, 2):
+            look(rig, shots)
+            model = rig.screen(pad)
+            button = intent(model, rng)
+            if button is not None and not isinstance(model, cs.ResultScreen):
+                rig.press(pad, button)
+                acted = True
+        if not acted:
+            if isinstance(rig.screen(1), cs.ResultScreen):
+                break
+            rig.wait_for_change()
+    return shots
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_key_screens_match_their_golden_images(tmp_path, language):
+    shots = capture(tmp_path, language)
+    assert set(shots) == {"menu", *WANTED}, f"screens never seen: {set(WANTED) - set(shots)}"
+    different = []
+    for name, image in shots.items():
+        path = GOLDEN / f"{name}-{language}.png"
+        if REGOLD:
+            image.save(path, optimize=True)
+            continue
+        golden = Image.open(path).convert("1")
+        if ImageChops.difference(golden, image.convert("1")).getbbox() is not None:
+            image.save(tmp_path / path.name)
+            different.append(path.name)
+    assert not different, (f"screens differ from tests/golden: {different}; new ones in "
+                           f"{tmp_path}; regenerate on purpose with PITCHPAD_REGOLD=1")
