@@ -90,8 +90,8 @@ def test_key_screens_match_their_golden_images(tmp_path, language):
         if REGOLD:
             image.save(path, optimize=True)
             continue
-        golden = Image.open(path).convert("1")
-        if ImageChops.difference(golden, image.convert("1")).getbbox() is not None:
+        golden = Image.open(path).convert("L")
+        if ImageChops.difference(golden, image.convert("L")).getbbox() is not None:
             image.save(tmp_path / path.name)
             different.append(path.name)
     assert not different, (f"screens differ from tests/golden: {different}; new ones in "
