@@ -1,0 +1,30 @@
+"""``pitchpad run --config FILE``: the console on real hardware (what the service starts)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+DEFAULT_STATE = "/var/lib/pitchpad"
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser("run", help="run the console on the hardware a config describes")
+    parser.add_argument("--config", required=True, metavar="FILE", help="the hardware TOML file")
+    parser.add_argument("--state-dir", default=DEFAULT_STATE,
+                        help=f"where the settings are kept (default {DEFAULT_STATE})")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from firmware.app import App
+    from hal import ConfigError, load_config, open_console
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"pitchpad run: {exc}", file=sys.stderr)
+        return 2
+    with open_console(config) as console:
+        App(console, state_dir=args.state_dir).run()
+    return 0

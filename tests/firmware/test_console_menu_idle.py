@@ -1,0 +1,125 @@
+"""Menu, settings that survive a restart, the screensaver, abandoned matches, the commands."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from firmware import i18n
+from firmware.chifootmi import screens as cs
+from firmware.cli import main
+from firmware.menu import Menu, MenuScreen, rows, value_text
+from firmware.render import CHAR_W, WIDTH
+from firmware.settings import FILE_NAME, Settings, load
+from hal.buttons import Button
+
+from .conftest import Rig
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_either_pad_drives_the_menu_and_settings_survive_a_restart(tmp_path):
+    rig = Rig(tmp_path)
+    rig.wait(rig.app.idle.splash)
+    assert isinstance(rig.screen(1), MenuScreen) and rig.screen(2) == rig.screen(1)
+    assert rig.screen(1).lines[-1] == ("Langue", "Français")   # French by default
+    for _ in range(len(rig.screen(1).lines)):
+        rig.press(2, Button.CARD2)                             # pad 2 moves to the last line
+    rig.press(1, Button.RIGHT)                                 # pad 1 changes it
+    assert rig.screen(2).lines[-1] == ("Language", "English")
+    restarted = Rig(tmp_path)
+    assert restarted.app.settings.language == "en"
+    assert json.loads((tmp_path / FILE_NAME).read_text())["language"] == "en"
+
+
+def test_a_damaged_settings_file_gives_the_defaults(tmp_path):
+    (tmp_path / FILE_NAME).write_text("{\"language\": \"en\", \"level\": ")
+    assert load(tmp_path) == Settings()
+    (tmp_path / FILE_NAME).write_text(json.dumps({"level": "legend", "language": "en"}))
+    assert load(tmp_path) == Settings()
+
+
+def test_pro_plus_shows_each_option_and_vs_cpu_its_difficulty():
+    menu = Menu(Settings(players="two", level="beginner"), ("easy", "medium"))
+    assert [r.field for r in menu.rows()] == ["game", "players", "level", "move_clock", "sound",
+                                              "language"]
+    menu.cursor = 1
+    menu.press(Button.LEFT)                                    # two -> cpu
+    menu.cursor = 3
+    for _ in range(3):
+        menu.press(Button.RIGHT)                               # beginner -> pro_plus
+    assert menu.settings.level == "pro_plus"
+    assert [r.field for r in menu.rows()][2:7] == ["difficulty", "level", "offside", "one_two",
+                                                   "counter_attack"]
+    assert menu.settings.match_config().options.offside
+
+
+def test_every_menu_line_fits_the_screen_in_both_languages():
+    settings = Settings(players="cpu", level="pro_plus")
+    for language in i18n.LANGUAGES:
+        for row in rows(settings, ("easy", "medium", "hard")):
+            for value in row.values:
+                line = i18n.text(language, row.label) + " ◀" + value_text(row, value, language) + "▶"
+                assert len(line) * CHAR_W <= WIDTH, line
+
+
+def test_every_string_fits_the_screen_in_both_languages():
+    for key in i18n.STRINGS:
+        for language in i18n.LANGUAGES:
+            line = i18n.text(language, key, team="Rouge", red=10, blue=10)
+            assert len(line) * CHAR_W <= WIDTH, (key, language, line)
+
+
+def test_idle_menu_dims_and_moves_a_screensaver_and_a_press_wakes_it(tmp_path):
+    rig = Rig(tmp_path)
+    rig.wait(rig.app.idle.splash)
+    rig.wait(rig.app.idle.screensaver_after - 1)
+    assert rig.app.mode == "menu" and rig.console.screen(1).level > 100
+    rig.wait(2)
+    assert rig.app.mode == "saver" and rig.console.screen(1).level < 20
+    first = rig.image(1).tobytes()
+    rig.wait(rig.app.idle.screensaver_move * 2)
+    assert rig.image(1).tobytes() != first
+    rig.press(1, Button.CENTRE)                                # wakes, does not start a match
+    assert rig.app.mode == "menu" and rig.console.screen(1).level > 100
+
+
+def test_a_match_abandoned_for_ten_minutes_returns_to_the_menu(tmp_path):
+    rig = Rig(tmp_path, Settings(players="cpu"))
+    rig.start()
+    rig.wait(599)
+    assert rig.app.mode == "match"
+    assert isinstance(rig.screen(1), cs.CardScreen)
+    rig.wait(2)
+    assert rig.app.mode == "menu"
+
+
+def test_the_loop_sleeps_until_the_next_timer_and_redraws_only_changes(tmp_path):
+    rig = Rig(tmp_path, Settings(players="two"))
+    rig.start()
+    rig.wait(rig.app.timing.kickoff)
+    assert rig.app.deadline() == rig.app.last_press + rig.app.idle.abandon_after
+    calls = rig.console.screen(1).display_calls
+    rig.wait(30)
+    assert rig.console.screen(1).display_calls == calls
+
+
+def test_pitchpad_sim_off_a_terminal_prints_a_cpu_match_and_saves_frames(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "firmware.cli", "sim", "--seed", "3", "--level", "pro_plus",
+         "--frames", str(tmp_path)], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        cwd=ROOT, timeout=120)
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.strip().splitlines()[-2]
+    assert last.startswith("Score: red ") and "winner:" in last
+    assert "Round 1:" in result.stdout
+    assert len(list(tmp_path.glob("pad1-*.png"))) > 20
+    assert len(list(tmp_path.glob("pad2-*.png"))) > 20
+
+
+def test_pitchpad_run_refuses_a_bad_config_with_a_message(tmp_path, capsys):
+    config = tmp_path / "bad.toml"
+    config.write_text("profile = \"toaster\"\n")
+    assert main(["run", "--config", str(config)]) == 2
+    assert "toaster" in capsys.readouterr().err
