@@ -20,12 +20,14 @@ from .arena import bot_rng, play, play_match
 from .base import OFFSIDE_WINDOW, REFLEXES, Bot, FlagReflex
 from .random_bot import RandomBot
 from .simple import SimpleBot
+from .strong import StrongBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "simple": SimpleBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "simple": SimpleBot, "strong": StrongBot}
 
 DIFFICULTIES: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("simple", {"noise": 0.5, "reflex": "slow"}),
     "medium": ("simple", {"reflex": "steady"}),
+    "hard": ("strong", {"reflex": "sharp"}),
 }
 
 
@@ -57,5 +59,5 @@ def make_difficulty(level: str) -> Bot:
 
 
 __all__ = ["BOTS", "DIFFICULTIES", "OFFSIDE_WINDOW", "REFLEXES", "Bot", "FlagReflex",
-           "RandomBot", "SimpleBot", "bot_rng", "make_bot", "make_difficulty", "play",
+           "RandomBot", "SimpleBot", "StrongBot", "bot_rng", "make_bot", "make_difficulty", "play",
            "play_match"]

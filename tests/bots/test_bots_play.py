@@ -27,11 +27,17 @@ class Checked:
         return choice
 
 
+FAST_STRONG = {"playouts": 4, "solver_iterations": 40}
+
+
 @pytest.mark.parametrize("config", CONFIGS.values(), ids=CONFIGS.keys())
-@pytest.mark.parametrize("pair", [("random", "simple"), ("simple", "simple")])
-def test_C_RND_1_cheap_bots_choose_only_legal_moves(config, pair):
-    for seed in range(300):
-        players = {"red": Checked(make_bot(pair[seed % 2])), "blue": Checked(make_bot(pair[1 - seed % 2]))}
+@pytest.mark.parametrize("pair, matches", [(("random", "simple"), 400), (("simple", "strong"), 60)])
+def test_C_RND_1_bots_choose_only_legal_moves(config, pair, matches):
+    """Thousands of matches in all: every choice is one of the legal objects."""
+    for seed in range(matches):
+        names = pair if seed % 2 == 0 else pair[::-1]
+        players = {seat: Checked(make_bot(name, **(FAST_STRONG if name == "strong" else {})))
+                   for seat, name in zip(("red", "blue"), names)}
         match = play_match(config, seed, players)
         assert match.is_over and match.winner in ("red", "blue")
 

@@ -119,7 +119,7 @@ def test_a_round_through_pitchpad_match_gives_the_benchmark_results():
 
 def test_seats_are_parsed_as_the_format_says():
     assert parse_seat("stdio") == ("stdio", {})
-    assert parse_seat("bot:simple:ms=40") == ("simple", {"ms": 40})
+    assert parse_seat("bot:strong:ms=40") == ("strong", {"ms": 40})
     for bad in ("human", "bot:", "bot:nobody", "bot:simple:fast"):
         with pytest.raises(ValueError):
             parse_seat(bad)
