@@ -31,7 +31,7 @@ FAST_STRONG = {"playouts": 4, "solver_iterations": 40}
 
 
 @pytest.mark.parametrize("config", CONFIGS.values(), ids=CONFIGS.keys())
-@pytest.mark.parametrize("pair, matches", [(("random", "simple"), 400), (("simple", "strong"), 60)])
+@pytest.mark.parametrize("pair, matches", [(("random", "simple"), 300), (("simple", "strong"), 40)])
 def test_C_RND_1_bots_choose_only_legal_moves(config, pair, matches):
     """Thousands of matches in all: every choice is one of the legal objects."""
     for seed in range(matches):
