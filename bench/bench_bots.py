@@ -4,7 +4,8 @@ Each pairing plays ``--matches`` matches per level, seeds ``seed, seed+1, ...``,
 changing colours every other match: exactly what
 ``pitchpad match --level L --red bot:A --blue bot:B --seed S --matches N --swap`` plays,
 so its ``wins`` line reproduces every figure here. Decision times are measured around each
-``choose`` call (this script's clock, not the engine's). Strong's shot and dive sides are
+``choose`` call (this script's clocks, not the engine's): CPU time of this process, which
+is what one free core would take even on a busy machine, and wall time. Strong's shot and dive sides are
 tested against the uniform equilibrium with a chi-square test.
 Usage: python bench/bench_bots.py [--matches N] [--levels beginner,pro] [--json FILE]
 """
@@ -33,15 +34,15 @@ PAIRINGS = [("strong", "simple"), ("simple", "random"), ("strong", "random")]
 class Timed:
     """A bot with a stopwatch; for Strong also a tally of its shot and dive sides."""
 
-    def __init__(self, name: str, times: list[float], sides: Counter) -> None:
+    def __init__(self, name: str, times: list[tuple[float, float]], sides: Counter) -> None:
         self.bot = make_bot(name)
         self.times = times
         self.sides = sides
 
     def choose(self, view, legal, rng):
-        start = time.perf_counter()
+        cpu, wall = time.process_time(), time.perf_counter()
         choice = self.bot.choose(view, legal, rng)
-        self.times.append(time.perf_counter() - start)
+        self.times.append((time.process_time() - cpu, time.perf_counter() - wall))
         if view.decision in ("shoot", "dive"):
             self.sides[(view.decision, len(legal), choice.side.value)] += 1
         return choice
@@ -106,17 +107,21 @@ def main() -> None:
         print(f"| {level} | {first} vs {second} | {wins}/{args.matches} | "
               f"{wins / args.matches:.3f} | {low:.3f}–{high:.3f} | "
               f"{time.perf_counter() - start:.0f} |", flush=True)
-    print("\n| bot | level | decisions | p50 ms | p99 ms | max ms |")
-    print("|---|---|---|---|---|---|")
+    print("\n| bot | level | decisions | CPU p50 ms | CPU p99 ms | CPU max ms | wall p50 ms "
+          "| wall p99 ms |")
+    print("|---|---|---|---|---|---|---|---|")
     timing = []
     for (name, level), samples in sorted(times.items()):
-        samples.sort()
+        cpu = sorted(c for c, _ in samples)
+        wall = sorted(w for _, w in samples)
         entry = {"bot": name, "level": level, "decisions": len(samples),
-                 "p50_ms": percentile(samples, 0.5) * 1e3, "p99_ms": percentile(samples, 0.99) * 1e3,
-                 "max_ms": samples[-1] * 1e3}
+                 "cpu_p50_ms": percentile(cpu, 0.5) * 1e3, "cpu_p99_ms": percentile(cpu, 0.99) * 1e3,
+                 "cpu_max_ms": cpu[-1] * 1e3, "wall_p50_ms": percentile(wall, 0.5) * 1e3,
+                 "wall_p99_ms": percentile(wall, 0.99) * 1e3}
         timing.append(entry)
-        print(f"| {name} | {level} | {entry['decisions']} | {entry['p50_ms']:.2f} | "
-              f"{entry['p99_ms']:.2f} | {entry['max_ms']:.1f} |")
+        print(f"| {name} | {level} | {entry['decisions']} | {entry['cpu_p50_ms']:.2f} | "
+              f"{entry['cpu_p99_ms']:.2f} | {entry['cpu_max_ms']:.1f} | "
+              f"{entry['wall_p50_ms']:.2f} | {entry['wall_p99_ms']:.2f} |")
     print("\n| Strong's sides | counts | chi-square p |")
     print("|---|---|---|")
     uniformity = []
