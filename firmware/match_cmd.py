@@ -102,7 +102,7 @@ def run_matches(config: MatchConfig, seed: int, players: dict[str, Any], matches
     for index in range(matches):
         match_seed = seed + index
         swapped = swap and index % 2 == 1
-        seating = {seat: players[SEATS[1 - i] if swapped else seat] for i, seat in enumerate(SEATS)}
+        seating = {"red": players["blue"], "blue": players["red"]} if swapped else players
         for player in seating.values():
             if isinstance(player, StdioSeat):
                 player.match_index = index

@@ -81,7 +81,7 @@ def test_C_PLUS_OFF_flag_reaction_misses_at_the_reflex_rate():
     assert 0.85 < times[len(times) // 2] < 1.15
 
 
-@pytest.mark.parametrize("name", ["random", "simple"])
+@pytest.mark.parametrize("name", ["random", "simple", "strong"])
 def test_C_PLUS_OFF_choose_flags_exactly_when_the_reaction_is_in_time(name):
     from bot_positions import offside_match
     view = offside_match().view("blue")
@@ -94,12 +94,11 @@ def test_C_PLUS_OFF_choose_flags_exactly_when_the_reaction_is_in_time(name):
         assert choice is (FLAG_RAISED if in_time else FLAG_DOWN)
 
 
-def test_C_PLUS_OFF_harder_reflexes_flag_more_often():
+def test_C_PLUS_OFF_harder_difficulties_flag_more_often():
     from bot_positions import offside_match
     view = offside_match().view("blue")
     rates = []
-    for reflex in ("slow", "steady", "sharp"):
-        bot = make_bot("simple", reflex=reflex)
+    for bot in (make_difficulty("easy"), make_difficulty("medium"), make_difficulty("hard")):
         rng = random.Random(3)
         rates.append(sum(bot.choose(view, (FLAG_RAISED, FLAG_DOWN), rng) is FLAG_RAISED
                          for _ in range(1000)))
