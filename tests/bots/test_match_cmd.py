@@ -103,18 +103,27 @@ def test_end_of_input_forfeits_every_remaining_match():
     assert err.count("end of input") == 3
 
 
-def test_a_round_through_pitchpad_match_gives_the_benchmark_results():
+@pytest.mark.parametrize("first, second, options", [
+    ("simple", "random", {}), ("strong", "simple", {"playouts": 6})])
+def test_a_round_through_pitchpad_match_gives_the_benchmark_results(first, second, options):
+    """The benchmark's loop (play_match, seeds in a row, seats swapped) and the command agree."""
     config = MatchConfig(Level.AMATEUR, Options(counter_attack=True))
+    spec = "".join(f":{key}={value}" for key, value in options.items())
     proc = pitchpad_match("--level", "amateur", "--option", "counter_attack", "--seed", "40",
-                          "--red", "bot:simple", "--blue", "bot:random", "--matches", "6", "--swap")
+                          "--red", f"bot:{first}{spec if first == 'strong' else ''}",
+                          "--blue", f"bot:{second}", "--matches", "6", "--swap")
     out, err = proc.communicate(timeout=60)
     lines = [json.loads(text) for text in out.splitlines()]
+    wins = 0
     for index in range(6):
-        seats = ("simple", "random") if index % 2 == 0 else ("random", "simple")
-        match = play_match(config, 40 + index, {"red": make_bot(seats[0]),
-                                                "blue": make_bot(seats[1])})
+        names = (first, second) if index % 2 == 0 else (second, first)
+        match = play_match(config, 40 + index, {
+            seat: make_bot(name, **(options if name == "strong" else {}))
+            for seat, name in zip(("red", "blue"), names)})
         assert lines[index]["result"]["winner"] == match.winner
         assert lines[index]["result"]["score"] == {"red": match.score[0], "blue": match.score[1]}
+        wins += match.winner == ("red" if index % 2 == 0 else "blue")
+    assert lines[-1]["wins"]["red"] == wins
 
 
 def test_seats_are_parsed_as_the_format_says():
