@@ -25,7 +25,7 @@ class Row:
     values: tuple[object, ...]
 
 
-def rows(settings: Settings, difficulties: tuple[str, ...]) -> list[Row]:
+def rows(settings: Settings, difficulties: tuple[str, ...], played: int = 0) -> list[Row]:
     shown = [Row("game", "menu.game", GAMES), Row("players", "menu.players", PLAYERS)]
     if settings.players == "cpu":
         shown.append(Row("difficulty", "menu.cpu", difficulties))
@@ -36,12 +36,16 @@ def rows(settings: Settings, difficulties: tuple[str, ...]) -> list[Row]:
     shown += [Row("move_clock", "menu.clock", MOVE_CLOCKS),
               Row("sound", "menu.sound", (True, False)),
               Row("language", "menu.language", ("fr", "en"))]
+    if played:
+        shown.append(Row("stats", "menu.stats", (played,)))
     return shown
 
 
 def value_text(row: Row, value: object, language: str) -> str:
     if row.field == "game":
         return "Chifootmi"
+    if row.field == "stats":
+        return str(value)
     if row.field == "language":
         return text(str(value), "language.name")
     if isinstance(value, bool):
@@ -85,12 +89,15 @@ class Menu:
         self.difficulties = difficulties
         self.cursor = 0
         self.top = 0
+        self.played = 0
+        """Matches in the results history; the stats line shows only once there is one."""
 
     def rows(self) -> list[Row]:
-        return rows(self.settings, self.difficulties)
+        return rows(self.settings, self.difficulties, self.played)
 
     def press(self, button: Button) -> str | None:
-        """``"start"`` for OK, ``"changed"`` when a setting changed, ``"moved"``, or None."""
+        """``"start"`` for OK, ``"changed"`` when a setting changed, ``"moved"``, ``"stats"``
+        (◀ ▶ on the stats line), or None."""
         shown = self.rows()
         if button is Button.CENTRE:
             return "start"
@@ -104,6 +111,8 @@ class Menu:
             return "moved"
         if button in (Button.LEFT, Button.RIGHT):
             row = shown[self.cursor]
+            if row.field == "stats":
+                return "stats"
             value = getattr(self.settings, row.field)
             index = row.values.index(value) if value in row.values else 0
             index = (index + (1 if button is Button.RIGHT else -1)) % len(row.values)
@@ -115,6 +124,7 @@ class Menu:
     def screen(self) -> MenuScreen:
         language = self.settings.language
         lines = tuple((text(language, row.label),
-                       value_text(row, getattr(self.settings, row.field), language))
+                       value_text(row, row.values[0] if row.field == "stats"
+                                  else getattr(self.settings, row.field), language))
                       for row in self.rows())
         return MenuScreen(lines, self.cursor, self.top)
