@@ -199,28 +199,28 @@ class ChifootmiMatch:
         match exactly as it was.
         """
         stage = self.stage
+        if stage == PLAY_STAGE or stage == SHOT_STAGE:
+            red, blue = joint.get("red"), joint.get("blue")
+            if red is None or blue is None or len(joint) != 2:
+                self._check_seats(joint)
+            if stage == PLAY_STAGE:
+                self._check_play(RED, red)  # type: ignore[arg-type]
+                self._check_play(BLUE, blue)  # type: ignore[arg-type]
+                return self._play_round(red.card, blue.card)  # type: ignore[union-attr]
+            shoot, dive = (red, blue) if self.shooter == RED else (blue, red)
+            self._check_side(SEATS[self.shooter], shoot, Shoot, "the shooter: choose where to shoot")
+            self._check_side(SEATS[1 - self.shooter], dive, Dive, "the goalkeeper: choose where to dive")
+            return self._take_shot(shoot.side, dive.side)  # type: ignore[union-attr]
         if stage == OVER_STAGE:
             raise MatchIsOver()
         self._check_seats(joint)
-        if stage == PLAY_STAGE:
-            red, blue = joint["red"], joint["blue"]
-            self._check_play(RED, red)
-            self._check_play(BLUE, blue)
-            return self._play_round(red.card, blue.card)  # type: ignore[union-attr]
-        if stage == SHOT_STAGE:
-            shooter, keeper = SEATS[self.shooter], SEATS[1 - self.shooter]
-            shoot, dive = joint[shooter], joint[keeper]
-            self._check_side(shooter, shoot, Shoot, "the shooter: choose where to shoot")
-            self._check_side(keeper, dive, Dive, "the goalkeeper: choose where to dive")
-            return self._take_shot(shoot.side, dive.side)  # type: ignore[union-attr]
         if stage == DRAW_STAGE:
             for seat, choice in joint.items():
                 self._check_draw(_SEAT_INDEX[seat], choice)
             out: list[Any] = []
-            for s in (RED, BLUE):
-                if s in self.draw_seats:
-                    pile = joint[SEATS[s]].pile  # type: ignore[union-attr]
-                    out.append(self._draw(s, pile is Pile.PILE1, forced=False))
+            for s in self.draw_seats:
+                pile = joint[SEATS[s]].pile  # type: ignore[union-attr]
+                out.append(self._draw(s, pile is Pile.PILE1, forced=False))
             self.draw_seats = ()
             self.stage = PLAY_STAGE
             return out
@@ -247,7 +247,7 @@ class ChifootmiMatch:
             raise IllegalChoice(rule, f"waiting for {' and '.join(missing)} to decide")
 
     def _check_play(self, s: int, choice: Choice) -> None:
-        if not isinstance(choice, Play):
+        if choice.__class__ is not Play:
             raise IllegalChoice("C-RND-1", f"{SEATS[s]} must play a card now")
         if choice.card not in self.active[s]:
             raise IllegalChoice("C-RND-1", f"{SEATS[s]} has no {card_label(choice.card)} "
