@@ -11,17 +11,24 @@ and call :meth:`App.step` themselves, so nothing ever sleeps.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.chifootmi.script import joint_to_json
+from engine.chifootmi.script import summary as match_summary
+from firmware import history
+from firmware import journal as match_journal
 from firmware import settings as settings_file
 from firmware.chifootmi import screens as chifootmi_screens
 from firmware.chifootmi.cpu import difficulties, make_cpu
 from firmware.chifootmi.session import ChifootmiSession, Seats, Timing
 from firmware.menu import Menu
 from firmware.render import HINT_Y, WIDTH, Canvas
-from hal.buttons import ButtonEvent
+from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
+from firmware.watchdog import Watchdog
+from hal.buttons import Button, ButtonEvent
 from hal.clock import ManualClock
 from hal.console import Console
 from hal.errors import ConsoleClosed
@@ -65,7 +72,8 @@ class App:
     """The whole console behaviour on top of a :class:`hal.Console`."""
 
     def __init__(self, console: Console, *, state_dir: str | Path, timing: Timing = Timing(),
-                 idle: Idle = Idle(), demo: bool = False, seed: int | None = None) -> None:
+                 idle: Idle = Idle(), demo: bool = False, seed: int | None = None,
+                 watchdog: Watchdog | None = None) -> None:
         self.console = console
         self.clock = console.clock
         self.state_dir = Path(state_dir)
@@ -76,17 +84,25 @@ class App:
         self.next_seed = seed
         """``seed`` is the first match's seed; later matches draw theirs from it."""
         self.menu = Menu(settings_file.load(self.state_dir), difficulties())
+        self.menu.played = history.stats(self.state_dir).played
+        self.watchdog = watchdog or Watchdog()
         self.session: ChifootmiSession | None = None
+        self.journal: match_journal.Journal | None = None
+        self.offer: match_journal.JournalledMatch | None = None
+        """A match cut off by a power cut, offered for resume on every screen."""
         self.done = False
         self.mode = "splash"
         now = self.clock.now()
         self.mode_since = now
         self.last_press = now
         self.shown: dict[int, tuple[Any, str]] = {}
+        self.warned: dict[int, bool] = {}
         self.saver_position = 0
         self.leds: dict[int, bool] = {}
         if demo:
             self.start_match()
+        else:
+            self._offer_resume()
 
     @property
     def settings(self) -> settings_file.Settings:
@@ -100,13 +116,20 @@ class App:
     def run(self) -> None:
         """Serve until the console closes (or, in demo mode, the match ends)."""
         self.refresh()
+        self.watchdog.ready()
         try:
             while not self.done:
                 deadline = self.deadline()
                 timeout = None if deadline is None else max(0.0, deadline - self.clock.now())
+                poll = self.watchdog.poll
+                if poll is not None:
+                    timeout = poll if timeout is None else min(timeout, poll)
                 self.step(self.console.events.get(timeout))
+                self.watchdog.ping()
         except ConsoleClosed:
             return
+        finally:
+            self.watchdog.stopping()
 
     def run_simulated(self, clock: ManualClock) -> None:
         """Serve with simulated time: handle what is queued, then jump to the next timer.
@@ -128,6 +151,7 @@ class App:
         if event is not None and event.pressed and not event.repeat:
             self.press(event)
         self.tick()
+        self.record()
         self.refresh()
 
     def deadline(self) -> float | None:
@@ -135,7 +159,7 @@ class App:
         now = self.clock.now()
         if self.mode == "splash":
             return self.mode_since + self.idle.splash
-        if self.mode == "menu":
+        if self.mode in ("menu", "resume", "stats"):
             return self.last_press + self.idle.screensaver_after
         if self.mode == "saver":
             return self.mode_since + (self.saver_position + 1) * self.idle.screensaver_move
@@ -161,17 +185,23 @@ class App:
                 settings_file.save(self.state_dir, self.settings)
             elif action == "start":
                 self.start_match()
+            elif action == "stats":
+                self._enter("stats")
+        elif self.mode == "stats":
+            self._enter("menu")
+        elif self.mode == "resume":
+            self.answer_resume(event.button)
         elif self.mode == "match" and self.session is not None:
             seat = SEATS_BY_PAD[event.pad]
             self.session.press(seat, event.button, now)
 
     def start_match(self) -> None:
         settings = self.settings
-        cpus: dict[str, Any] = {}
+        cpus: dict[str, str] = {}
         if self.demo:
-            cpus = {"red": make_cpu(settings.difficulty), "blue": make_cpu(settings.difficulty)}
+            cpus = {"red": settings.difficulty, "blue": settings.difficulty}
         elif settings.players == "cpu" or self.console.pad_count < 2:
-            cpus = {"blue": make_cpu(settings.difficulty)}
+            cpus = {"blue": settings.difficulty}
         names = {"red": "cpu" if "blue" in cpus else "team.blue",
                  "blue": "cpu" if "red" in cpus else "team.red"}
         if self.demo:
@@ -179,17 +209,89 @@ class App:
         now = self.clock.now()
         seed = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
         self.next_seed = None
+        config = settings.match_config()
         self.session = ChifootmiSession(
-            settings.match_config(), seed, Seats(cpus, names), now,
+            config, seed, _seats(cpus, names), now,
             timing=self.timing, move_clock=float(settings.move_clock))
+        if not self.demo:
+            script = {"game": "chifootmi", "level": config.level.value,
+                      "options": config.options.to_json(), "seed": seed}
+            console = {"cpus": cpus, "names": names, "move_clock": settings.move_clock,
+                       "level": settings.level}
+            self._open_journal(match_journal.JournalSetup(
+                script, console, time.strftime("%Y-%m-%dT%H:%M:%S")))
         self._enter("match")
+
+    # ----- the journal: resume after a power cut, results history ---------------------------
+    def _open_journal(self, setup: match_journal.JournalSetup,
+                      turns: tuple[dict[str, Any], ...] = ()) -> None:
+        self.journal = match_journal.Journal(self.state_dir, setup)
+        self.journal.start(turns)
+
+    def _offer_resume(self) -> None:
+        offer = match_journal.load(self.state_dir)
+        if offer is None:
+            return
+        if offer.over:
+            self._record_result(offer.setup, offer.final)
+            match_journal.discard(self.state_dir)
+            return
+        self.offer = offer
+        self._enter("resume")
+
+    def answer_resume(self, button: Button) -> None:
+        """RIGHT or OK resumes the match that was cut off, LEFT forgets it."""
+        offer = self.offer
+        if offer is None:
+            return
+        if button is Button.LEFT:
+            self.offer = None
+            match_journal.discard(self.state_dir)
+            self._enter("menu")
+        elif button in (Button.RIGHT, Button.CENTRE):
+            self.offer = None
+            self.resume(offer)
+
+    def resume(self, offer: match_journal.JournalledMatch) -> None:
+        """Rebuild the match from its journal: the same state and screens as before the cut."""
+        console = offer.setup.console
+        self.session = ChifootmiSession.rebuild(
+            offer.config, offer.setup.script["seed"], offer.decisions,
+            _seats(dict(console.get("cpus", {})), dict(console.get("names", {}))),
+            self.clock.now(), timing=self.timing, move_clock=float(console.get("move_clock", 0)))
+        self._open_journal(offer.setup, offer.turns)
+        self._enter("match")
+
+    def record(self) -> None:
+        """Journal each new joint decision; at the end, one results line and no journal."""
+        session, journal = self.session, self.journal
+        if session is None or journal is None:
+            return
+        for joint in session.decisions[len(journal.turns):]:
+            journal.append(joint_to_json(joint))
+        if session.match.is_over:
+            self._record_result(journal.setup, session.match)
+        if session.finished or session.match.is_over:
+            journal.close(remove=True)
+            self.journal = None
+
+    def _record_result(self, setup: match_journal.JournalSetup, match: Any) -> None:
+        summary = match_summary(match)
+        cpus = setup.console.get("cpus", {})
+        history.record(self.state_dir, history.Result(
+            date=setup.started, game=setup.script["game"],
+            level=str(setup.console.get("level", setup.script["level"])),
+            score=summary["score"], winner=summary["winner"],
+            players={seat: f"cpu:{cpus[seat]}" if seat in cpus else "human" for seat in match.seats},
+            shootout=summary["shootout"], match=f"{setup.started}/{setup.script['seed']}"))
+        self.menu.played = history.stats(self.state_dir).played
 
     # ----- timers ----------------------------------------------------------------------------
     def tick(self) -> None:
         now = self.clock.now()
         if self.mode == "splash" and now >= self.mode_since + self.idle.splash:
             self._enter("menu")
-        elif self.mode == "menu" and now >= self.last_press + self.idle.screensaver_after:
+        elif self.mode in ("menu", "resume", "stats") and now >= self.last_press + self.idle.screensaver_after:
             self._enter("saver")
             for pad in self.pads:
                 self.console.screen(pad).contrast(DIM)
@@ -220,7 +322,7 @@ class App:
         self.saver_position = 0
 
     def _wake(self) -> None:
-        self._enter("menu")
+        self._enter("resume" if self.offer is not None else "menu")
         for pad in self.pads:
             self.console.screen(pad).contrast(BRIGHT)
 
@@ -233,6 +335,11 @@ class App:
             return SaverScreen(self.saver_position)
         if self.mode == "menu":
             return self.menu.screen()
+        if self.mode == "resume":
+            assert self.offer is not None
+            return ResumeScreen(*self.offer.final.score)
+        if self.mode == "stats":
+            return StatsScreen(history.stats(self.state_dir))
         assert self.session is not None
         seat = SEATS_BY_PAD[pad]
         if seat in self.session.seats.cpus and not self.demo:
@@ -243,13 +350,17 @@ class App:
     def refresh(self) -> None:
         """Redraw each screen whose content changed, and set the possession LEDs."""
         language = self.settings.language
+        warning = self.journal is not None and not self.journal.healthy
         for pad in self.pads:
             model = self.screen_for(pad)
-            if self.shown.get(pad) == (model, language):
+            if self.shown.get(pad) == (model, language) and self.warned.get(pad, False) == warning:
                 continue
             self.shown[pad] = (model, language)
+            self.warned[pad] = warning
             canvas = Canvas()
             model.draw(canvas, language)
+            if warning:
+                draw_card_warning(canvas)
             self.console.screen(pad).display(canvas.image)
         for pad in self.pads:
             lit = (self.mode == "match" and self.session is not None
@@ -258,6 +369,11 @@ class App:
                 self.leds[pad] = lit
                 led = self.console.led(pad)
                 led.on() if lit else led.off()
+
+
+def _seats(cpus: dict[str, str], names: dict[str, str]) -> Seats:
+    """The seats from what the journal keeps of them: each CPU seat's difficulty."""
+    return Seats({seat: make_cpu(difficulty) for seat, difficulty in cpus.items()}, names)
 
 
 def describe(event: Any) -> str:

@@ -89,6 +89,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "result.team_wins": ("{team} gagne !", "{team} wins!"),
     "result.shootout": ("t.a.b. {red}-{blue}", "pens {red}-{blue}"),
     "result.back": ("OK = menu", "OK = menu"),
+    # a match cut off by a power cut, and the results history
+    "resume.title": ("Match interrompu", "Match cut off"),
+    "resume.question": ("Reprendre ?", "Resume it?"),
+    "resume.no": ("◀ Non", "◀ No"),
+    "resume.yes": ("Oui ▶", "Yes ▶"),
+    "menu.stats": ("Stats", "Stats"),
+    "stats.played": ("Matchs joués", "Matches played"),
 }
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.chifootmi import Choice
+from engine.chifootmi import ChifootmiMatch, Choice, MatchConfig
 from engine.chifootmi.script import ScriptError, parse_script, parse_turn
 from engine.errors import EngineError
 
@@ -74,9 +74,18 @@ class JournalledMatch:
     setup: JournalSetup
     turns: tuple[dict[str, Any], ...]
     decisions: tuple[dict[str, Choice], ...]
-    over: bool
+    final: ChifootmiMatch
+    """The match after every decision, replayed through the engine."""
     torn: bool = False
     """A torn last record was dropped."""
+
+    @property
+    def over(self) -> bool:
+        return self.final.is_over
+
+    @property
+    def config(self) -> MatchConfig:
+        return self.final.config
 
 
 def to_script(setup: JournalSetup, turns: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -126,7 +135,7 @@ def parse(raw: bytes) -> JournalledMatch:
             decisions.append(joint)
     except (ScriptError, EngineError) as exc:
         raise JournalCorrupt(str(exc)) from None
-    return JournalledMatch(setup, tuple(records[1:]), tuple(decisions), match.is_over, torn)
+    return JournalledMatch(setup, tuple(records[1:]), tuple(decisions), match, torn)
 
 
 def load(state_dir: str | Path) -> JournalledMatch | None:
