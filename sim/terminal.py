@@ -110,7 +110,9 @@ class TerminalView:
                 per_row = max(1, min(count, (self.term.width + 1) // (panel_w + 1)))
                 grid_rows = math.ceil(count / per_row)
                 per_row = math.ceil(count / grid_rows)      # 2x2 rather than 3+1
-                if grid_rows * panel_h + 2 <= self.term.height and per_row * (panel_w + 1) - 1 <= self.term.width:
+                self.fits = (grid_rows * panel_h + 2 <= self.term.height
+                             and per_row * (panel_w + 1) - 1 <= self.term.width)
+                if self.fits:
                     break
             self.per_row = per_row
             self.panel = (panel_w, panel_h)
@@ -128,11 +130,23 @@ class TerminalView:
             if (self.term.width, self.term.height) != self.size:
                 self.relayout()
             self.write(self.term.home + self.term.clear)
+            if not self.fits:
+                self.write(self.term.move_xy(0, 0) + self.too_small()[: max(0, self.term.width - 1)])
+                return
             for index in range(self.console.pad_count):
                 self.draw_screen(index)
             self.draw_status()
 
+    def too_small(self) -> str:
+        """What to do when not even braille panels fit: say so rather than draw over itself."""
+        count = self.console.pad_count
+        width = count * (BRAILLE.columns + 3) - 1
+        return (f"This terminal is {self.term.width}x{self.term.height}: {count} screens need at "
+                f"least {width}x{BRAILLE.rows + 4}. Enlarge it, or use --window. Esc quits.")
+
     def draw_screen(self, index: int) -> None:
+        if not self.fits:
+            return
         screen = self.console.screens[index]
         led = self.console.leds[index]
         x, y = self.origin(index)
@@ -154,6 +168,8 @@ class TerminalView:
             self.write("".join(out))
 
     def draw_status(self) -> None:
+        if not self.fits:
+            return
         playing = self.console.buzzer.playing
         sound = f"\u266a {playing.name}" if playing else ""
         _, panel_h = self.panel
