@@ -97,3 +97,15 @@ def test_layout_picks_a_style_that_fits(width: int, height: int, style: str, per
     console, _ = open_console(4, width, height)
     assert console.view.style.name == style and console.view.per_row == per_row
     console.close()
+
+
+def test_too_small_terminal_says_how_big_it_must_be_and_draws_no_panel() -> None:
+    console, term = open_console(2, 80, 24)
+    console.view.draw_all()
+    drawn = term.stream.getvalue()
+    assert "This terminal is 80x24: 2 screens need at least 133x20" in drawn
+    term.stream.truncate(0)
+    term.stream.seek(0)
+    console.screen(1).display(blank_frame())
+    assert "Pad 1" not in term.stream.getvalue()
+    console.close()
