@@ -11,9 +11,17 @@ import json
 import sys
 from typing import Any, TextIO
 
-from engine.chifootmi.cards import SEATS
-from engine.chifootmi.script import ScriptError, parse_script, parse_turn, summary
+from types import ModuleType
+
+from engine.chifootmi import script as chifootmi_script
+from engine.chifootmi.script import ScriptError
 from engine.errors import EngineError
+
+# Each game's script module offers parse_script(doc) -> a script with .start() and .turns,
+# parse_turn(obj, index) -> joint decision, summary(match) -> the summary line, and SEATS.
+# Its ScriptError must subclass engine.chifootmi.script.ScriptError's base, ValueError,
+# and carry the turn index in its message.
+GAMES: dict[str, ModuleType] = {"chifootmi": chifootmi_script}
 
 
 def add_parser(commands: Any) -> None:
@@ -21,8 +29,8 @@ def add_parser(commands: Any) -> None:
         "replay", help="play a match script and print its events as JSON lines",
         description="Play a match script (shared/formats/match-script.md) through the engine.")
     parser.add_argument("file", help="the match script, or - for standard input")
-    parser.add_argument("--view", choices=SEATS, metavar="SEAT",
-                        help="print SEAT's view (red or blue) instead of the summary")
+    parser.add_argument("--view", metavar="SEAT",
+                        help="print SEAT's view (e.g. red or blue) instead of the summary")
     parser.set_defaults(run=run)
 
 
@@ -36,21 +44,29 @@ def replay(text: str, view: str | None, out: TextIO) -> None:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScriptError(f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
-    script = parse_script(doc)
+    game = GAMES.get(doc.get("game")) if isinstance(doc, dict) else None
+    if game is None:
+        known = ", ".join(f'"{name}"' for name in GAMES)
+        got = doc.get("game") if isinstance(doc, dict) else None
+        raise ScriptError(f"game must be one of {known}, not {got!r}"
+                          if isinstance(doc, dict) else "a match script is a JSON object")
+    if view is not None and view not in game.SEATS:
+        raise ScriptError(f"--view: no seat {view!r} in this game ({', '.join(game.SEATS)})")
+    script = game.parse_script(doc)
     match = script.start()
     for event in match.opening_events():
         _line(out, event.to_json())
     for index, turn in enumerate(script.turns):
         if match.is_over:
             raise ScriptError("the match is already over", index)
-        joint = parse_turn(turn, index)
+        joint = game.parse_turn(turn, index)
         try:
             events = match.apply(joint)
         except EngineError as exc:
             raise ScriptError(str(exc), index) from None
         for event in events:
             _line(out, event.to_json())
-    _line(out, match.view(view).to_json() if view else summary(match))
+    _line(out, match.view(view).to_json() if view else game.summary(match))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,6 +14,8 @@ from .choices import Choice, choice_from_json
 from .match import ChifootmiMatch, Deal, new_match
 
 OPTION_NAMES = ("offside", "one_two", "counter_attack")
+__all__ = ["SEATS", "ScriptError", "MatchScript", "parse_script", "parse_turn", "summary",
+           "joint_to_json", "deal_to_json"]
 
 
 class ScriptError(ValueError):

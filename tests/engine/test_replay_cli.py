@@ -115,7 +115,7 @@ def test_turn_after_the_match_is_over_is_an_error():
 
 
 @pytest.mark.parametrize("doc,reason", [
-    ({"game": "chess", "level": "pro"}, "game must be"),
+    ({"game": "chess", "level": "pro"}, "game must be one of"),
     ({"game": "chifootmi", "level": "expert"}, "level must be"),
     ({"game": "chifootmi", "level": "pro", "options": {"var": True}}, "unknown option"),
     ({"game": "chifootmi", "level": "pro", "seed": "x"}, "seed must be"),
@@ -141,3 +141,8 @@ def test_not_json_and_missing_file():
 def test_script_ending_before_the_match_is_not_an_error():
     code, lines, _ = replay(script([]))
     assert code == 0 and lines[-1]["over"] is False
+
+
+def test_view_of_an_unknown_seat_is_an_error():
+    code, _, err = replay(script([]), "--view", "green")
+    assert code == 2 and "no seat 'green'" in err
