@@ -1,0 +1,1 @@
+"""The pad board's MicroPython firmware (tabletop profile); see ``docs/serial-protocol.md``."""
