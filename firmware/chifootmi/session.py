@@ -128,8 +128,10 @@ class ChifootmiSession:
         """The session after ``decisions``, waiting for the next one (no kick-off screen)."""
         session = cls(config, seed, seats, now, **options)
         for joint in decisions:
-            session.history += session.match.apply(joint)
+            session.events = session.match.apply(joint)
+            session.history += session.events
             session.decisions.append(dict(joint))
+            session.last_joint = dict(joint)
         session.tunes.clear()
         session._next_step(now)
         return session
