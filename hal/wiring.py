@@ -19,6 +19,7 @@ from hal.led import GpioLed, Led, NoLed
 from hal.oled import OledScreen, SerialInterface
 from hal.pad import Pad, Repeat
 from hal.screen import Screen
+from hal.serial_pad import PortOpener, open_port, open_serial_pad
 
 SerialFactory = Callable[[ScreenConfig], SerialInterface]
 
@@ -48,10 +49,13 @@ def open_serial(screen: ScreenConfig) -> SerialInterface:
 
 
 def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock: Clock | None = None,
-                 pin_factory: object = None, open_bus: SerialFactory = open_serial) -> Console:
+                 pin_factory: object = None, open_bus: SerialFactory = open_serial,
+                 open_port: PortOpener = open_port) -> Console:
     """Open every part the config names; if one cannot be opened, close the ones already open.
 
-    ``open_bus`` is injectable so tests run the real luma drivers on a recording bus.
+    ``open_bus`` is injectable so tests run the real luma drivers on a recording bus, and
+    ``open_port`` so they run serial pads on a pty. A serial pad without a ``[pad.screen]``
+    has its screen on the pad board, driven over the same port.
     """
     clock = clock or SystemClock()
     events = EventQueue()
@@ -61,16 +65,23 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock:
         screens: list[Screen] = []
         leds: list[Led] = []
         for pad in config.pads:
+            serial_screen = None
             if pad.serial_port is not None:
-                raise BackendUnavailable(f"pad {pad.pad_id}: serial pads ({pad.serial_port}) are not "
-                                         f"opened by hal.open_console yet")
-            pads.append(GpioPad(pad.pad_id, pad.buttons, events, debounce=config.debounce,
-                                repeat=repeat, clock=clock, pin_factory=pin_factory))
+                serial_pad, serial_screen = open_serial_pad(
+                    pad.pad_id, pad.serial_port, events, screen=pad.screen is None, clock=clock,
+                    open_port=open_port)
+                pads.append(serial_pad)
+            else:
+                pads.append(GpioPad(pad.pad_id, pad.buttons, events, debounce=config.debounce,
+                                    repeat=repeat, clock=clock, pin_factory=pin_factory))
             opened.append(pads[-1])
-            assert pad.screen is not None
-            screens.append(OledScreen(pad.pad_id, open_bus(pad.screen), driver=pad.screen.driver,
-                                      rotation=pad.screen.rotation, clock=clock,
-                                      name=f"pad {pad.pad_id} screen ({pad.screen.describe()})"))
+            if pad.screen is None:
+                assert serial_screen is not None
+                screens.append(serial_screen)
+            else:
+                screens.append(OledScreen(pad.pad_id, open_bus(pad.screen), driver=pad.screen.driver,
+                                          rotation=pad.screen.rotation, clock=clock,
+                                          name=f"pad {pad.pad_id} screen ({pad.screen.describe()})"))
             opened.append(screens[-1])
             leds.append(GpioLed(pad.led, pin_factory=pin_factory) if pad.led is not None else NoLed())
             opened.append(leds[-1])

@@ -72,7 +72,16 @@ def test_a_part_that_fails_to_open_closes_the_others(factory: MockFactory) -> No
     again.close()                                      # every pin had been released
 
 
-def test_serial_pads_are_not_opened_here(factory: MockFactory) -> None:
-    with pytest.raises(BackendUnavailable, match="serial pads"):
-        open_console(load_config(EXAMPLES / "four-pads-mux.toml"), clock=ManualClock(),
-                     pin_factory=factory, open_bus=lambda s: i2c(bus=MockSMBus(), address=s.address))
+def test_serial_pads_open_with_their_screens_on_the_pis_bus(factory: MockFactory) -> None:
+    from hal.oled import OledScreen
+    from hal.serial_pad import SerialPad
+
+    def unplugged(path: str, baudrate: int) -> None:
+        raise OSError(f"no {path}")
+
+    console = open_console(load_config(EXAMPLES / "four-pads-mux.toml"), clock=ManualClock(),
+                           pin_factory=factory, open_bus=lambda s: i2c(bus=MockSMBus(), address=s.address),
+                           open_port=unplugged)
+    assert all(isinstance(pad, SerialPad) and not pad.connected for pad in console.pads)
+    assert all(isinstance(screen, OledScreen) for screen in console.screens)
+    console.close()

@@ -1,0 +1,139 @@
+"""The pad board's logic on its own: a scripted line and a hand-moved millisecond clock."""
+from __future__ import annotations
+
+from firmware.pad import padloop
+from firmware.pad.padloop import PadLoop
+from hal import serial_protocol as wire
+from serial_rig import FakePanel
+
+
+class ScriptedLink:
+    def __init__(self) -> None:
+        self.incoming = b""
+        self.decoder = wire.FrameDecoder()
+        self.sent: list[tuple[int, int, bytes]] = []
+
+    def read(self) -> bytes:
+        data, self.incoming = self.incoming, b""
+        return data
+
+    def write(self, frame: bytes) -> None:
+        self.sent += self.decoder.feed(frame)
+
+    def take(self, kind: int) -> list[tuple[int, int, bytes]]:
+        taken = [frame for frame in self.sent if frame[0] == kind]
+        self.sent = [frame for frame in self.sent if frame[0] != kind]
+        return taken
+
+
+class Board:
+    def __init__(self) -> None:
+        self.ms = 0
+        self.levels = [False] * 7
+        self.link = ScriptedLink()
+        self.panel = FakePanel()
+        self.loop = PadLoop(3, self.link, lambda: self.levels, self.panel, lambda: self.ms, 0x1234)
+
+    def run(self, ms: int) -> None:
+        for _ in range(ms):
+            self.loop.poll()
+            self.ms += 1
+
+    def host_says(self, kind: int, seq: int, payload: bytes) -> None:
+        self.link.incoming += wire.encode_frame(kind, seq, payload)
+
+    def greet(self) -> None:
+        self.run(1)
+        self.host_says(wire.ACK, 0, wire.ack_payload(wire.HELLO, 0))
+        self.run(1)
+
+
+def test_hello_until_the_console_answers_then_heartbeats() -> None:
+    board = Board()
+    board.run(1200)
+    hellos = board.link.take(wire.HELLO)
+    assert len(hellos) == 3 and hellos[0][2] == wire.hello_payload(3, wire.CAP_BUTTONS | wire.CAP_SSD1306, 0x1234)
+    board.greet()
+    board.link.sent.clear()
+    board.run(1000)
+    assert board.link.take(wire.HELLO) == []
+    assert [kind for kind, _, _ in board.link.sent] == [wire.HEARTBEAT] * 4
+
+
+def test_a_bouncing_press_is_one_press_and_a_release_inside_the_lockout_is_not_lost() -> None:
+    board = Board()
+    board.greet()
+    for level in (True, False, True, False, True, False, True):      # 7 ms of contact bounce
+        board.levels[1] = level
+        board.run(1)
+    board.run(30)
+    board.levels[1] = False
+    board.run(1)
+    board.levels[1] = True        # bounce at release, settles released inside 20 ms
+    board.run(3)
+    board.levels[1] = False
+    board.run(40)
+    changes = [(button, pressed) for button, pressed, _ in board.loop.changes]
+    assert changes == [(1, True), (1, False)]
+
+
+def test_a_button_frame_is_resent_with_its_sequence_until_acked_then_the_next_goes() -> None:
+    board = Board()
+    board.greet()
+    board.levels[4] = True
+    board.run(1)
+    board.levels[4] = False
+    board.run(350)
+    sent = board.link.take(wire.BUTTON)
+    assert len(sent) == 4 and len({frame for frame in sent}) == 1          # first try + 3 resends
+    seq = sent[0][1]
+    assert sent[0][2][:2] == bytes((4, 1))
+    board.host_says(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq))
+    board.run(2)
+    release = board.link.take(wire.BUTTON)
+    assert len(release) == 1 and release[0][1] == seq % 255 + 1 and release[0][2][:2] == bytes((4, 0))
+
+
+def test_screen_contrast_power_apply_once_and_are_always_acked() -> None:
+    board = Board()
+    board.greet()
+    payload = bytes(wire.window_payload(2, 3, 10, 12, bytes(i % 256 for i in range(1024))))
+    for _ in range(2):                                                       # a resend: same seq
+        board.host_says(wire.SCREEN, 9, payload)
+        board.run(1)
+    board.host_says(wire.CONTRAST, 10, b"\x08")
+    board.host_says(wire.POWER, 11, b"\x00")
+    board.run(1)
+    acks = board.link.take(wire.ACK)
+    assert [frame[2] for frame in acks] == [bytes((wire.SCREEN, 9))] * 2 + [bytes((wire.CONTRAST, 10)),
+                                                                            bytes((wire.POWER, 11))]
+    assert board.loop.screens == 1
+    expected = bytearray(1024)
+    wire.apply_windows(payload, expected)
+    assert board.panel.frame == expected and board.panel.level == 8 and board.panel.on is False
+
+
+def test_the_consoles_hello_clears_the_panel_and_restarts_its_numbering() -> None:
+    board = Board()
+    board.greet()
+    board.host_says(wire.SCREEN, 1, bytes(wire.window_payload(0, 0, 0, 3, b"\xff" * 1024)))
+    board.run(1)
+    board.host_says(wire.HELLO, 0, bytes((wire.VERSION,)))
+    board.run(1)
+    assert board.panel.frame == bytes(1024) and board.loop.frame == bytes(1024)
+    assert board.link.take(wire.HELLO)[-1][2][1] == 3
+    board.host_says(wire.SCREEN, 1, bytes(wire.window_payload(0, 0, 0, 0, b"\x81")))    # seq 1 again
+    board.run(1)
+    assert board.panel.frame[0] == 0x81
+
+
+def test_changes_wait_for_the_console_and_the_oldest_go_past_the_limit() -> None:
+    board = Board()
+    for _ in range(padloop.QUEUE_LIMIT):
+        board.levels[0] = not board.levels[0]
+        board.run(25)
+    board.levels[0] = not board.levels[0]
+    board.run(25)
+    assert board.link.take(wire.BUTTON) == []
+    assert len(board.loop.changes) == padloop.QUEUE_LIMIT
+    assert board.loop.changes[0][1] is False and board.loop.changes[-1][1] is True   # first press gone
