@@ -5,11 +5,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import match_cmd, replay, run_cmd, sim_cmd
+from . import doctor, journal, match_cmd, replay, run_cmd, sim_cmd
 
 # Each module exposes add_parser(commands); its parser sets ``run`` to a function that
 # takes the parsed arguments and returns the exit status.
-COMMANDS = [sim_cmd, run_cmd, replay, match_cmd]
+COMMANDS = [sim_cmd, run_cmd, replay, match_cmd, journal, doctor]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

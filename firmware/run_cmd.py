@@ -17,14 +17,19 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import logging
+
     from firmware.app import App
+    from firmware.watchdog import Watchdog
     from hal import ConfigError, load_config, open_console
 
+    # Under systemd, stderr goes to the journal, which stamps the time itself.
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
         config = load_config(args.config)
     except ConfigError as exc:
         print(f"pitchpad run: {exc}", file=sys.stderr)
         return 2
     with open_console(config) as console:
-        App(console, state_dir=args.state_dir).run()
+        App(console, state_dir=args.state_dir, watchdog=Watchdog.from_environment()).run()
     return 0
