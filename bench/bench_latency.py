@@ -1,0 +1,95 @@
+"""Key-to-screen latency: from a button's GPIO edge to the last byte of the last screen that
+changes, over scripted two-player matches at each level, on the handheld's real code path.
+
+Processing is measured on the wall clock (gpiozero callback, debounce, event queue, app,
+session, engine, journal, Pillow, OledScreen's update plan, luma's ssd1306 driver); bus time
+is computed from the bytes both screens received on their one shared 400 kHz I2C bus (see
+``rig.py``). Latency is their sum. Presses that change no screen are counted, not timed.
+
+    python bench/bench_latency.py [--matches 3] [--seed 1] [--json FILE]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from firmware.settings import LEVELS, Settings  # noqa: E402
+from scripted import Update, play  # noqa: E402
+
+TARGET_P99_MS = 30.0
+
+
+def quantile(values: list[float], q: int) -> float:
+    """The q-th percentile (inclusive method; the largest value when there are few)."""
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+def summary(updates: list[Update]) -> dict[str, float]:
+    ms = {"processing": [u.processing * 1e3 for u in updates], "bus": [u.bus * 1e3 for u in updates],
+          "total": [u.total * 1e3 for u in updates]}
+    figures: dict[str, float] = {"n": len(updates)}
+    for part, values in ms.items():
+        figures[f"{part}_p50_ms"] = round(quantile(values, 50), 2)
+        figures[f"{part}_p99_ms"] = round(quantile(values, 99), 2)
+    figures["total_max_ms"] = round(max(ms["total"]), 2)
+    figures["bytes_p50"] = quantile([float(u.wire_bytes) for u in updates], 50)
+    return figures
+
+
+def measure(matches: int, seed: int) -> dict[str, object]:
+    levels: dict[str, object] = {}
+    for level in LEVELS:
+        presses: list[Update] = []
+        timers: list[Update] = []
+        silent = 0
+        for number in range(matches):
+            run = play(Settings(players="two", level=level), seed + number)
+            presses += run.presses
+            timers += run.timers
+            silent += run.silent_presses
+        both = [u for u in presses if u.wire_bytes > 1500]
+        levels[level] = {"presses": summary(presses), "silent_presses": silent,
+                         "full_redraw_of_both_screens": len(both),
+                         "timers": summary(timers)}
+    every = [levels[level]["presses"]["total_p99_ms"] for level in LEVELS]  # type: ignore[index]
+    return {"matches_per_level": matches, "seed": seed, "levels": levels,
+            "worst_p99_ms": max(every), "target_p99_ms": TARGET_P99_MS}
+
+
+def print_table(figures: dict) -> None:
+    print(f"Key-to-screen latency, {figures['matches_per_level']} scripted two-player match(es) per "
+          f"level, seeds from {figures['seed']}; both screens on one 400 kHz I2C bus")
+    print(f"{'level':9} {'presses':>7} {'proc p50':>8} {'proc p99':>8} {'bus p50':>7} {'bus p99':>7} "
+          f"{'total p50':>9} {'total p99':>9} {'max':>6}  both-screen redraws")
+    for level, row in figures["levels"].items():
+        p = row["presses"]
+        print(f"{level:9} {p['n']:7d} {p['processing_p50_ms']:8.2f} {p['processing_p99_ms']:8.2f} "
+              f"{p['bus_p50_ms']:7.2f} {p['bus_p99_ms']:7.2f} {p['total_p50_ms']:9.2f} "
+              f"{p['total_p99_ms']:9.2f} {p['total_max_ms']:6.1f}  {row['full_redraw_of_both_screens']}")
+    verdict = "meets" if figures["worst_p99_ms"] < TARGET_P99_MS else "MISSES"
+    print(f"worst p99 {figures['worst_p99_ms']:.1f} ms ({verdict} the < {TARGET_P99_MS:.0f} ms target); "
+          f"ms, processing measured, bus computed")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=3, help="scripted matches per level")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args()
+    figures = measure(args.matches, args.seed)
+    print_table(figures)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(figures, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()

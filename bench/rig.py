@@ -1,0 +1,81 @@
+"""The handheld console as the Pi builds it, with mock pins and one recording I2C bus.
+
+``hal.wiring.open_console`` opens the shipped ``deploy/config/handheld.toml`` with gpiozero's
+``MockFactory`` for the buttons, buzzer and LEDs and a single :class:`TimedBus` for both
+screens (0x3C and 0x3D share I2C bus 1, as on the Pi, so their bus time adds up). Everything
+between a pin edge and the bytes on the bus is the shipped code: gpiozero callbacks, our
+debounce, the event queue, the firmware app and session, Pillow rendering, ``OledScreen``'s
+partial updates and luma.oled's ``ssd1306`` driver with luma's ``i2c`` interface.
+
+Bus time is computed, not slept: each transfer is its address and control byte plus payload,
+9 clocks per byte (8 bits and an ACK) and about 2 more for start and stop, at 400 kHz. luma
+writes to an injected bus in 32-byte SMBus blocks (on the Pi, smbus2 sends up to 4 KB per
+``i2c_rdwr``), so these figures overstate bus time slightly.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+from luma.core.interface.serial import i2c
+
+from hal import Button, Clock, Console, HardwareConfig, load_config
+from hal.config import ScreenConfig
+from hal.mock_bus import MockSMBus
+from hal.wiring import open_console
+
+ROOT = Path(__file__).resolve().parents[1]
+HANDHELD = ROOT / "deploy" / "config" / "handheld.toml"
+BUS_HZ = 400_000
+
+
+def bus_seconds(wire_bytes: int, transfers: int) -> float:
+    """Time on a 400 kHz I2C bus: 9 clocks a byte, about 2 for start and stop."""
+    return (9 * wire_bytes + 2 * transfers) / BUS_HZ
+
+
+class TimedBus(MockSMBus):
+    """A :class:`MockSMBus` that also notes when each write finished (``time.perf_counter``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stamps: list[float] = []
+
+    def write_i2c_block_data(self, address: int, register: int, values: list[int]) -> None:
+        super().write_i2c_block_data(address, register, values)
+        self.stamps.append(time.perf_counter())
+
+    def i2c_rdwr(self, *messages: object) -> None:
+        super().i2c_rdwr(*messages)
+        self.stamps.append(time.perf_counter())
+
+    def since(self, mark: int) -> tuple[int, int, float | None]:
+        """Wire bytes, transfers and the last write's time after the first ``mark`` transfers."""
+        later = self.transfers[mark:]
+        last = self.stamps[-1] if later else None
+        return sum(t.wire_bytes for t in later), len(later), last
+
+
+class Handheld:
+    """The handheld console on mock pins and one timed bus; :meth:`pin_edge` presses buttons."""
+
+    def __init__(self, clock: Clock, config: HardwareConfig | None = None) -> None:
+        self.config = config or load_config(HANDHELD)
+        self.factory = MockFactory(pin_class=MockPWMPin)
+        self.bus = TimedBus()
+
+        def open_bus(screen: ScreenConfig) -> i2c:
+            return i2c(bus=self.bus, address=screen.address)
+
+        self.console: Console = open_console(self.config, clock=clock, pin_factory=self.factory,
+                                             open_bus=open_bus)
+
+    def pin_edge(self, pad: int, button: Button, pressed: bool) -> None:
+        """Drive the button's GPIO low (pressed, the switch closes to GND) or high."""
+        pin = self.factory.pin(self.config.pads[pad - 1].buttons[button])
+        pin.drive_low() if pressed else pin.drive_high()
+
+    def close(self) -> None:
+        self.console.close()
+        self.factory.reset()
