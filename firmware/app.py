@@ -21,9 +21,9 @@ from engine.chifootmi.script import summary as match_summary
 from firmware import history
 from firmware import journal as match_journal
 from firmware import settings as settings_file
-from firmware.chifootmi import screens as chifootmi_screens
-from firmware.chifootmi.cpu import difficulties, make_cpu
-from firmware.chifootmi.session import ChifootmiSession, Seats, Timing
+from firmware.chifootmi.cpu import difficulties
+from firmware.chifootmi.session import ChifootmiSession, Timing
+from firmware.games import CHIFOOTMI, GameEntry, MatchStart, Session, chifootmi_seats, entry_for
 from firmware.menu import Menu
 from firmware.render import HINT_Y, WIDTH, Canvas
 from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
@@ -58,6 +58,17 @@ class SplashScreen:
 
 
 @dataclass(frozen=True)
+class BenchScreen:
+    """A pad with no seat in this match (a 4-pad console playing a 2-player game)."""
+
+    title: str
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.centred(20, self.title)
+        c.centred(34, "…")
+
+
+@dataclass(frozen=True)
 class SaverScreen:
     """A small logo that hops around, so no pixel stays lit for hours."""
 
@@ -83,10 +94,14 @@ class App:
         self.seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self.next_seed = seed
         """``seed`` is the first match's seed; later matches draw theirs from it."""
-        self.menu = Menu(settings_file.load(self.state_dir), difficulties())
+        self.menu = Menu(settings_file.load(self.state_dir), difficulties(), console.pad_count)
         self.menu.played = history.stats(self.state_dir).played
         self.watchdog = watchdog or Watchdog()
-        self.session: ChifootmiSession | None = None
+        self.session: Session | None = None
+        self.game: GameEntry = CHIFOOTMI
+        """The game of the match on now (``firmware.games``)."""
+        self.pad_seats: tuple[str, ...] = ()
+        """The seat at each pad in this match, pad 1 first; pads beyond sit it out."""
         self.journal: match_journal.Journal | None = None
         self.offer: match_journal.JournalledMatch | None = None
         """A match cut off by a power cut, offered for resume on every screen."""
@@ -110,7 +125,11 @@ class App:
 
     @property
     def pads(self) -> range:
-        return range(1, min(self.console.pad_count, 2) + 1)
+        return range(1, self.console.pad_count + 1)
+
+    def seat_at(self, pad: int) -> str | None:
+        """The seat pad ``pad`` plays in this match, or None when it sits this one out."""
+        return self.pad_seats[pad - 1] if pad <= len(self.pad_seats) else None
 
     # ----- the loop ---------------------------------------------------------------------
     def run(self) -> None:
@@ -192,32 +211,20 @@ class App:
         elif self.mode == "resume":
             self.answer_resume(event.button)
         elif self.mode == "match" and self.session is not None:
-            seat = SEATS_BY_PAD[event.pad]
-            self.session.press(seat, event.button, now)
+            seat = self.seat_at(event.pad)
+            if seat is not None:
+                self.session.press(seat, event.button, now)
 
     def start_match(self) -> None:
-        settings = self.settings
-        cpus: dict[str, str] = {}
-        if self.demo:
-            cpus = {"red": settings.difficulty, "blue": settings.difficulty}
-        elif settings.players == "cpu" or self.console.pad_count < 2:
-            cpus = {"blue": settings.difficulty}
-        names = {"red": "cpu" if "blue" in cpus else "team.blue",
-                 "blue": "cpu" if "red" in cpus else "team.red"}
-        if self.demo:
-            names = {"red": "team.blue", "blue": "team.red"}
-        now = self.clock.now()
         seed = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
         self.next_seed = None
-        config = settings.match_config()
-        self.session = ChifootmiSession(
-            config, seed, _seats(cpus, names), now,
-            timing=self.timing, move_clock=float(settings.move_clock))
-        if not self.demo:
-            script = {"game": "chifootmi", "level": config.level.value,
-                      "options": config.options.to_json(), "seed": seed}
-            console = {"cpus": cpus, "names": names, "move_clock": settings.move_clock,
-                       "level": settings.level}
+        self.game = entry_for(self.settings.game)
+        started = self.game.start(MatchStart(self.settings, seed, self.clock.now(),
+                                             self.console.pad_count, self.demo, self.timing))
+        self.session = started.session
+        self.pad_seats = started.pad_seats
+        if started.journal is not None:
+            script, console = started.journal
             self._open_journal(match_journal.JournalSetup(
                 script, console, time.strftime("%Y-%m-%dT%H:%M:%S")))
         self._enter("match")
@@ -255,9 +262,11 @@ class App:
     def resume(self, offer: match_journal.JournalledMatch) -> None:
         """Rebuild the match from its journal: the same state and screens as before the cut."""
         console = offer.setup.console
+        self.game = CHIFOOTMI
+        self.pad_seats = tuple(SEATS_BY_PAD.values())
         self.session = ChifootmiSession.rebuild(
             offer.config, offer.setup.script["seed"], offer.decisions,
-            _seats(dict(console.get("cpus", {})), dict(console.get("names", {}))),
+            chifootmi_seats(dict(console.get("cpus", {})), dict(console.get("names", {}))),
             self.clock.now(), timing=self.timing, move_clock=float(console.get("move_clock", 0)))
         self._open_journal(offer.setup, offer.turns)
         self._enter("match")
@@ -312,7 +321,8 @@ class App:
                     self._enter("menu")
 
     def _has_human(self) -> bool:
-        return self.session is not None and len(self.session.seats.cpus) < 2
+        return (self.session is not None
+                and len(self.session.seats.cpus) < len(self.session.match.seats))
 
     def _enter(self, mode: str) -> None:
         now = self.clock.now()
@@ -341,10 +351,11 @@ class App:
         if self.mode == "stats":
             return StatsScreen(history.stats(self.state_dir))
         assert self.session is not None
-        seat = SEATS_BY_PAD[pad]
+        seat = self.seat_at(pad)
+        if seat is None:
+            return BenchScreen(self.game.title)
         if seat in self.session.seats.cpus and not self.demo:
-            score = self.session.match.view(seat).score
-            return chifootmi_screens.CpuPadScreen(score["red"], score["blue"])
+            return self.game.cpu_screen(self.session, seat)
         return self.session.screen(seat, self.clock.now())
 
     def refresh(self) -> None:
@@ -363,17 +374,13 @@ class App:
                 draw_card_warning(canvas)
             self.console.screen(pad).display(canvas.image)
         for pad in self.pads:
-            lit = (self.mode == "match" and self.session is not None
-                   and self.session.match.view(SEATS_BY_PAD[pad]).ball == SEATS_BY_PAD[pad])
+            seat = self.seat_at(pad)
+            lit = (self.mode == "match" and self.session is not None and seat is not None
+                   and self.game.lit(self.session, seat))
             if self.leds.get(pad) != lit:
                 self.leds[pad] = lit
                 led = self.console.led(pad)
                 led.on() if lit else led.off()
-
-
-def _seats(cpus: dict[str, str], names: dict[str, str]) -> Seats:
-    """The seats from what the journal keeps of them: each CPU seat's difficulty."""
-    return Seats({seat: make_cpu(difficulty) for seat, difficulty in cpus.items()}, names)
 
 
 def describe(event: Any) -> str:

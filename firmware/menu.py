@@ -2,39 +2,31 @@
 
 Buttons (the same on every pad): CARD1 ▲ and CARD2 ▼ move between lines, LEFT ◀ and
 RIGHT ▶ change the value of the highlighted line, CENTRE (OK) starts the match.
-Lines appear only when they matter: the CPU's difficulty with "vs CPU", the three
-optional rules with "Pro+".
+Lines appear only when they matter: each game adds its own (``firmware.games``), e.g.
+Chifootmi's CPU difficulty with "vs CPU" and its three optional rules with "Pro+".
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from firmware.games import GAMES, Row, entry_for
 from firmware.i18n import STRINGS, text
 from firmware.render import HINT_Y, WIDTH, Canvas, text_width
-from firmware.settings import LEVELS, MOVE_CLOCKS, PLAYERS, Settings
+from firmware.settings import Settings
 from hal.buttons import Button
 
-GAMES = ("chifootmi",)
 VISIBLE_ROWS = 4
+__all__ = ["Menu", "MenuScreen", "Row", "rows", "value_text"]
 
 
-@dataclass(frozen=True)
-class Row:
-    field: str
-    label: str
-    values: tuple[object, ...]
-
-
-def rows(settings: Settings, difficulties: tuple[str, ...], played: int = 0) -> list[Row]:
-    shown = [Row("game", "menu.game", GAMES), Row("players", "menu.players", PLAYERS)]
-    if settings.players == "cpu":
-        shown.append(Row("difficulty", "menu.cpu", difficulties))
-    shown.append(Row("level", "menu.level", LEVELS))
-    if settings.level == "pro_plus":
-        shown += [Row(name, "menu." + name, (True, False))
-                  for name in ("offside", "one_two", "counter_attack")]
-    shown += [Row("move_clock", "menu.clock", MOVE_CLOCKS),
-              Row("sound", "menu.sound", (True, False)),
+def rows(settings: Settings, difficulties: Sequence[str], played: int = 0,
+         pad_count: int = 2) -> list[Row]:
+    """The menu lines now: the game, that game's own lines (``firmware.games``), then the
+    console's (sound, language, and the stats once a match was played)."""
+    shown = [Row("game", "menu.game", tuple(GAMES))]
+    shown += entry_for(settings.game).rows(settings, difficulties, pad_count)
+    shown += [Row("sound", "menu.sound", (True, False)),
               Row("language", "menu.language", ("fr", "en"))]
     if played:
         shown.append(Row("stats", "menu.stats", (played,)))
@@ -43,17 +35,19 @@ def rows(settings: Settings, difficulties: tuple[str, ...], played: int = 0) -> 
 
 def value_text(row: Row, value: object, language: str) -> str:
     if row.field == "game":
-        return "Chifootmi"
+        return entry_for(str(value)).title
     if row.field == "stats":
         return str(value)
     if row.field == "language":
         return text(str(value), "language.name")
+    if row.prefix is not None:
+        key = row.prefix + str(value)
+        return text(language, key) if key in STRINGS else str(value)
     if isinstance(value, bool):
         return text(language, "yes" if value else "no")
     if row.field == "move_clock":
         return f"{value} s" if value else text(language, "clock.off")
-    key = {"players": "players.", "difficulty": "difficulty.", "level": "level."}[row.field] + str(value)
-    return text(language, key) if key in STRINGS else str(value)
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -84,16 +78,19 @@ class MenuScreen:
 class Menu:
     """The menu's cursor over the settings; returns what a press asks for."""
 
-    def __init__(self, settings: Settings, difficulties: tuple[str, ...]) -> None:
+    def __init__(self, settings: Settings, difficulties: Sequence[str],
+                 pad_count: int = 2) -> None:
         self.settings = settings
         self.difficulties = difficulties
+        self.pad_count = pad_count
+        """Pads attached: a game's lines offer only what they allow."""
         self.cursor = 0
         self.top = 0
         self.played = 0
         """Matches in the results history; the stats line shows only once there is one."""
 
     def rows(self) -> list[Row]:
-        return rows(self.settings, self.difficulties, self.played)
+        return rows(self.settings, self.difficulties, self.played, self.pad_count)
 
     def press(self, button: Button) -> str | None:
         """``"start"`` for OK, ``"changed"`` when a setting changed, ``"moved"``, ``"stats"``

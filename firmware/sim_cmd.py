@@ -24,6 +24,8 @@ def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "sim", help="the console on the simulator (CPU vs CPU summary when not on a terminal)")
     parser.add_argument("--window", action="store_true", help="a pygame window instead of the terminal")
+    parser.add_argument("--pads", type=int, choices=(1, 2, 3, 4), default=2,
+                        help="pads and screens attached (default 2; 3 or 4 for Chifoumi)")
     parser.add_argument("--frames", metavar="DIR", help="save every screen as PNG in DIR (headless)")
     parser.add_argument("--seed", type=int, help="match seed (headless; default: random)")
     parser.add_argument("--level", choices=LEVELS, default="beginner", help="level (headless)")
@@ -37,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     import sim
 
     if args.window or (sys.stdin.isatty() and sys.stdout.isatty()):
-        with sim.open_console(2, backend="window" if args.window else "terminal") as console:
+        with sim.open_console(args.pads, backend="window" if args.window else "terminal") as console:
             App(console, state_dir=args.state_dir).run()
         return 0
     return run_headless(args)

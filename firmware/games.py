@@ -1,0 +1,172 @@
+"""The games the console hosts: one :class:`GameEntry` each, looked up by name.
+
+The menu and the app know nothing of any one game; everything game-specific goes through
+an entry: the menu lines the game adds, how a match starts from the settings (which seat
+sits at which pad, which seats are CPUs), what the pad of a CPU seat shows, and whether
+the pad's LED is lit. Adding a game is one entry in :data:`GAMES` (see ``docs/console.md``,
+"Adding a game").
+
+A session (what ``GameEntry.start`` returns) is the game's match on the console; the app
+only uses the members listed in :class:`Session`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from hal.buttons import Button
+
+if TYPE_CHECKING:
+    from firmware.chifootmi.session import Timing
+    from firmware.settings import Settings
+
+
+@dataclass(frozen=True)
+class Row:
+    """One menu line: the settings field it changes, its label (an i18n key), its values.
+
+    ``prefix`` turns a value into its i18n key (``"level."`` + ``"pro"``); without one a
+    value is shown as it is (numbers) or as yes/no (booleans).
+    """
+
+    field: str
+    label: str
+    values: tuple[object, ...]
+    prefix: str | None = None
+
+
+class Session(Protocol):
+    """What the app uses of a game's match session."""
+
+    seed: int
+    match: Any
+    """The engine state: ``seats``, ``is_over``, ``view(seat)``."""
+    seats: Any
+    """``seats.cpus``: seat -> CPU player, for the seats no person plays."""
+    decisions: list[Mapping[str, Any]]
+    history: list[Any]
+    finished: bool
+    tunes: list[str]
+
+    def press(self, seat: str, button: Button, now: float) -> bool: ...
+
+    def tick(self, now: float) -> bool: ...
+
+    def deadline(self, now: float) -> float | None: ...
+
+    def screen(self, seat: str, now: float) -> Any: ...
+
+
+@dataclass(frozen=True)
+class MatchStart:
+    """Everything a game needs to start a match from the menu."""
+
+    settings: Settings
+    seed: int
+    now: float
+    pad_count: int
+    """Pads attached: a seat beyond them must be a CPU."""
+    demo: bool
+    """Every seat a CPU (``pitchpad sim`` with no terminal)."""
+    timing: Timing
+
+
+@dataclass
+class Started:
+    """A match just started: its session, the seat at each pad (pad 1 first), and the journal
+    header (``script``, ``console``) for games the journal knows, else None."""
+
+    session: Session
+    pad_seats: tuple[str, ...]
+    cpus: dict[str, str] = field(default_factory=dict)
+    """Seat -> CPU difficulty."""
+    journal: tuple[dict[str, Any], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game as the console sees it."""
+
+    name: str
+    """The engine's and the match script's name (``"chifootmi"``)."""
+    title: str
+    """Shown in the menu; a name, the same in every language."""
+    rows: Callable[[Settings, Sequence[str], int], list[Row]]
+    """The game's menu lines, from the settings, the CPU difficulties and the pads attached."""
+    start: Callable[[MatchStart], Started]
+    cpu_screen: Callable[[Session, str], Any]
+    """What the pad of a CPU seat shows (never what the CPU may hide)."""
+    lit: Callable[[Session, str], bool]
+    """Whether the pad's LED is lit for ``seat`` (e.g. it has the ball, it is its turn)."""
+
+
+# ----- Chifootmi ---------------------------------------------------------------------------
+def _chifootmi_rows(settings: Settings, difficulties: Sequence[str], pad_count: int) -> list[Row]:
+    from firmware.settings import LEVELS, MOVE_CLOCKS, PLAYERS
+
+    shown = [Row("players", "menu.players", PLAYERS, "players.")]
+    if settings.players == "cpu":
+        shown.append(Row("difficulty", "menu.cpu", tuple(difficulties), "difficulty."))
+    shown.append(Row("level", "menu.level", LEVELS, "level."))
+    if settings.level == "pro_plus":
+        shown += [Row(name, "menu." + name, (True, False))
+                  for name in ("offside", "one_two", "counter_attack")]
+    shown.append(Row("move_clock", "menu.clock", MOVE_CLOCKS))
+    return shown
+
+
+def _chifootmi_start(start: MatchStart) -> Started:
+    from firmware.chifootmi.session import ChifootmiSession
+
+    settings = start.settings
+    cpus: dict[str, str] = {}
+    if start.demo:
+        cpus = {"red": settings.difficulty, "blue": settings.difficulty}
+    elif settings.players == "cpu" or start.pad_count < 2:
+        cpus = {"blue": settings.difficulty}
+    names = {"red": "cpu" if "blue" in cpus else "team.blue",
+             "blue": "cpu" if "red" in cpus else "team.red"}
+    if start.demo:
+        names = {"red": "team.blue", "blue": "team.red"}
+    config = settings.match_config()
+    session = ChifootmiSession(config, start.seed, chifootmi_seats(cpus, names), start.now,
+                               timing=start.timing, move_clock=float(settings.move_clock))
+    journal = None
+    if not start.demo:
+        script = {"game": "chifootmi", "level": config.level.value,
+                  "options": config.options.to_json(), "seed": start.seed}
+        console = {"cpus": cpus, "names": names, "move_clock": settings.move_clock,
+                   "level": settings.level}
+        journal = (script, console)
+    return Started(session, ("red", "blue"), cpus, journal)
+
+
+def chifootmi_seats(cpus: Mapping[str, str], names: Mapping[str, str]) -> Any:
+    """Chifootmi's seats from what the journal keeps of them: each CPU seat's difficulty."""
+    from firmware.chifootmi.cpu import make_cpu
+    from firmware.chifootmi.session import Seats
+
+    return Seats({seat: make_cpu(difficulty) for seat, difficulty in cpus.items()}, dict(names))
+
+
+def _chifootmi_cpu_screen(session: Session, seat: str) -> Any:
+    from firmware.chifootmi.screens import CpuPadScreen
+
+    score = session.match.view(seat).score
+    return CpuPadScreen(score["red"], score["blue"])
+
+
+CHIFOOTMI = GameEntry(
+    name="chifootmi", title="Chifootmi", rows=_chifootmi_rows, start=_chifootmi_start,
+    cpu_screen=_chifootmi_cpu_screen,
+    lit=lambda session, seat: session.match.view(seat).ball == seat)
+
+
+GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (CHIFOOTMI,)}
+"""Every game of the console, in menu order."""
+
+
+def entry_for(name: str) -> GameEntry:
+    """The entry of game ``name``; the first game when the name is unknown (old settings)."""
+    return GAMES.get(name) or next(iter(GAMES.values()))
