@@ -1,0 +1,100 @@
+"""The console as its own process, for the process-level benchmarks (``bench_process.py``).
+
+``serve``: what ``pitchpad run --config handheld.toml`` does (the ``pitchpad`` command's
+imports, ``hal.wiring.open_console``, ``App.run`` on the system clock), with gpiozero's mock
+pins and the recording bus of ``rig.py`` in place of the Pi's GPIO and I2C. Each frame sent
+to a screen is reported on stdout as ``frame PAD MONOTONIC WIRE_BYTES TRANSFERS`` (monotonic
+time is system-wide, so the parent can subtract its own); stdin lines ``press PAD BUTTON``
+tap a button (GPIO low, 80 ms, high) and ``quit`` closes the console.
+
+``match``: one scripted match against a CPU difficulty (``scripted.py``), then exit; the
+parent reads the peak RSS from the child's resource usage.
+
+    python bench/console_process.py serve --state-dir DIR
+    python bench/console_process.py match --difficulty hard --level pro_plus --seed 1
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+
+def peak_rss_kb() -> int:
+    """This process's peak resident set (VmHWM), which starts afresh at exec: a forked child's
+    ``ru_maxrss`` would also count the parent's memory at the fork."""
+    for line in open("/proc/self/status", encoding="ascii"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmHWM in /proc/self/status")
+
+
+def serve(state_dir: str) -> None:
+    import firmware.cli  # noqa: F401  (the pitchpad command's import cost)
+    from firmware.app import App
+    from hal import Button, SystemClock
+    from rig import Handheld
+
+    rig = Handheld(SystemClock())
+    lock = threading.Lock()
+
+    def reporting(pad: int, display):  # type: ignore[no-untyped-def]
+        def display_and_report(image) -> None:  # type: ignore[no-untyped-def]
+            display(image)
+            with lock:
+                print(f"frame {pad} {time.monotonic():.6f} {rig.bus.wire_bytes()} "
+                      f"{len(rig.bus.transfers)}", flush=True)
+        return display_and_report
+
+    for pad, screen in enumerate(rig.console.screens, start=1):
+        screen.display = reporting(pad, screen.display)  # type: ignore[method-assign]
+
+    def read_commands() -> None:
+        for line in sys.stdin:
+            words = line.split()
+            if words[:1] == ["press"]:
+                pad, button = int(words[1]), Button[words[2]]
+                rig.pin_edge(pad, button, True)
+                time.sleep(0.08)
+                rig.pin_edge(pad, button, False)
+            elif words[:1] == ["quit"]:
+                break
+        rig.console.close()
+
+    threading.Thread(target=read_commands, daemon=True).start()
+    App(rig.console, state_dir=state_dir).run()
+    rig.factory.reset()
+    print(f"peak_rss_kb {peak_rss_kb()}", flush=True)
+
+
+def match(difficulty: str, level: str, seed: int) -> None:
+    from firmware.settings import Settings
+    from scripted import play
+
+    run = play(Settings(players="cpu", difficulty=difficulty, level=level), seed)
+    print(f"match over: {run.decisions} decisions, score {run.score[0]}-{run.score[1]}", flush=True)
+    print(f"peak_rss_kb {peak_rss_kb()}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve_parser = commands.add_parser("serve")
+    serve_parser.add_argument("--state-dir", required=True)
+    match_parser = commands.add_parser("match")
+    match_parser.add_argument("--difficulty", default="hard")
+    match_parser.add_argument("--level", default="pro_plus")
+    match_parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.command == "serve":
+        serve(args.state_dir)
+    else:
+        match(args.difficulty, args.level, args.seed)
+
+
+if __name__ == "__main__":
+    main()
