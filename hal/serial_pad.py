@@ -356,11 +356,12 @@ class SerialLink:
             self.duplicates += 1
             return
         self._last_button_seq = seq
-        button, pressed = BUTTONS[payload[0]], payload[1] == 1
-        if pressed == (button in self._held):
-            return
-        (self._held.add if pressed else self._held.discard)(button)
-        self._events.put(ButtonEvent(self.pad_id, button, pressed, self._pad_time(wire.ms_from(payload, 2), now)))
+        for number, pressed, pad_ms in wire.changes(payload):
+            button = BUTTONS[number]
+            if pressed == (button in self._held):
+                continue
+            (self._held.add if pressed else self._held.discard)(button)
+            self._events.put(ButtonEvent(self.pad_id, button, pressed, self._pad_time(pad_ms, now)))
 
     def _pad_time(self, pad_ms: int, now: float) -> float:
         """Map the pad's millisecond clock onto ours: the smallest ``now - pad_time`` seen is the

@@ -23,7 +23,7 @@ MAX_FRAME = 1100
 MAX_ENCODED = MAX_FRAME + MAX_FRAME // 254 + 2
 
 HELLO = 0x01      # host->pad: [version]; pad->host: [version, pad_id, caps, nonce_hi, nonce_lo]
-BUTTON = 0x02     # pad->host, acked: [button, pressed, ms(4, big-endian)]
+BUTTON = 0x02     # pad->host, acked: 1..8 changes of [button, pressed, ms(4, big-endian)]
 ACK = 0x03        # either way: [acked type, acked seq]
 HEARTBEAT = 0x04  # pad->host: [ms(4)]
 SCREEN = 0x05     # host->pad, acked: windows of [first_page, last_page, first_col, last_col, bytes...]
@@ -45,6 +45,9 @@ BUTTON_NAMES = ("CARD1", "CARD2", "CARD3", "CARD4", "LEFT", "CENTRE", "RIGHT")
 WIDTH = 128
 PAGES = 8
 WINDOW_HEADER = 4
+CHANGE_SIZE = 6
+#: Button changes batched in one BUTTON frame, so a burst needs one round trip, not eight.
+MAX_CHANGES = 8
 
 
 def _crc16_table():
@@ -127,16 +130,22 @@ def encode_frame(kind, seq, payload=b""):
     return b"\x00" + cobs_encode(body) + b"\x00"
 
 
-_PAYLOAD_SIZES = {BUTTON: 6, ACK: 2, HEARTBEAT: 4, CONTRAST: 1, POWER: 1}
+_PAYLOAD_SIZES = {ACK: 2, HEARTBEAT: 4, CONTRAST: 1, POWER: 1}
 
 
 def valid_payload(kind, payload):
     """Whether ``payload`` has a shape ``kind`` allows (a last guard behind the CRC)."""
+    if kind == BUTTON:
+        count = len(payload) // CHANGE_SIZE
+        if not 1 <= count <= MAX_CHANGES or len(payload) % CHANGE_SIZE:
+            return False
+        for at in range(0, len(payload), CHANGE_SIZE):
+            if payload[at] >= len(BUTTON_NAMES) or payload[at + 1] > 1:
+                return False
+        return True
     if kind in _PAYLOAD_SIZES:
         if len(payload) != _PAYLOAD_SIZES[kind]:
             return False
-        if kind == BUTTON:
-            return payload[0] < len(BUTTON_NAMES) and payload[1] in (0, 1)
         if kind == POWER:
             return payload[0] in (0, 1)
         return True
@@ -222,7 +231,14 @@ def hello_payload(pad_id, caps, nonce):
 
 
 def button_payload(button, pressed, ms):
+    """One change; a BUTTON payload is 1 to :data:`MAX_CHANGES` of these back to back."""
     return bytes((button, 1 if pressed else 0)) + ms_bytes(ms)
+
+
+def changes(payload):
+    """Yield ``(button, pressed, ms)`` from a BUTTON payload."""
+    for at in range(0, len(payload), CHANGE_SIZE):
+        yield payload[at], payload[at + 1] == 1, ms_from(payload, at + 2)
 
 
 def ack_payload(kind, seq):

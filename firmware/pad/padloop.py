@@ -41,7 +41,7 @@ class PadLoop:
         self.pressed = [False] * count
         self.accepted_at = [-debounce_ms] * count
         self.changes = []          # (button, pressed, ms) not yet acknowledged, oldest first
-        self.inflight = None       # (seq, frame) of changes[0] once sent
+        self.inflight = None       # (seq, frame, count) of the first changes once sent
         self.sent_at = 0
         self.host_seen = False
         self.last_host_seq = 0
@@ -68,7 +68,7 @@ class PadLoop:
                 self.pressed[button] = level
                 self.accepted_at[button] = now
                 if len(self.changes) >= QUEUE_LIMIT:
-                    self.changes.pop(1 if self.inflight else 0)
+                    self.changes.pop(self.inflight[2] if self.inflight else 0)
                 self.changes.append((button, level, now))
 
     def receive(self, kind, seq, payload):
@@ -89,7 +89,7 @@ class PadLoop:
         if kind == wire.HELLO:
             self.host_seen = True
         elif kind == wire.BUTTON and self.inflight is not None and self.inflight[0] == seq:
-            self.changes.pop(0)
+            del self.changes[:self.inflight[2]]
             self.inflight = None
 
     def apply(self, kind, payload):
@@ -113,9 +113,10 @@ class PadLoop:
             if self.hello_at is None or now - self.hello_at >= HELLO_MS:
                 self.say_hello(now)
         elif self.inflight is None and self.changes:
-            button, pressed, at = self.changes[0]
+            batch = self.changes[:wire.MAX_CHANGES]
+            payload = b"".join([wire.button_payload(button, pressed, at) for button, pressed, at in batch])
             seq = self.sequencer.next()
-            self.inflight = (seq, wire.encode_frame(wire.BUTTON, seq, wire.button_payload(button, pressed, at)))
+            self.inflight = (seq, wire.encode_frame(wire.BUTTON, seq, payload), len(batch))
             self.sent_at = now
             self.write(self.inflight[1])
         elif self.inflight is not None and now - self.sent_at >= RESEND_MS:

@@ -29,7 +29,7 @@ def rig(tmp_path: Path):
     events = EventQueue()
     pad, screen = open_serial_pad(1, str(path), events)
     assert screen is not None
-    wait_for(lambda: pad.connected, what="hello")
+    wait_for(lambda: pad.connected and board.loop.host_seen, what="hello both ways")
     yield board, pad, screen, events
     pad.close()
     screen.close()

@@ -1,0 +1,116 @@
+"""A damaged line and a pad pulled out mid-match: no ghost press, no lost press, no crash."""
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+from PIL import ImageDraw
+
+from hal import Button, EventQueue, blank_frame
+from hal.screen import to_pages
+from hal.serial_pad import open_serial_pad
+from serial_rig import BUTTONS, Faults, PadBoard, wait_for
+
+
+def scoreboard(n: int):
+    image = blank_frame()
+    draw = ImageDraw.Draw(image)
+    draw.text((4 + n % 90, 4), f"round {n}", fill=1)
+    draw.rectangle([0, 20 + n % 30, 127, 30 + n % 30], fill=1)
+    return image
+
+
+def mash(board: PadBoard, rng: random.Random, changes: int) -> None:
+    """Random presses and releases, several buttons held at once at times."""
+    for _ in range(changes):
+        button = rng.choice(BUTTONS)
+        if board.levels[BUTTONS.index(button)]:
+            board.release(button)
+        else:
+            board.press(button)
+    for button in BUTTONS:
+        board.release(button)
+
+
+def test_one_percent_corruption_truncation_and_garbage_lose_and_invent_nothing(tmp_path: Path) -> None:
+    faults = Faults(2024, byte_error=0.01, truncate=0.02, garbage=0.02)
+    path = tmp_path / "pad1"
+    board = PadBoard(path, faults=faults)
+    events = EventQueue()
+    pad, screen = open_serial_pad(1, str(path), events)
+    assert screen is not None
+    wait_for(lambda: pad.connected, what="hello through the noise")
+    rng = random.Random(5)
+    for n in range(12):
+        screen.display(scoreboard(n))
+        mash(board, rng, 8)
+    wait_for(lambda: not board.loop.changes, timeout=20, what="every change acked")
+    got = [(event.button, event.pressed) for event in events.drain()]
+    assert got == board.accepted                        # nothing lost, doubled or invented
+    assert len(got) >= 60
+    wait_for(lambda: board.frame == to_pages(scoreboard(11)), timeout=20, what="last frame through the noise")
+    assert faults.damaged > 20 and pad.link.dropped > 0 and board.loop.decoder.dropped > 0
+    assert pad.link.resends > 0
+    assert pad.link._thread.is_alive()
+    pad.close()
+    screen.close()
+    board.unplug()
+
+
+def test_a_pad_unplugged_and_replugged_mid_match(tmp_path: Path) -> None:
+    path = tmp_path / "by-id" / "usb-PitchPad_pad2-if00"
+    board = PadBoard(path, pad_id=2)
+    events = EventQueue()
+    seen: list[tuple[int, bool]] = []
+    pad, screen = open_serial_pad(2, str(path), events)
+    assert screen is not None
+    wait_for(lambda: pad.connected, what="hello")
+    pad.on_connection(lambda pad_id, connected: seen.append((pad_id, connected)))
+    screen.display(scoreboard(3))
+    board.tap(Button.CARD1)
+    board.press(Button.CENTRE)                          # held while the cable is pulled
+    wait_for(lambda: pad.is_pressed(Button.CENTRE), what="CENTRE held")
+    board.unplug()
+    wait_for(lambda: seen == [(2, False)], what="disconnection reported")
+    assert not pad.connected
+    assert not pad.is_pressed(Button.CENTRE)
+    screen.display(scoreboard(4))                       # the firmware draws on while it is away
+    before = [(e.button, e.pressed) for e in events.drain()]
+    assert before == [(Button.CARD1, True), (Button.CARD1, False), (Button.CENTRE, True),
+                      (Button.CENTRE, False)]           # a release, never a press, is made up
+
+    plugged = time.monotonic()
+    board = PadBoard(path, pad_id=2)                    # a fresh boot: new nonce, sequence from 1
+    wait_for(lambda: pad.connected and board.frame == to_pages(scoreboard(4)), what="back and redrawn")
+    print(f"replugged pad back and redrawn in {1000 * (time.monotonic() - plugged):.0f} ms")
+    wait_for(lambda: seen == [(2, False), (2, True)], what="reconnection reported")
+    assert pad.link.reconnections == 1
+    board.tap(Button.CARD4)
+    wait_for(lambda: not board.loop.changes, what="acked")
+    assert [(e.button, e.pressed) for e in events.drain()] == [(Button.CARD4, True), (Button.CARD4, False)]
+    pad.close()
+    screen.close()
+    board.unplug()
+
+
+def test_a_silent_pad_is_disconnected_and_comes_back_redrawn(tmp_path: Path) -> None:
+    path = tmp_path / "pad1"
+    board = PadBoard(path)
+    events = EventQueue()
+    pad, screen = open_serial_pad(1, str(path), events, link_timeout=0.5)
+    assert screen is not None
+    wait_for(lambda: pad.connected, what="hello")
+    screen.display(scoreboard(1))
+    wait_for(lambda: board.frame == to_pages(scoreboard(1)), what="frame")
+    board.paused.set()                                  # the pad hangs, the port stays
+    wait_for(lambda: not pad.connected, what="heartbeat loss")
+    screen.display(scoreboard(2))
+    board.paused.clear()
+    wait_for(lambda: pad.connected and board.frame == to_pages(scoreboard(2)), what="recovery")
+    board.tap(Button.LEFT)
+    wait_for(lambda: not board.loop.changes, what="acked")
+    assert [(e.button, e.pressed) for e in events.drain()] == [(Button.LEFT, True), (Button.LEFT, False)]
+    pad.close()
+    screen.close()
+    board.unplug()
