@@ -15,13 +15,16 @@ from types import ModuleType
 
 from engine.chifootmi import script as chifootmi_script
 from engine.chifootmi.script import ScriptError
+from engine.chifoumi import script as chifoumi_script
 from engine.errors import EngineError
 
 # Each game's script module offers parse_script(doc) -> a script with .start() and .turns,
 # parse_turn(obj, index) -> joint decision, summary(match) -> the summary line, and SEATS.
-# Its ScriptError must subclass engine.chifootmi.script.ScriptError's base, ValueError,
-# and carry the turn index in its message.
-GAMES: dict[str, ModuleType] = {"chifootmi": chifootmi_script}
+# Its ScriptError (a ValueError) carries the turn index in its message. SEATS lists every
+# seat name a script of the game may use; the match's own ``seats`` decide --view.
+GAMES: dict[str, ModuleType] = {"chifootmi": chifootmi_script, "chifoumi": chifoumi_script}
+
+SCRIPT_ERRORS = tuple({ScriptError, *(game.ScriptError for game in GAMES.values())})
 
 
 def add_parser(commands: Any) -> None:
@@ -54,6 +57,8 @@ def replay(text: str, view: str | None, out: TextIO) -> None:
         raise ScriptError(f"--view: no seat {view!r} in this game ({', '.join(game.SEATS)})")
     script = game.parse_script(doc)
     match = script.start()
+    if view is not None and view not in match.seats:
+        raise ScriptError(f"--view: no seat {view!r} in this match ({', '.join(match.seats)})")
     for event in match.opening_events():
         _line(out, event.to_json())
     for index, turn in enumerate(script.turns):
@@ -84,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         replay(text, args.view, sys.stdout)
-    except ScriptError as exc:
+    except SCRIPT_ERRORS as exc:
         sys.stdout.flush()
         print(f"pitchpad replay: {exc}", file=sys.stderr)
         return 2
