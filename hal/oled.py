@@ -170,6 +170,20 @@ def plan_windows(panel: bytes | None, frame: bytes, addressing: Addressing) -> l
     return min(whole_width, grouped, key=lambda windows: plan_cost(windows, overhead))
 
 
+def flip_may_pay(panel: bytes | None, keep: bytes, budget: int) -> bool:
+    """Whether rewriting for invert mode could cost less than ``budget`` bytes.
+
+    A page that ``keep`` leaves unchanged differs from the panel in all its bytes once
+    inverted, so flipping costs at least 128 bytes per such page: in the common small update
+    (a cursor moving) that rules flipping out without planning it (half of the planning time).
+    """
+    if panel is None:
+        return True
+    unchanged = sum(panel[start:start + WIDTH] == keep[start:start + WIDTH]
+                    for start in range(0, PAGES * WIDTH, WIDTH))
+    return unchanged * WIDTH < budget
+
+
 def window_bytes(frame: bytes, window: Window) -> bytes:
     return b"".join(frame[page * WIDTH + window.first_column:page * WIDTH + window.last_column + 1]
                     for page in range(window.first_page, window.last_page + 1))
@@ -294,10 +308,13 @@ class OledScreen(Screen):
         keep = frame if not self._inverted else frame.translate(INVERTED)
         flip = frame.translate(INVERTED) if not self._inverted else frame
         keep_plan = plan_windows(self._panel, keep, self._addressing)
-        flip_plan = plan_windows(self._panel, flip, self._addressing)
         overhead = 2 * TRANSFER_OVERHEAD + self._addressing.command_bytes
-        flipping = plan_cost(flip_plan, overhead) + TRANSFER_OVERHEAD + 1 < plan_cost(keep_plan, overhead)
-        target, windows = (flip, flip_plan) if flipping else (keep, keep_plan)
+        keep_cost = plan_cost(keep_plan, overhead)
+        target, windows, flipping = keep, keep_plan, False
+        if flip_may_pay(self._panel, keep, keep_cost - TRANSFER_OVERHEAD - 1):
+            flip_plan = plan_windows(self._panel, flip, self._addressing)
+            if plan_cost(flip_plan, overhead) + TRANSFER_OVERHEAD + 1 < keep_cost:
+                target, windows, flipping = flip, flip_plan, True
         self._panel = None
         for window in windows:
             self._device.command(*self._addressing.commands(window))
