@@ -24,6 +24,7 @@ from firmware import settings as settings_file
 from firmware.chifootmi.cpu import difficulties
 from firmware.chifootmi.session import ChifootmiSession, Timing
 from firmware.games import CHIFOOTMI, GameEntry, MatchStart, Session, chifootmi_seats, entry_for
+from firmware.i18n import text
 from firmware.menu import Menu
 from firmware.render import HINT_Y, WIDTH, Canvas
 from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
@@ -36,6 +37,8 @@ from hal.tunes import TUNES
 
 SEATS_BY_PAD = {1: "red", 2: "blue"}
 BRIGHT, DIM = 0xCF, 0x08
+PAD_CHECK = 0.25
+"""How often the loop looks at pads that can be unplugged (serial pads report ``connected``)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,18 @@ class BenchScreen:
     def draw(self, c: Canvas, language: str) -> None:
         c.centred(20, self.title)
         c.centred(34, "…")
+
+
+@dataclass(frozen=True)
+class UnpluggedScreen:
+    """Shown on every screen while a pad is unplugged: the match waits for it."""
+
+    pads: tuple[int, ...]
+
+    def draw(self, c: Canvas, language: str) -> None:
+        for row, pad in enumerate(self.pads[:3]):
+            c.centred(8 + 12 * row, text(language, "pad.unplugged", pad=pad))
+        c.centred(44, text(language, "match.paused"))
 
 
 @dataclass(frozen=True)
@@ -114,6 +129,10 @@ class App:
         self.warned: dict[int, bool] = {}
         self.saver_position = 0
         self.leds: dict[int, bool] = {}
+        self.unplugged: tuple[int, ...] = ()
+        self.paused_since: float | None = None
+        self.paused_for = 0.0
+        """Time matches stood still for unplugged pads; sessions run on :meth:`match_now`."""
         if demo:
             self.start_match()
         else:
@@ -167,14 +186,23 @@ class App:
 
     def step(self, event: ButtonEvent | None) -> None:
         """Handle one press (or none), run the timers due now, redraw what changed."""
-        if event is not None and event.pressed and not event.repeat:
+        self.watch_pads()
+        if event is not None and event.pressed and not event.repeat and self.paused_since is None:
             self.press(event)
         self.tick()
         self.record()
         self.refresh()
 
     def deadline(self) -> float | None:
-        """When the loop must wake up even if nobody presses anything."""
+        """When the loop must wake up even if nobody presses anything (and, with pads that can
+        be unplugged, every :data:`PAD_CHECK` seconds to look at them)."""
+        due = self._deadline()
+        if any(hasattr(self.console.pad(pad), "connected") for pad in self.pads):
+            check = self.clock.now() + PAD_CHECK
+            return check if due is None else min(due, check)
+        return due
+
+    def _deadline(self) -> float | None:
         now = self.clock.now()
         if self.mode == "splash":
             return self.mode_since + self.idle.splash
@@ -183,7 +211,10 @@ class App:
         if self.mode == "saver":
             return self.mode_since + (self.saver_position + 1) * self.idle.screensaver_move
         assert self.session is not None
-        times = [self.session.deadline(now)]
+        if self.paused_since is not None:
+            return None
+        due = self.session.deadline(self.match_now())
+        times = [None if due is None else due + self.paused_for]
         if self._has_human():
             times.append(self.last_press + self.idle.abandon_after)
         return min((t for t in times if t is not None), default=None)
@@ -213,13 +244,13 @@ class App:
         elif self.mode == "match" and self.session is not None:
             seat = self.seat_at(event.pad)
             if seat is not None:
-                self.session.press(seat, event.button, now)
+                self.session.press(seat, event.button, self.match_now())
 
     def start_match(self) -> None:
         seed = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
         self.next_seed = None
         self.game = entry_for(self.settings.game)
-        started = self.game.start(MatchStart(self.settings, seed, self.clock.now(),
+        started = self.game.start(MatchStart(self.settings, seed, self.match_now(),
                                              self.console.pad_count, self.demo, self.timing))
         self.session = started.session
         self.pad_seats = started.pad_seats
@@ -267,7 +298,7 @@ class App:
         self.session = ChifootmiSession.rebuild(
             offer.config, offer.setup.script["seed"], offer.decisions,
             chifootmi_seats(dict(console.get("cpus", {})), dict(console.get("names", {}))),
-            self.clock.now(), timing=self.timing, move_clock=float(console.get("move_clock", 0)))
+            self.match_now(), timing=self.timing, move_clock=float(console.get("move_clock", 0)))
         self._open_journal(offer.setup, offer.turns)
         self._enter("match")
 
@@ -306,8 +337,8 @@ class App:
                 self.console.screen(pad).contrast(DIM)
         elif self.mode == "saver":
             self.saver_position = int((now - self.mode_since) // self.idle.screensaver_move)
-        elif self.mode == "match" and self.session is not None:
-            self.session.tick(now)
+        elif self.mode == "match" and self.session is not None and self.paused_since is None:
+            self.session.tick(self.match_now())
             if self._has_human() and now >= self.last_press + self.idle.abandon_after:
                 self.session.finished = True
             for name in self.session.tunes:
@@ -319,6 +350,23 @@ class App:
                     self.done = True
                 else:
                     self._enter("menu")
+
+    def match_now(self) -> float:
+        """The sessions' clock: wall time without the pauses, standing still during one."""
+        now = self.clock.now() if self.paused_since is None else self.paused_since
+        return now - self.paused_for
+
+    def watch_pads(self) -> None:
+        """Pause the match while a pad is unplugged; resume where it stood when all are back."""
+        self.unplugged = tuple(pad for pad in self.pads
+                               if not getattr(self.console.pad(pad), "connected", True))
+        now = self.clock.now()
+        if self.unplugged and self.paused_since is None and self.mode == "match":
+            self.paused_since = now
+        elif self.paused_since is not None and (not self.unplugged or self.mode != "match"):
+            self.paused_for += now - self.paused_since
+            self.paused_since = None
+            self.last_press = now
 
     def _has_human(self) -> bool:
         return (self.session is not None
@@ -351,12 +399,14 @@ class App:
         if self.mode == "stats":
             return StatsScreen(history.stats(self.state_dir))
         assert self.session is not None
+        if self.paused_since is not None:
+            return UnpluggedScreen(self.unplugged)
         seat = self.seat_at(pad)
         if seat is None:
             return BenchScreen(self.game.title)
         if seat in self.session.seats.cpus and not self.demo:
             return self.game.cpu_screen(self.session, seat)
-        return self.session.screen(seat, self.clock.now())
+        return self.session.screen(seat, self.match_now())
 
     def refresh(self) -> None:
         """Redraw each screen whose content changed, and set the possession LEDs."""

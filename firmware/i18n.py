@@ -89,6 +89,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "result.team_wins": ("{team} gagne !", "{team} wins!"),
     "result.shootout": ("t.a.b. {red}-{blue}", "pens {red}-{blue}"),
     "result.back": ("OK = menu", "OK = menu"),
+    # a serial pad unplugged mid-match
+    "pad.unplugged": ("Manette {pad} débranchée", "Pad {pad} disconnected"),
+    "match.paused": ("Match en pause", "Match paused"),
     # a match cut off by a power cut, and the results history
     "resume.title": ("Match interrompu", "Match cut off"),
     "resume.question": ("Reprendre ?", "Resume it?"),

@@ -10,7 +10,7 @@ from PIL import ImageDraw
 from hal import Button, EventQueue, blank_frame
 from hal.screen import to_pages
 from hal.serial_pad import open_serial_pad
-from serial_rig import BUTTONS, Faults, PadBoard, wait_for
+from serial_rig import BUTTONS, PATIENT, Faults, PadBoard, wait_for
 
 
 def scoreboard(n: int):
@@ -38,18 +38,18 @@ def test_one_percent_corruption_truncation_and_garbage_lose_and_invent_nothing(t
     path = tmp_path / "pad1"
     board = PadBoard(path, faults=faults)
     events = EventQueue()
-    pad, screen = open_serial_pad(1, str(path), events)
+    pad, screen = open_serial_pad(1, str(path), events, link_timeout=PATIENT)
     assert screen is not None
     wait_for(lambda: pad.connected, what="hello through the noise")
     rng = random.Random(5)
     for n in range(12):
         screen.display(scoreboard(n))
         mash(board, rng, 8)
-    wait_for(lambda: not board.loop.changes, timeout=20, what="every change acked")
+    wait_for(lambda: not board.loop.changes, timeout=30, what="every change acked")
     got = [(event.button, event.pressed) for event in events.drain()]
     assert got == board.accepted                        # nothing lost, doubled or invented
     assert len(got) >= 60
-    wait_for(lambda: board.frame == to_pages(scoreboard(11)), timeout=20, what="last frame through the noise")
+    wait_for(lambda: board.frame == to_pages(scoreboard(11)), timeout=30, what="last frame through the noise")
     assert faults.damaged > 20 and pad.link.dropped > 0 and board.loop.decoder.dropped > 0
     assert pad.link.resends > 0
     assert pad.link._thread.is_alive()

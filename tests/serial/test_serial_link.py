@@ -11,7 +11,7 @@ from hal.config import HardwareConfig, PadConfig
 from hal.screen import to_pages
 from hal.serial_pad import SerialPad, SerialScreen, open_serial_pad
 from hal.wiring import open_console
-from serial_rig import PadBoard, wait_for
+from serial_rig import PATIENT, PadBoard, wait_for
 
 
 def picture(text: str) -> Image.Image:
@@ -27,7 +27,7 @@ def rig(tmp_path: Path):
     path = tmp_path / "by-id" / "usb-PitchPad_pad1-if00"
     board = PadBoard(path, pad_id=1)
     events = EventQueue()
-    pad, screen = open_serial_pad(1, str(path), events)
+    pad, screen = open_serial_pad(1, str(path), events, link_timeout=PATIENT)
     assert screen is not None
     wait_for(lambda: pad.connected and board.loop.host_seen, what="hello both ways")
     yield board, pad, screen, events
