@@ -43,9 +43,9 @@ def screens(app: App) -> dict[str, str]:
 class Player:
     """Boots the console, answers the resume offer with yes, and plays to the final whistle."""
 
-    def __init__(self, state_dir: str | Path, seed: int, settings: Settings) -> None:
+    def __init__(self, state_dir: str | Path, seed: int, settings: Settings | None) -> None:
         self.state_dir = Path(state_dir)
-        if not (self.state_dir / "settings.json").exists():
+        if settings is not None:
             save(self.state_dir, settings)
         self.seed = seed
         self.clock = ManualClock()
@@ -93,8 +93,10 @@ class Player:
         return presses
 
     def play(self) -> dict[str, Any]:
-        """Play to the end; the outcome: turns, summary, final screens, resume point."""
-        self.boot()
+        """Play to the end (booting first unless done); the outcome: turns, summary, final
+        screens, resume point."""
+        if self.app.session is None:
+            self.boot()
         app = self.app
         while True:
             session = app.session
