@@ -54,7 +54,13 @@ class MatchState(Protocol):
         """Seats that must decide now, sorted; empty when the match is over."""
 
     def legal_choices(self, seat: Seat) -> tuple[Choice, ...]:
-        """What ``seat`` may choose now; empty when it has nothing to decide."""
+        """What ``seat`` may choose now, each decision it can tell apart listed once; empty
+        when it has nothing to decide.
+
+        A compound decision (Fotboll's refill/replace/substitute step) may also be accepted
+        by ``apply`` in forms that are not listed but mean the same to the seat (the same
+        positions in another order); :func:`is_legal` answers for any form.
+        """
 
     def apply(self, joint: Mapping[Seat, Choice]) -> list[Event]:
         """Apply one decision of every seat in ``to_act()`` at once.
@@ -85,6 +91,16 @@ class Game(Protocol):
     def choice_from_json(self, obj: Any) -> Choice: ...
 
     def determinize(self, view: Any, rng: random.Random) -> MatchState: ...
+
+
+def is_legal(state: MatchState, seat: Seat, choice: Choice) -> bool:
+    """Whether ``apply`` would accept ``choice`` from ``seat`` now: the state's own
+    ``is_legal`` when it has one (games with compound decisions), else membership in
+    ``legal_choices``."""
+    check = getattr(state, "is_legal", None)
+    if check is not None:
+        return bool(check(seat, choice))
+    return choice in state.legal_choices(seat)
 
 
 def play_out(state: MatchState, policies: Mapping[Seat, Any], rng: random.Random) -> list[Event]:

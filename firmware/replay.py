@@ -14,6 +14,7 @@ from typing import Any, TextIO
 from types import ModuleType
 
 from engine.chifootmi import script as chifootmi_script
+from engine.fotboll import script as fotboll_script
 from engine.chifootmi.script import ScriptError
 from engine.chifoumi import script as chifoumi_script
 from engine.errors import EngineError

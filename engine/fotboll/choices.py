@@ -1,0 +1,119 @@
+"""The decisions a Fotboll seat makes, as small immutable values with their script form.
+
+A ``Prepare`` holds position lists; the engine compares them as given (their order is the
+order the library cards arrive in), and lists each legal one once, in formation order.
+The shoot-out reuses Chifootmi's ``Shoot``/``Dive`` (F-END-1 plays C-PEN-1).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.chifootmi.choices import DIVE, SHOOT, Dive, Shoot, Side
+
+from .cards import FORMATIONS
+
+
+@dataclass(frozen=True, slots=True)
+class LineUp:
+    """A formation for this half, with one removed outfield position per red card (F-SET-1,
+    F-HALF-1)."""
+
+    formation: str
+    removed: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        if self.removed:
+            return {"formation": self.formation, "removed": list(self.removed)}
+        return {"formation": self.formation}
+
+
+@dataclass(frozen=True, slots=True)
+class Prepare:
+    """Before attacking: refill empty positions, replace cards that survived an attack,
+    substitute (F-TURN-1, F-TURN-2); applied in that order."""
+
+    refill: tuple[str, ...] = ()
+    replace: tuple[str, ...] = ()
+    sub: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"prepare": {"refill": list(self.refill), "replace": list(self.replace),
+                            "sub": list(self.sub)}}
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The target of the card just drawn (F-TURN-3, F-TURN-4)."""
+
+    target: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"attack": self.target}
+
+
+@dataclass(frozen=True, slots=True)
+class SendOff:
+    """After a red card: the outfield position removed for the rest of the match (F-JOK-3)."""
+
+    position: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"send_off": self.position}
+
+
+@dataclass(frozen=True, slots=True)
+class Keeper:
+    """The outfield card that goes in goal for a discarded Joker goalkeeper (F-JOK-1)."""
+
+    position: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"keeper": self.position}
+
+
+Choice = LineUp | Prepare | Attack | SendOff | Keeper | Shoot | Dive
+NOTHING = Prepare()
+
+
+def _positions(value: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise ValueError(f"{what} must be a list of positions")
+    return tuple(value)
+
+
+def choice_from_json(obj: Any) -> Choice:
+    """Read a choice in the match-script encoding; raise ValueError when it is not one."""
+    if not isinstance(obj, dict) or not obj:
+        raise ValueError(f"a choice is an object, not {obj!r}")
+    if "formation" in obj:
+        unknown = set(obj) - {"formation", "removed"}
+        if unknown:
+            raise ValueError(f"unknown key {sorted(unknown)[0]!r} in a formation choice")
+        if obj["formation"] not in FORMATIONS:
+            raise ValueError(f"formation must be one of {', '.join(FORMATIONS)}, "
+                             f"not {obj['formation']!r}")
+        return LineUp(obj["formation"], _positions(obj.get("removed", []), "removed"))
+    if len(obj) != 1:
+        raise ValueError(f"a choice has one key, not {sorted(obj)}")
+    ((key, value),) = obj.items()
+    if key == "prepare":
+        if not isinstance(value, dict) or set(value) - {"refill", "replace", "sub"}:
+            raise ValueError("prepare holds \"refill\", \"replace\" and \"sub\" lists")
+        return Prepare(*(_positions(value.get(k, []), k) for k in ("refill", "replace", "sub")))
+    if key in ("attack", "send_off", "keeper"):
+        if not isinstance(value, str):
+            raise ValueError(f"{key} names a position, not {value!r}")
+        return {"attack": Attack, "send_off": SendOff, "keeper": Keeper}[key](value)
+    if key in ("shoot", "dive"):
+        try:
+            side = Side(value)
+        except ValueError:
+            raise ValueError(f"{key} \"left\", \"centre\" or \"right\", not {value!r}") from None
+        return SHOOT[side] if key == "shoot" else DIVE[side]
+    raise ValueError(f"unknown choice {key!r} (formation, prepare, attack, send_off, keeper, "
+                     "shoot or dive)")
+
+
+__all__ = ["LineUp", "Prepare", "Attack", "SendOff", "Keeper", "Shoot", "Dive", "Side",
+           "SHOOT", "DIVE", "Choice", "NOTHING", "choice_from_json"]

@@ -1,0 +1,149 @@
+"""The Fotboll match script of ``shared/formats/match-script-fotboll-chifoumi.md``.
+
+Pure functions over parsed JSON, shared by ``pitchpad replay``, the console and tests.
+Errors subclass Chifootmi's ``ScriptError`` so the replay command reports every game's
+errors the same way (turn index, exit status 2).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.chifootmi.script import ScriptError as _ScriptError
+
+from .cards import SEATS, Card, MatchConfig
+from .choices import Choice, choice_from_json
+from .match import Deal, FotbollMatch, new_match, seeded_deal
+
+__all__ = ["SEATS", "ScriptError", "MatchScript", "parse_script", "parse_turn", "summary",
+           "joint_to_json", "deal_to_json"]
+
+
+class ScriptError(_ScriptError):
+    """A Fotboll script that cannot be played; ``turn`` is the 0-based turn index or None."""
+
+
+@dataclass(frozen=True)
+class MatchScript:
+    config: MatchConfig
+    seed: int
+    deal: Deal
+    turns: list[Any] = field(default_factory=list)
+
+    def start(self) -> FotbollMatch:
+        return new_match(self.config, self.seed, self.deal)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": "fotboll", "options": self.config.to_json(), "seed": self.seed,
+                "deal": deal_to_json(self.deal), "turns": list(self.turns)}
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    return {"halves": [{seat: [c.label for c in deck] for seat, deck in zip(SEATS, decks)}
+                       for decks in deal.halves],
+            "first": deal.first, "shootout_first": deal.shootout_first}
+
+
+def _expect(ok: bool, reason: str) -> None:
+    if not ok:
+        raise ScriptError(reason)
+
+
+def parse_script(doc: Any) -> MatchScript:
+    """Check a script's shape and set-up (its turns play in order, in ``pitchpad replay``)."""
+    _expect(isinstance(doc, dict), "a match script is a JSON object")
+    unknown = sorted(set(doc) - {"game", "options", "seed", "deal", "turns"})
+    _expect(not unknown, f"unknown key {unknown[0]!r}" if unknown else "")
+    _expect(doc.get("game") == "fotboll", f"game must be \"fotboll\", not {doc.get('game')!r}")
+    options = doc.get("options", {})
+    _expect(isinstance(options, dict), "options must be an object")
+    for name, value in options.items():
+        _expect(name in ("jokers", "tiebreak"), f"unknown option {name!r} (jokers, tiebreak)")
+        _expect(isinstance(value, bool), f"option {name} must be true or false")
+    seed = doc.get("seed", 0)
+    _expect(isinstance(seed, int) and not isinstance(seed, bool), "seed must be an integer")
+    turns = doc.get("turns", [])
+    _expect(isinstance(turns, list), "turns must be a list")
+    config = MatchConfig(**options)
+    deal = _parse_deal(doc.get("deal"), config, seed)
+    script = MatchScript(config, seed, deal, turns)
+    try:
+        script.start()
+    except ValueError as exc:
+        raise ScriptError(str(exc)) from None
+    return script
+
+
+def _parse_deal(obj: Any, config: MatchConfig, seed: int) -> Deal:
+    """The explicit parts of ``deal`` over the seeded one (a half or toss left out)."""
+    seeded = seeded_deal(config, seed)
+    if obj is None:
+        return seeded
+    _expect(isinstance(obj, dict), "deal must be an object")
+    unknown = sorted(set(obj) - {"halves", "first", "shootout_first"})
+    _expect(not unknown, f"unknown deal key {unknown[0]!r}" if unknown else "")
+    halves = obj.get("halves", [])
+    _expect(isinstance(halves, list) and len(halves) <= 2, "deal.halves is a list of 1 or 2 halves")
+    decks = [list(half) for half in seeded.halves]
+    for h, half in enumerate(halves):
+        if half is None:
+            continue
+        _expect(isinstance(half, dict) and not set(half) - set(SEATS),
+                f"deal.halves[{h}] is an object with \"red\" and \"blue\" decks")
+        for s, seat in enumerate(SEATS):
+            if seat not in half:
+                continue
+            _expect(isinstance(half[seat], list), f"deal.halves[{h}].{seat} must be a list of cards")
+            try:
+                decks[h][s] = tuple(Card.parse(c) for c in half[seat])
+            except ValueError as exc:
+                raise ScriptError(f"deal.halves[{h}].{seat}: {exc}") from None
+    for key in ("first", "shootout_first"):
+        _expect(obj.get(key) in (None, *SEATS), f"deal.{key} must be \"red\" or \"blue\"")
+    return Deal(tuple((d[0], d[1]) for d in decks), obj.get("first") or seeded.first,
+                obj.get("shootout_first") or seeded.shootout_first)
+
+
+def parse_turn(obj: Any, index: int) -> dict[str, Choice]:
+    """One turn of the script: the joint decision, keyed by seat."""
+    if not isinstance(obj, dict) or not obj:
+        raise ScriptError("a turn is an object of choices keyed by seat", index)
+    joint = {}
+    for seat, choice in obj.items():
+        if seat not in SEATS:
+            raise ScriptError(f"unknown seat {seat!r} (red or blue)", index)
+        try:
+            joint[seat] = choice_from_json(choice)
+        except ValueError as exc:
+            raise ScriptError(f"{seat}: {exc}", index) from None
+    return joint
+
+
+def joint_to_json(joint: Mapping[str, Choice]) -> dict[str, Any]:
+    return {seat: joint[seat].to_json() for seat in sorted(joint)}
+
+
+def summary(match: FotbollMatch) -> dict[str, Any]:
+    """The replay's last line (match-script-fotboll-chifoumi.md, Fotboll "Summary")."""
+    shootout = match.shootout_score
+    return {
+        "over": match.is_over, "half": match.half,
+        "score": {"red": match.score[0], "blue": match.score[1]},
+        "shootout": None if shootout is None else {"red": shootout[0], "blue": shootout[1]},
+        "winner": match.winner, "to_act": list(match.to_act()),
+        "yellow": {"red": match.yellow[0], "blue": match.yellow[1]},
+        "red_cards": {"red": match.reds[0], "blue": match.reds[1]},
+    }
+
+
+def random_script(config: MatchConfig, seed: int, rng: random.Random) -> MatchScript:
+    """A whole match of uniformly random choices as a script (for tests and examples)."""
+    match = new_match(config, seed)
+    turns = []
+    while match.to_act():
+        joint = {seat: rng.choice(match.legal_choices(seat)) for seat in match.to_act()}
+        turns.append(joint_to_json(joint))
+        match.apply(joint)
+    return MatchScript(config, seed, seeded_deal(config, seed), turns)
