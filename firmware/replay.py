@@ -23,7 +23,8 @@ from engine.errors import EngineError
 # parse_turn(obj, index) -> joint decision, summary(match) -> the summary line, and SEATS.
 # Its ScriptError (a ValueError) carries the turn index in its message. SEATS lists every
 # seat name a script of the game may use; the match's own ``seats`` decide --view.
-GAMES: dict[str, ModuleType] = {"chifootmi": chifootmi_script, "chifoumi": chifoumi_script}
+GAMES: dict[str, ModuleType] = {"chifootmi": chifootmi_script, "chifoumi": chifoumi_script,
+                               "fotboll": fotboll_script}
 
 SCRIPT_ERRORS = tuple({ScriptError, *(game.ScriptError for game in GAMES.values())})
 
