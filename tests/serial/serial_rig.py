@@ -115,7 +115,8 @@ class PadBoard:
     """A plugged-in pad board. ``path`` is the stable symlink the console config names."""
 
     def __init__(self, path: Path, pad_id: int = 1, *, faults: Faults | None = None,
-                 debounce_ms: int = 20, nonce: int | None = None) -> None:
+                 debounce_ms: int = 20, nonce: int | None = None,
+                 make_link: Callable[[int, Faults | None], PtyLink] = PtyLink) -> None:
         self.path = path
         self.master, self.slave = os.openpty()
         tty.setraw(self.slave)             # as pyserial will: no echo of the pad's own frames
@@ -124,7 +125,7 @@ class PadBoard:
         self.faults = faults
         self.lock = threading.Lock()
         self.accepted: list[tuple[Button, bool]] = []
-        self.loop = PadLoop(pad_id, PtyLink(self.master, faults), lambda: list(self.levels), self.panel,
+        self.loop = PadLoop(pad_id, make_link(self.master, faults), lambda: list(self.levels), self.panel,
                             lambda: int(time.monotonic() * 1000),
                             random.getrandbits(16) if nonce is None else nonce, debounce_ms=debounce_ms)
         self.running = threading.Event()

@@ -1,0 +1,184 @@
+"""Serial pads: bytes per screen update, and latency press -> host event and host frame -> pad
+panel, at 115200 baud and at USB full speed; plus how long a replugged pad takes to come back.
+
+Bytes are exact (the real encoder over a scripted match, the frames bench_screen_bus.py uses).
+Latencies are measured end to end with the real host backend (pyserial on a pty) and the real
+pad loop (CPython, polling every 1 ms as on the board) with the line modelled in the pad's
+link: each direction is a queue that carries ``rate`` bytes per second and, for USB, delivers
+only at 1 ms frame boundaries. The pad's own CPU time (MicroPython on an RP2040 is ~30-50x
+slower than CPython here) and its I2C write to the SSD1306 are not in these figures.
+
+    python bench/bench_serial.py [--updates 2000] [--samples 60] [--seed 1]
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import queue
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections import deque
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "serial"), str(ROOT / "bench")]
+
+from bench_screen_bus import match_frames  # noqa: E402
+from hal import Button, EventQueue  # noqa: E402
+from hal import serial_protocol as wire  # noqa: E402
+from hal.screen import to_pages  # noqa: E402
+from hal.serial_pad import CLEARED, open_serial_pad, screen_messages  # noqa: E402
+from serial_rig import PadBoard, PtyLink, wait_for  # noqa: E402
+
+LINES = {
+    "115200 baud": (115200 / 10, 0.0),
+    "USB full speed": (1_000_000, 0.001),     # ~8 Mbit/s of bulk data, 1 ms USB frames
+}
+ACK_BYTES = len(wire.encode_frame(wire.ACK, 1, wire.ack_payload(wire.SCREEN, 1)))
+
+
+class Line:
+    """One direction of the cable: bytes leave one after another at ``rate`` bytes/s."""
+
+    def __init__(self, rate: float, frame: float) -> None:
+        self.rate = rate
+        self.frame = frame
+        self.free_at = 0.0
+
+    def arrival(self, now: float, size: int) -> float:
+        self.free_at = max(now, self.free_at) + size / self.rate
+        return math.ceil(self.free_at / self.frame) * self.frame if self.frame else self.free_at
+
+
+class PacedLink(PtyLink):
+    """The pad's end of a modelled cable: what it reads and writes waits for the line."""
+
+    line_rate = LINES["115200 baud"]
+
+    def __init__(self, fd: int, faults: object) -> None:
+        super().__init__(fd, None)
+        self.down = Line(*self.line_rate)
+        self.up = Line(*self.line_rate)
+        self.inbox: deque[tuple[float, bytes]] = deque()
+        self.outbox: queue.Queue[tuple[float, bytes]] = queue.Queue()
+        threading.Thread(target=self._send, daemon=True).start()
+
+    def read(self) -> bytes:
+        data = super().read()
+        now = time.monotonic()
+        if data:
+            self.inbox.append((self.down.arrival(now, len(data)), data))
+        due = b""
+        while self.inbox and self.inbox[0][0] <= now:
+            due += self.inbox.popleft()[1]
+        return due
+
+    def write(self, frame: bytes) -> None:
+        self.outbox.put((self.up.arrival(time.monotonic(), len(frame)), frame))
+
+    def _send(self) -> None:
+        while True:
+            at, frame = self.outbox.get()
+            time.sleep(max(0.0, at - time.monotonic()))
+            PtyLink.write(self, frame)
+
+
+def stats(values: list[float]) -> str:
+    values = sorted(values)
+    p99 = values[min(len(values) - 1, int(0.99 * len(values)))]
+    return f"{statistics.mean(values):7.1f} | {statistics.median(values):7.1f} | {p99:7.1f}"
+
+
+def bytes_per_update(updates: int, seed: int) -> None:
+    frames = [to_pages(image) for image in match_frames(updates, seed)]
+    partial, messages, panel = [], [], CLEARED
+    for frame in frames:
+        if frame == panel:
+            continue
+        sent = screen_messages(panel, frame)
+        partial.append(sum(len(wire.encode_frame(wire.SCREEN, 1, p)) for p in sent))
+        messages.append(len(sent))
+        panel = frame
+    full = sum(len(wire.encode_frame(wire.SCREEN, 1, p)) for p in screen_messages(CLEARED, b"\xa5" * 1024))
+    print(f"Screen updates over a scripted match ({len(partial)} changed frames), host->pad bytes on the wire")
+    print("(+ one 7-byte ack back per message):\n")
+    print("| Update | Bytes mean | Bytes p99 | Messages mean | ms at 115200 mean | ms at 115200 p99 |")
+    print("|---|---:|---:|---:|---:|---:|")
+    ordered = sorted(partial)
+    p99 = ordered[int(0.99 * len(ordered))]
+    print(f"| whole frame (after a reconnect) | {full} | {full} | 8 | {full * 10 / 115.2:.1f} | {full * 10 / 115.2:.1f} |")
+    print(f"| changed windows (ours) | {statistics.mean(partial):.0f} | {p99} | "
+          f"{statistics.mean(messages):.2f} | {statistics.mean(partial) * 10 / 115.2:.1f} | {p99 * 10 / 115.2:.1f} |")
+    print()
+
+
+def latencies(name: str, samples: int, seed: int) -> None:
+    PacedLink.line_rate = LINES[name]
+    folder = Path(tempfile.mkdtemp())
+    path = folder / "pad1"
+    board = PadBoard(path, make_link=PacedLink)
+    events = EventQueue()
+    pad, screen = open_serial_pad(1, str(path), events, baudrate=115200 if "baud" in name else 12_000_000)
+    assert screen is not None
+    wait_for(lambda: pad.connected and board.loop.host_seen, what="hello")
+    press = []
+    for n in range(samples):
+        button = Button.CARD1 if n % 2 else Button.RIGHT
+        started = time.monotonic()
+        board.levels[list(Button).index(button)] = True
+        event = events.get(timeout=5)
+        press.append((time.monotonic() - started) * 1000)
+        assert event is not None and event.pressed
+        board.release(button)
+        events.get(timeout=5)
+        time.sleep(0.03)
+    frames = [image for image in match_frames(samples * 3, seed)]
+    shown, shown_at = [], CLEARED
+    for image in frames:
+        target = to_pages(image)
+        if target == shown_at:
+            continue
+        started = time.monotonic()
+        screen.display(image)
+        wait_for(lambda: board.frame == target, what="frame on the panel")
+        shown.append((board.panel.updated_at - started) * 1000)
+        shown_at = target
+        if len(shown) == samples:
+            break
+    board.unplug()
+    gone = time.monotonic()
+    wait_for(lambda: not pad.connected, what="unplug noticed")
+    noticed = (time.monotonic() - gone) * 1000
+    board = PadBoard(path, make_link=PacedLink)
+    plugged = time.monotonic()
+    wait_for(lambda: pad.connected and board.frame == shown_at, what="back and redrawn")
+    back = (time.monotonic() - plugged) * 1000
+    pad.close()
+    screen.close()
+    board.unplug()
+    print(f"| {name} | press -> host event | {len(press)} | {stats(press)} |")
+    print(f"| {name} | host frame -> pad panel | {len(shown)} | {stats(shown)} |")
+    print(f"| {name} | unplug noticed (port error) | 1 | {noticed:7.1f} | | |")
+    print(f"| {name} | replug -> connected, redrawn | 1 | {back:7.1f} | | |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--updates", type=int, default=2000)
+    parser.add_argument("--samples", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    bytes_per_update(args.updates, args.seed)
+    print(f"Latency, ms (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores while measured):\n")
+    print("| Line | What | n | mean | median | p99 |")
+    print("|---|---|---:|---:|---:|---:|")
+    for name in LINES:
+        latencies(name, args.samples, args.seed)
+
+
+if __name__ == "__main__":
+    main()
