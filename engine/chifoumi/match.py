@@ -146,7 +146,12 @@ class ChifoumiMatch:
                 raise self._refusal(seat, choice)
         if self.phase == THROW_PHASE:
             return self._throw(joint)
-        choice = joint[want[0]]
+        return self.play(joint[want[0]])
+
+    def play(self, choice: Choice) -> list[Any]:
+        """Apply a choice taken from ``legal_choices`` without checking it again (search)."""
+        if self.phase == THROW_PHASE:
+            raise ValueError("the who-starts chifoumi is a joint decision: use apply")
         self._legal = None
         if isinstance(choice, Place):
             return self._place(choice)
@@ -154,7 +159,7 @@ class ChifoumiMatch:
             out: list[Any] = [ev.Stopped(self.seats[self.current])]
             self._end_turn(out)
             return out
-        return self._move(choice)
+        return self._move(choice)  # type: ignore[arg-type]
 
     # ----- moves ---------------------------------------------------------------------
     def _moves_from(self, origin: int, army: int) -> list[Move]:
