@@ -351,17 +351,18 @@ class SerialLink:
             self._notify(True)
 
     def _button(self, seq: int, payload: bytes, now: float) -> None:
-        self._write(wire.encode_frame(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq)))
+        """Queue the changes, then ack: an acked change is already on the console's queue."""
         if seq == 0 or seq == self._last_button_seq:
             self.duplicates += 1
-            return
-        self._last_button_seq = seq
-        for number, pressed, pad_ms in wire.changes(payload):
-            button = BUTTONS[number]
-            if pressed == (button in self._held):
-                continue
-            (self._held.add if pressed else self._held.discard)(button)
-            self._events.put(ButtonEvent(self.pad_id, button, pressed, self._pad_time(pad_ms, now)))
+        else:
+            self._last_button_seq = seq
+            for number, pressed, pad_ms in wire.changes(payload):
+                button = BUTTONS[number]
+                if pressed == (button in self._held):
+                    continue
+                (self._held.add if pressed else self._held.discard)(button)
+                self._events.put(ButtonEvent(self.pad_id, button, pressed, self._pad_time(pad_ms, now)))
+        self._write(wire.encode_frame(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq)))
 
     def _pad_time(self, pad_ms: int, now: float) -> float:
         """Map the pad's millisecond clock onto ours: the smallest ``now - pad_time`` seen is the
