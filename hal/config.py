@@ -241,8 +241,10 @@ def _read_pad(reader: _Reader, pins: _PinLedger, table: Any, index: int) -> PadC
         led = reader.get(table, prefix, "led", int, required=False)
         if led is not None:
             pins.claim(led, f"{prefix}.led")
-        screen_table = reader.get(table, prefix, "screen", dict)
-        screen = _read_screen(reader, pins, screen_table, f"{prefix}.screen")
+        # Without [pad.screen] the screen is the pad board's own, driven over the serial link.
+        screen_table = reader.get(table, prefix, "screen", dict, required=False)
+        screen = (None if screen_table is None
+                  else _read_screen(reader, pins, screen_table, f"{prefix}.screen"))
         return PadConfig(index + 1, {}, screen, led, serial_port=port)
     buttons_table = reader.get(table, prefix, "buttons", dict)
     buttons: dict[Button, int] = {}
@@ -286,7 +288,8 @@ def _check_screens_apart(reader: _Reader, pads: tuple[PadConfig, ...]) -> None:
     seen: dict[tuple[Any, ...], str] = {}
     for pad in pads:
         screen = pad.screen
-        assert screen is not None
+        if screen is None:
+            continue
         spot = (screen.bus, screen.port, screen.address if screen.bus == "i2c" else screen.device)
         key = f"pad[{pad.pad_id - 1}].screen.{'address' if screen.bus == 'i2c' else 'device'}"
         if spot in seen:

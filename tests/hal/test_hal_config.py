@@ -107,3 +107,9 @@ def test_five_pads_are_refused() -> None:
 def test_unreadable_file_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read config"):
         load_config(tmp_path / "missing.toml")
+
+
+def test_serial_pads_may_bring_their_own_screen() -> None:
+    config = load_config(Path(__file__).parents[2] / "deploy" / "config" / "tabletop.toml")
+    assert [pad.screen for pad in config.pads] == [None, None]
+    assert all(pad.serial_port.startswith("/dev/serial/by-id/") for pad in config.pads)
