@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# Install PitchPad as a service on Raspberry Pi OS (Bookworm, 32- or 64-bit).
+#   sudo deploy/install.sh [--config handheld|four-pads-mux|four-pads-two-buses|FILE] [--no-start]
+# Creates the system user "pitchpad" (groups gpio, i2c, spi, dialout), a venv in /opt/pitchpad
+# with the "pi" extra, the config in /etc/pitchpad/hardware.toml (kept if it exists), the state
+# directory /var/lib/pitchpad, turns I2C on at 400 kHz (and SPI when the config uses it), then
+# installs, enables and starts pitchpad.service. Running it again changes nothing unless the
+# sources or the unit changed. PITCHPAD_ROOT (a prefix for every path) is for the tests.
+set -euo pipefail
+
+ROOT=${PITCHPAD_ROOT:-}
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+PYTHON=${PITCHPAD_PYTHON:-python3}
+SERVICE_USER=pitchpad
+GROUPS_WANTED="gpio i2c spi dialout"
+PREFIX=$ROOT/opt/pitchpad
+CONF_DIR=$ROOT/etc/pitchpad
+STATE_DIR=$ROOT/var/lib/pitchpad
+UNIT=$ROOT/etc/systemd/system/pitchpad.service
+MODULES=$ROOT/etc/modules-load.d/pitchpad.conf
+config_choice=handheld
+start=yes
+reboot_needed=no
+
+say() { printf 'pitchpad install: %s\n' "$*"; }
+die() { printf 'pitchpad install: %s\n' "$*" >&2; exit 1; }
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --config) [ $# -ge 2 ] || die "--config needs a name or a file"; config_choice=$2; shift 2 ;;
+        --no-start) start=no; shift ;;
+        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+        *) die "unknown option $1 (see --help)" ;;
+    esac
+done
+
+case "$config_choice" in
+    */*|*.toml) example=$config_choice ;;
+    *) example=$SRC/deploy/config/$config_choice.toml ;;
+esac
+if [ ! -f "$example" ]; then
+    known=$(find "$SRC/deploy/config" -name '*.toml' -printf '%f ' | sed 's/\.toml//g; s/ $//')
+    die "no config $example (choose one of: $known, or give a file)"
+fi
+[ "$(id -u)" -eq 0 ] || die "run it as root: sudo $0"
+
+boot_config() {
+    if [ -f "$ROOT/boot/firmware/config.txt" ]; then
+        echo "$ROOT/boot/firmware/config.txt"
+    else
+        echo "$ROOT/boot/config.txt"
+    fi
+}
+
+ensure_user() {
+    if ! id "$SERVICE_USER" >/dev/null 2>&1; then
+        useradd --system --home-dir "/var/lib/pitchpad" --no-create-home \
+            --shell /usr/sbin/nologin --user-group "$SERVICE_USER"
+        say "created the system user $SERVICE_USER"
+    fi
+    local group have missing=""
+    have=" $(id -nG "$SERVICE_USER") "
+    for group in $GROUPS_WANTED; do
+        if ! getent group "$group" >/dev/null; then
+            say "no group $group on this system: skipped"
+        elif [[ $have != *" $group "* ]]; then
+            missing="$missing,$group"
+        fi
+    done
+    if [ -n "$missing" ]; then
+        usermod -aG "${missing#,}" "$SERVICE_USER"
+        say "added $SERVICE_USER to ${missing#,}"
+    fi
+}
+
+# A fingerprint of what pip would install, so an unchanged tree is not reinstalled.
+source_stamp() {
+    (cd "$SRC" && find pyproject.toml engine hal sim firmware -type f \
+        \( -name '*.py' -o -name '*.toml' -o -name '*.png' -o -name '*.pil' -o -name '*.pbm' \) \
+        -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+}
+
+ensure_venv() {
+    local stamp_file=$PREFIX/installed-from stamp
+    stamp=$(source_stamp)
+    if [ ! -x "$PREFIX/venv/bin/python" ]; then
+        mkdir -p "$PREFIX"
+        # System site packages let apt's python3-lgpio serve if no wheel fits this Pi.
+        "$PYTHON" -m venv --system-site-packages "$PREFIX/venv"
+        say "created the venv $PREFIX/venv"
+    fi
+    if [ ! -f "$stamp_file" ] || [ "$(cat "$stamp_file")" != "$stamp" ]; then
+        "$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "${SRC}[pi]"
+        echo "$stamp" > "$stamp_file"
+        changed=yes
+        say "installed PitchPad from $SRC into $PREFIX/venv"
+    fi
+}
+
+ensure_config() {
+    mkdir -p "$CONF_DIR"
+    if [ ! -f "$CONF_DIR/hardware.toml" ]; then
+        install -m 0644 "$example" "$CONF_DIR/hardware.toml"
+        changed=yes
+        say "config $CONF_DIR/hardware.toml from $example (edit it to match your wiring)"
+    fi
+}
+
+ensure_state_dir() {
+    if [ ! -d "$STATE_DIR" ]; then
+        install -d -m 0750 "$STATE_DIR"
+        say "created $STATE_DIR"
+    fi
+    if [ "$(stat -c %U "$STATE_DIR")" != "$SERVICE_USER" ]; then
+        chown "$SERVICE_USER:$SERVICE_USER" "$STATE_DIR"
+    fi
+}
+
+# Set "dtparam=NAME=VALUE" in the boot config, replacing another value of NAME if present.
+ensure_dtparam() {
+    local file=$1 name=$2 value=$3
+    touch "$file"
+    if grep -Eq "^dtparam=$name=$value\$" "$file"; then
+        return
+    fi
+    if grep -Eq "^dtparam=$name=" "$file"; then
+        sed -i -E "s/^dtparam=$name=.*/dtparam=$name=$value/" "$file"
+    else
+        printf 'dtparam=%s=%s\n' "$name" "$value" >> "$file"
+    fi
+    reboot_needed=yes
+    say "boot config: dtparam=$name=$value"
+}
+
+ensure_module() {
+    mkdir -p "$(dirname "$MODULES")"
+    touch "$MODULES"
+    grep -qx "$1" "$MODULES" || { echo "$1" >> "$MODULES"; reboot_needed=yes; }
+}
+
+ensure_buses() {
+    local file
+    file=$(boot_config)
+    mkdir -p "$(dirname "$file")"
+    ensure_dtparam "$file" i2c_arm on
+    ensure_dtparam "$file" i2c_arm_baudrate 400000
+    ensure_module i2c-dev
+    if grep -Eq '^[[:space:]]*bus[[:space:]]*=[[:space:]]*"spi"' "$CONF_DIR/hardware.toml"; then
+        ensure_dtparam "$file" spi on
+    fi
+}
+
+ensure_service() {
+    mkdir -p "$(dirname "$UNIT")"
+    if ! cmp -s "$SRC/deploy/pitchpad.service" "$UNIT"; then
+        install -m 0644 "$SRC/deploy/pitchpad.service" "$UNIT"
+        systemctl daemon-reload
+        changed=yes
+        say "installed $UNIT"
+    fi
+    if ! systemctl is-enabled --quiet pitchpad.service; then
+        systemctl enable pitchpad.service
+    fi
+    [ "$start" = yes ] || return 0
+    if ! systemctl is-active --quiet pitchpad.service; then
+        systemctl start pitchpad.service
+        say "started pitchpad.service (journalctl -u pitchpad -f shows its log)"
+    elif [ "$changed" = yes ]; then
+        systemctl restart pitchpad.service
+        say "restarted pitchpad.service"
+    fi
+}
+
+changed=no
+ensure_user
+ensure_venv
+ensure_config
+ensure_state_dir
+ensure_buses
+ensure_service
+if [ "$reboot_needed" = yes ]; then
+    say "the boot config changed: reboot once (sudo reboot) so the buses come up"
+fi
+say "done; check the build with: $PREFIX/venv/bin/pitchpad doctor"

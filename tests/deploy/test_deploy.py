@@ -1,0 +1,242 @@
+"""The service unit and the install/uninstall scripts.
+
+The scripts run for real against a fake root (``PITCHPAD_ROOT``) with stub commands on PATH
+(useradd, usermod, systemctl, …) that log what they were asked, so idempotency is checked by
+running the installer twice: the second run must change no file and call nothing that changes
+the system. shellcheck and systemd-analyze are used when installed, and skipped otherwise.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+UNIT = DEPLOY / "pitchpad.service"
+SCRIPTS = [DEPLOY / "install.sh", DEPLOY / "uninstall.sh"]
+
+
+def unit_settings(text: str) -> dict[str, dict[str, list[str]]]:
+    """A systemd unit as {section: {key: [values]}} (keys may repeat)."""
+    sections: dict[str, dict[str, list[str]]] = {}
+    current = None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        header = re.fullmatch(r"\[(\w+)\]", line)
+        if header:
+            current = sections.setdefault(header.group(1), {})
+            continue
+        key, _, value = line.partition("=")
+        assert current is not None and _, line
+        current.setdefault(key.strip(), []).append(value.strip())
+    return sections
+
+
+def test_the_unit_runs_unprivileged_restarts_always_and_is_hardened():
+    unit = unit_settings(UNIT.read_text())
+    service = {key: values[-1] for key, values in unit["Service"].items()}
+    assert service["User"] == "pitchpad" and service["Group"] == "pitchpad"
+    assert set(service["SupplementaryGroups"].split()) == {"gpio", "i2c", "spi", "dialout"}
+    assert service["Restart"] == "always" and unit["Unit"]["StartLimitIntervalSec"] == ["0"]
+    assert service["Type"] == "notify" and service["NotifyAccess"] == "main"
+    watchdog = int(service["WatchdogSec"])
+    assert 5 <= watchdog <= 60
+    assert service["ExecStart"].split()[:2] == ["/opt/pitchpad/venv/bin/pitchpad", "run"]
+    assert "--state-dir /var/lib/pitchpad" in service["ExecStart"]
+    assert "--config /etc/pitchpad/hardware.toml" in service["ExecStart"]
+    assert service["StandardOutput"] == "journal" and service["StandardError"] == "journal"
+    assert service["ProtectSystem"] == "strict"
+    assert unit["Service"]["ReadWritePaths"] == ["/var/lib/pitchpad"]
+    for flag in ("NoNewPrivileges", "PrivateTmp", "ProtectHome", "ProtectKernelTunables",
+                 "ProtectKernelModules", "ProtectControlGroups", "RestrictNamespaces",
+                 "RestrictSUIDSGID", "LockPersonality"):
+        assert service[flag] == "yes", flag
+    assert service["CapabilityBoundingSet"] == "" and service["RestrictAddressFamilies"] == "AF_UNIX"
+    assert unit["Install"]["WantedBy"] == ["multi-user.target"]
+
+
+def test_the_main_loop_wakes_at_least_twice_per_watchdog_period():
+    from firmware.watchdog import Watchdog
+
+    usec = int(unit_settings(UNIT.read_text())["Service"]["WatchdogSec"][-1]) * 1_000_000
+    watchdog = Watchdog.from_environment({"NOTIFY_SOCKET": "/run/x", "WATCHDOG_USEC": str(usec)})
+    assert watchdog.poll is not None and watchdog.poll <= usec / 1e6 / 2
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze not installed")
+def test_systemd_analyze_verify_accepts_the_unit(tmp_path):
+    # verify also checks that ExecStart exists: point it at a binary this machine has.
+    text = UNIT.read_text().replace("/opt/pitchpad/venv/bin/pitchpad", shutil.which("true"))
+    unit = tmp_path / "pitchpad.service"
+    unit.write_text(text)
+    done = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "pitchpad.service" not in done.stderr, done.stderr
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck not installed")
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_shellcheck_is_clean(script):
+    done = subprocess.run(["shellcheck", "--shell=bash", str(script)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_scripts_parse_and_are_executable(script):
+    assert os.access(script, os.X_OK)
+    subprocess.run(["bash", "-n", str(script)], check=True)
+
+
+# ----- running the scripts against a fake root ---------------------------------------------------
+STUBS = {
+    "id": r'''
+case "$1" in
+  -u) echo 0 ;;
+  -nG) grep "^$2:" "$FAKE/users" | cut -d: -f2 | tr ',' ' ' ;;
+  *) grep -q "^$1:" "$FAKE/users" 2>/dev/null ;;
+esac''',
+    "getent": 'exit 0',
+    "useradd": r'''echo "useradd $*" >> "$FAKE/log"; echo "${!#}:${!#}" >> "$FAKE/users"''',
+    "usermod": r'''echo "usermod $*" >> "$FAKE/log"
+user=${!#}; groups=$2
+sed -i "s/^$user:\(.*\)/$user:\1,$groups/" "$FAKE/users"''',
+    "userdel": r'''echo "userdel $*" >> "$FAKE/log"; sed -i "/^$1:/d" "$FAKE/users"''',
+    "chown": r'''echo "chown $*" >> "$FAKE/log"; echo "${1%%:*}" > "$FAKE/owner"''',
+    "stat": r'''if [ "$1" = -c ] && [ "$2" = %U ]; then cat "$FAKE/owner" 2>/dev/null || echo root;
+else exec /usr/bin/stat "$@"; fi''',
+    "systemctl": r'''
+case "$1" in
+  is-enabled) [ -f "$FAKE/enabled" ] ;;
+  is-active) [ -f "$FAKE/active" ] ;;
+  enable) echo "systemctl $*" >> "$FAKE/log"; touch "$FAKE/enabled" ;;
+  start|restart) echo "systemctl $*" >> "$FAKE/log"; touch "$FAKE/active" ;;
+  disable) echo "systemctl $*" >> "$FAKE/log"; rm -f "$FAKE/enabled" "$FAKE/active" ;;
+  *) echo "systemctl $*" >> "$FAKE/log" ;;
+esac''',
+    "python3": r'''
+# "python3 -m venv --system-site-packages DIR": a venv whose python logs pip installs.
+echo "python3 $*" >> "$FAKE/log"
+dir=${!#}; mkdir -p "$dir/bin"
+printf '#!/bin/sh\necho "venv-python $*" >> "%s/log"\n' "$FAKE" > "$dir/bin/python"
+chmod +x "$dir/bin/python"''',
+}
+
+
+@pytest.fixture
+def fake(tmp_path):
+    fake = tmp_path / "fake"
+    bin_dir = fake / "bin"
+    bin_dir.mkdir(parents=True)
+    for name, body in STUBS.items():
+        path = bin_dir / name
+        path.write_text("#!/usr/bin/env bash\n" + body.strip() + "\n")
+        path.chmod(0o755)
+    root = tmp_path / "root"
+    (root / "boot" / "firmware").mkdir(parents=True)
+    (root / "boot" / "firmware" / "config.txt").write_text("# boot config\ndtparam=audio=on\n"
+                                                           "dtparam=i2c_arm_baudrate=100000\n")
+    return fake, root
+
+
+def run(fake, root, script: str, *args: str) -> str:
+    fake_dir, _ = fake, root
+    env = {**os.environ, "PATH": f"{fake_dir / 'bin'}:{os.environ['PATH']}", "FAKE": str(fake_dir),
+           "PITCHPAD_ROOT": str(root), "PITCHPAD_PYTHON": "python3"}
+    done = subprocess.run(["bash", str(DEPLOY / script), *args], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def tree(root: Path) -> dict[str, tuple[int, bytes]]:
+    return {str(p.relative_to(root)): (stat.S_IMODE(p.stat().st_mode), p.read_bytes() if p.is_file() else b"")
+            for p in sorted(root.rglob("*"))}
+
+
+def log(fake: Path) -> list[str]:
+    path = fake / "log"
+    lines = path.read_text().splitlines() if path.exists() else []
+    path.write_text("")
+    return lines
+
+
+def test_install_sets_everything_up_and_a_second_run_changes_nothing(fake):
+    fake_dir, root = fake
+    out = run(fake_dir, root, "install.sh")
+    calls = log(fake_dir)
+    assert any(c.startswith("useradd --system") and c.endswith("pitchpad") for c in calls)
+    assert "usermod -aG gpio,i2c,spi,dialout pitchpad" in calls
+    assert any(c.startswith("python3 -m venv") for c in calls)
+    assert any(c.startswith("venv-python -m pip install") and c.endswith(f"{ROOT}[pi]") for c in calls)
+    assert "systemctl daemon-reload" in calls and "systemctl enable pitchpad.service" in calls
+    assert "systemctl start pitchpad.service" in calls
+    assert (root / "etc/pitchpad/hardware.toml").read_text() == (DEPLOY / "config/handheld.toml").read_text()
+    assert (root / "etc/systemd/system/pitchpad.service").read_text() == UNIT.read_text()
+    assert (root / "var/lib/pitchpad").is_dir()
+    boot = (root / "boot/firmware/config.txt").read_text().splitlines()
+    assert "dtparam=i2c_arm=on" in boot and "dtparam=i2c_arm_baudrate=400000" in boot
+    assert "dtparam=i2c_arm_baudrate=100000" not in boot and "dtparam=spi=on" not in boot
+    assert (root / "etc/modules-load.d/pitchpad.conf").read_text() == "i2c-dev\n"
+    assert "reboot" in out
+
+    before = tree(root)
+    out = run(fake_dir, root, "install.sh")
+    assert log(fake_dir) == [], "a second run calls nothing that changes the system"
+    assert tree(root) == before, "a second run changes no file"
+    assert "reboot" not in out
+
+
+def test_install_turns_spi_on_when_the_config_uses_it(fake, tmp_path):
+    fake_dir, root = fake
+    spi_config = tmp_path / "spi.toml"
+    text = (DEPLOY / "config/handheld.toml").read_text()
+    text = text.replace('bus = "i2c"\nport = 1\naddress = 0x3C', 'bus = "spi"\nport = 0\ndevice = 0\n'
+                        'dc_pin = 24\nreset_pin = 25', 1)
+    spi_config.write_text(text)
+    run(fake_dir, root, "install.sh", "--config", str(spi_config))
+    assert "dtparam=spi=on" in (root / "boot/firmware/config.txt").read_text().splitlines()
+
+
+def test_an_edited_config_is_kept_and_changed_sources_restart_the_service(fake):
+    fake_dir, root = fake
+    run(fake_dir, root, "install.sh")
+    config = root / "etc/pitchpad/hardware.toml"
+    config.write_text(config.read_text() + "# my wiring\n")
+    (root / "opt/pitchpad/installed-from").write_text("older\n")
+    log(fake_dir)
+    run(fake_dir, root, "install.sh")
+    calls = log(fake_dir)
+    assert config.read_text().endswith("# my wiring\n")
+    assert any("pip install" in c for c in calls) and "systemctl restart pitchpad.service" in calls
+
+
+def test_uninstall_removes_all_but_the_state_unless_asked(fake):
+    fake_dir, root = fake
+    run(fake_dir, root, "install.sh")
+    (root / "var/lib/pitchpad/results.jsonl").write_text("{}\n")
+    run(fake_dir, root, "uninstall.sh")
+    assert not (root / "opt/pitchpad").exists() and not (root / "etc/pitchpad").exists()
+    assert not (root / "etc/systemd/system/pitchpad.service").exists()
+    assert (root / "var/lib/pitchpad/results.jsonl").exists()
+    assert "systemctl disable --now pitchpad.service" in log(fake_dir)
+    run(fake_dir, root, "uninstall.sh", "--purge")
+    assert not (root / "var/lib/pitchpad").exists()
+    assert "userdel pitchpad" in log(fake_dir)
+
+
+def test_an_unknown_config_is_refused_before_anything_is_touched(fake):
+    fake_dir, root = fake
+    before = tree(root)
+    env = {**os.environ, "PATH": f"{fake_dir / 'bin'}:{os.environ['PATH']}", "FAKE": str(fake_dir),
+           "PITCHPAD_ROOT": str(root)}
+    done = subprocess.run(["bash", str(DEPLOY / "install.sh"), "--config", "nope"], env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 1 and "handheld" in done.stderr
+    assert log(fake_dir) == [] and tree(root) == before
