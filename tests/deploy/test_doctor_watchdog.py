@@ -1,0 +1,141 @@
+"""``pitchpad doctor`` on a fake /dev, and the sd_notify watchdog on a real datagram socket."""
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from firmware.doctor import Doctor
+from firmware.watchdog import Watchdog
+
+ROOT = Path(__file__).resolve().parents[2]
+HANDHELD = ROOT / "deploy" / "config" / "handheld.toml"
+GROUPS = {"gpio": {"pitchpad"}, "i2c": {"pitchpad"}, "spi": set(), "dialout": set()}
+
+
+def doctor(tmp_path: Path, answering=(0x3C, 0x3D), config: Path = HANDHELD, groups=GROUPS,
+           boot: str = "dtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n") -> Doctor:
+    dev = tmp_path / "dev"
+    dev.mkdir(exist_ok=True)
+    for name in ("i2c-1", "gpiochip0"):
+        (dev / name).touch()
+    state = tmp_path / "state"
+    state.mkdir(exist_ok=True)
+    boot_file = tmp_path / "config.txt"
+    boot_file.write_text(boot)
+    return Doctor(str(config), str(state), "pitchpad", dev=dev, boot_configs=(str(boot_file),),
+                  probe=lambda bus, address: address in answering,
+                  group_members=groups.get, user_known=lambda name: True)
+
+
+def texts(findings, level):
+    return [f.text for f in findings if f.level == level]
+
+
+def test_a_good_build_has_nothing_to_fix(tmp_path):
+    findings = doctor(tmp_path).check()
+    assert texts(findings, "fail") == []
+    assert any("pad 2 screen (I2C bus 1, address 0x3D) answers" in t for t in texts(findings, "ok"))
+
+
+def test_a_screen_at_the_other_address_is_named(tmp_path):
+    fails = texts(doctor(tmp_path, answering=(0x3C,)).check(), "fail")
+    assert len(fails) == 1
+    assert "pad 2 screen (I2C bus 1, address 0x3D) does not answer, but something answers at 0x3C" in fails[0]
+
+
+def test_a_silent_screen_says_check_the_wires(tmp_path):
+    fails = texts(doctor(tmp_path, answering=()).check(), "fail")
+    assert len(fails) == 2 and all("check its four wires" in f for f in fails)
+
+
+def test_a_missing_bus_says_how_to_enable_it(tmp_path):
+    d = doctor(tmp_path)
+    (d.dev / "i2c-1").unlink()
+    fails = texts(d.check(), "fail")
+    assert len(fails) == 1 and "raspi-config nonint do_i2c 0" in fails[0]
+
+
+def test_a_slow_bus_and_a_button_on_the_serial_console_pins(tmp_path):
+    config = tmp_path / "uart.toml"
+    config.write_text(HANDHELD.read_text().replace("CARD1 = 17", "CARD1 = 14"))
+    findings = doctor(tmp_path, config=config, boot="dtparam=i2c_arm=on\nenable_uart=1\n").check()
+    assert any("100 kHz" in w for w in texts(findings, "warn"))
+    assert texts(findings, "fail") == [
+        "pad 1 CARD1 is on GPIO14, which the system uses as UART TXD: move the button or turn "
+        "that function off"]
+
+
+def test_groups_missing_and_a_bad_config(tmp_path):
+    findings = doctor(tmp_path, groups={**GROUPS, "i2c": set()}).check()
+    assert any("not in the group(s) i2c" in f for f in texts(findings, "fail"))
+    bad = tmp_path / "bad.toml"
+    bad.write_text(HANDHELD.read_text().replace("CARD2 = 24", "CARD2 = 6"))
+    findings = doctor(tmp_path, config=bad).check()
+    assert len(findings) == 1 and "GPIO6 is already used by pad[0].buttons.LEFT" in findings[0].text
+
+
+def test_the_command_exits_non_zero_and_speaks_plainly(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "doctor", "--config",
+                           str(tmp_path / "none.toml")], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stdout.startswith("FAIL  the config cannot be used:") and "problem(s) to fix" in done.stdout
+
+
+# ----- sd_notify --------------------------------------------------------------------------------
+def listen(tmp_path: Path) -> tuple[socket.socket, str]:
+    path = str(tmp_path / "notify")
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    server.bind(path)
+    server.settimeout(5)
+    return server, path
+
+
+def test_ready_then_watchdog_pings_rate_limited(tmp_path):
+    server, path = listen(tmp_path)
+    now = [0.0]
+    watchdog = Watchdog(path, 20.0, clock=lambda: now[0])
+    watchdog.ready()
+    assert server.recv(64) == b"READY=1" and server.recv(64) == b"WATCHDOG=1"
+    watchdog.ping()                     # too soon: nothing sent
+    now[0] = 6.0
+    watchdog.ping()
+    assert server.recv(64) == b"WATCHDOG=1"
+    server.setblocking(False)
+    try:
+        assert server.recv(64) is None
+    except BlockingIOError:
+        pass
+    watchdog.close()
+    server.close()
+
+
+def test_environment_parsing_and_silence_outside_systemd():
+    assert Watchdog.from_environment({}).interval is None
+    assert Watchdog.from_environment({}).notify("READY=1") is False
+    w = Watchdog.from_environment({"NOTIFY_SOCKET": "@abstract", "WATCHDOG_USEC": "20000000",
+                                   "WATCHDOG_PID": "1"})
+    assert w.interval is None, "a watchdog meant for another process is not ours"
+    w = Watchdog.from_environment({"NOTIFY_SOCKET": "/run/n", "WATCHDOG_USEC": "20000000"})
+    assert w.interval == 20.0 and w.poll == 10.0
+
+
+def test_the_app_loop_pings_while_it_turns_and_stops_when_closed(tmp_path):
+    """The real App.run loop on the headless simulator, with a 0.2 s watchdog period."""
+    import sim
+    from firmware.app import App
+
+    server, path = listen(tmp_path)
+    console = sim.open_console(2)
+    app = App(console, state_dir=tmp_path / "state", watchdog=Watchdog(path, 0.2))
+    thread = threading.Thread(target=app.run)
+    thread.start()
+    messages = [server.recv(64) for _ in range(6)]
+    console.close()
+    thread.join(5)
+    assert not thread.is_alive()
+    assert messages[0] == b"READY=1" and messages[1:].count(b"WATCHDOG=1") == 5
+    assert server.recv(64) == b"STOPPING=1"
+    server.close()
