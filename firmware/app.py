@@ -21,6 +21,7 @@ from engine.chifootmi.script import summary as match_summary
 from firmware import history
 from firmware import journal as match_journal
 from firmware import settings as settings_file
+from firmware.chifootmi import commentary as chifootmi_commentary
 from firmware.chifootmi.cpu import difficulties
 from firmware.chifootmi.session import ChifootmiSession, Timing
 from firmware.games import CHIFOOTMI, GameEntry, MatchStart, Session, chifootmi_seats, entry_for
@@ -435,19 +436,11 @@ class App:
 
 def describe(event: Any) -> str:
     """One line of commentary for an engine event (the headless sim's summary)."""
+    told = chifootmi_commentary.describe(event)
+    if told is not None:
+        return told
     line = event.to_json()
     name = line.pop("event")
-    if name == "kickoff":
-        return f"Kick-off: {line['seat']} has the ball."
-    if name == "reveal":
-        return f"Round {line['round']}: red plays {line['red']}, blue plays {line['blue']}."
-    if name == "goal":
-        return f"GOAL for {line['seat']}! {line['red']}-{line['blue']}"
-    if name == "draw":
-        card = "a hidden card" if line["card"] is None else line["card"]
-        return f"  {line['seat']} draws {card} from {line['pile']}."
-    if name == "match_over":
-        return f"Final whistle: {line['winner']} wins ({line['red']}-{line['blue']})."
     fields = ", ".join(f"{k}={v}" for k, v in line.items())
     return f"{name.replace('_', ' ').capitalize()}: {fields}"
 
