@@ -119,8 +119,9 @@ class Player:
                 "resumed_at": self.resumed_at, "resumed_screens": self.resumed_screens}
 
 
-def write_outcome(state_dir: str | Path, outcome: dict[str, Any]) -> None:
-    path = Path(state_dir) / OUTCOME
+def write_outcome(state_dir: str | Path, outcome: dict[str, Any], name: str = OUTCOME) -> None:
+    """Atomically (temp + rename): the process may be killed in the middle of it too."""
+    path = Path(state_dir) / name
     temp = path.with_suffix(".tmp")
     temp.write_text(json.dumps(outcome))
     os.replace(temp, path)
@@ -140,8 +141,8 @@ def _noting_resume(player: Player) -> Any:
         boot()
         if player.resumed_at is not None:
             count = len(list(player.state_dir.glob("resume-*.json")))
-            path = player.state_dir / f"resume-{count:03d}.json"
-            path.write_text(json.dumps({"at": player.resumed_at, "screens": player.resumed_screens}))
+            note = {"at": player.resumed_at, "screens": player.resumed_screens}
+            write_outcome(player.state_dir, note, f"resume-{count:03d}.json")
     return noted
 
 
