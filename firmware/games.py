@@ -163,7 +163,56 @@ CHIFOOTMI = GameEntry(
     lit=lambda session, seat: session.match.view(seat).ball == seat)
 
 
-GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (CHIFOOTMI,)}
+# ----- Chifoumi -----------------------------------------------------------------------------
+def _chifoumi_rows(settings: Settings, difficulties: Sequence[str], pad_count: int) -> list[Row]:
+    """Players 2-4 (CPUs fill the seats without a person), people up to the pads attached."""
+    from firmware.chifoumi.cpu import difficulties as chifoumi_difficulties
+
+    players, humans = _chifoumi_table(settings, pad_count)
+    shown = [Row("chifoumi_players", "menu.players", (2, 3, 4)),
+             Row("chifoumi_humans", "menu.humans", tuple(range(1, min(players, pad_count) + 1)))]
+    if humans < players:
+        shown.append(Row("difficulty", "menu.cpu", chifoumi_difficulties(), "difficulty."))
+    if players < 4:
+        shown.append(Row("placement", "menu.placement", (False, True)))
+    return shown + [Row("closed_stacks", "menu.closed_stacks", (False, True))]
+
+
+def _chifoumi_table(settings: Settings, pad_count: int) -> tuple[int, int]:
+    """How many players and how many of them people, from settings that may be stale."""
+    players = settings.chifoumi_players if settings.chifoumi_players in (2, 3, 4) else 2
+    return players, max(1, min(settings.chifoumi_humans, players, pad_count))
+
+
+def _chifoumi_start(start: MatchStart) -> Started:
+    from engine.chifoumi import GameConfig, Options
+    from firmware.chifoumi.cpu import make_cpu
+    from firmware.chifoumi.session import ChifoumiSession, Seats
+
+    settings = start.settings
+    players, humans = _chifoumi_table(settings, start.pad_count)
+    config = GameConfig(players, Options(settings.placement and players < 4, settings.closed_stacks))
+    seats = config.seats
+    cpus = {seat: settings.difficulty for seat in (seats if start.demo else seats[humans:])}
+    session = ChifoumiSession(config, start.seed,
+                              Seats({seat: make_cpu(level) for seat, level in cpus.items()}),
+                              start.now, timing=start.timing)
+    return Started(session, seats[:min(start.pad_count, players)], cpus, None)
+
+
+def _chifoumi_cpu_screen(session: Session, seat: str) -> Any:
+    from firmware.chifoumi.session import spectator_screen
+
+    return spectator_screen(session.match.view(seat))
+
+
+CHIFOUMI = GameEntry(
+    name="chifoumi", title="Chifoumi", rows=_chifoumi_rows, start=_chifoumi_start,
+    cpu_screen=_chifoumi_cpu_screen,
+    lit=lambda session, seat: seat in session.match.to_act())
+
+
+GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (CHIFOOTMI, CHIFOUMI)}
 """Every game of the console, in menu order."""
 
 

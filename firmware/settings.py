@@ -30,6 +30,10 @@ class Settings:
     one_two: bool = True
     counter_attack: bool = True
     move_clock: int = 0
+    chifoumi_players: int = 2
+    chifoumi_humans: int = 1
+    placement: bool = False
+    closed_stacks: bool = False
     sound: bool = True
     language: str = "fr"
 

@@ -1,0 +1,335 @@
+"""What each Chifoumi screen shows, and how it is drawn on 128x64.
+
+Every model is built from one seat's :class:`ChifoumiView` (closed stacks already hidden
+there) plus that seat's own cursor; nothing here reads the match. Layout of the board
+screen: the 7x7 board on the left (8-px squares, rank 7 at the top), a text panel on the
+right, the ▲ ▼ hints under the board for CARD1/CARD2, ✕ / Stop and ? over CARD3/CARD4::
+
+    +---------+  À toi !          whose turn
+    | board   |  ▫8 ■8            pieces on the board per seat
+    | 7 x 7   |  Pts 8-8½         points (team totals with 4 players)
+    |         |  [R][P]           the stack under the cursor, bottom to top
+    +---------+  OK=choisir       what OK does now
+      ▲   ▼        ✕      ?       CARD1..CARD4
+
+A piece is a 7x7 square: its kind as a 3x5 letter (the legend's), its owner as a style:
+White the plain letter, Black the letter cut out of a solid square, Red the letter between
+two bars, Orange between two dotted bars; dots under the letter: pieces underneath.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from engine.chifoumi import ChifoumiView
+from firmware.i18n import text
+from firmware.render import COLUMN_W, HINT_Y, WIDTH, Canvas
+
+CELL = 8
+ORIGIN = 1
+"""Pixel of square a7's top-left corner: one pixel left for the cursor ring."""
+PANEL_X = 60
+KINDS = ("R", "P", "S", "W")
+
+GLYPHS: dict[str, tuple[str, ...]] = {
+    "P": ("110", "101", "110", "100", "100"),
+    "F": ("111", "100", "110", "100", "100"),
+    "C": ("011", "100", "100", "100", "011"),
+    "R": ("110", "101", "110", "101", "101"),
+    "S": ("011", "100", "010", "001", "110"),
+    "O": ("010", "101", "101", "101", "010"),
+    "?": ("110", "001", "010", "000", "010"),
+    "#": ("000", "111", "111", "111", "000"),
+}
+"""3x5 letters drawn inside a piece; ``#`` is a plain swatch (no kind)."""
+
+
+def letter(language: str, kind: str | None) -> str:
+    """The letter a kind wears in ``language`` (the legend's): FR P F C O, EN R P S O."""
+    if kind is None:
+        return "?"
+    return text(language, "ck.letters")[KINDS.index(kind)]
+
+
+def square_xy(square: int) -> tuple[int, int]:
+    """Top-left pixel of ``square`` (a1 = 0) on the screen."""
+    return ORIGIN + (square % 7) * CELL, ORIGIN + (6 - square // 7) * CELL
+
+
+def piece(c: Canvas, x: int, y: int, army: str, glyph: str, under: int = 0) -> None:
+    """One piece in the 7x7 square at (x, y): ``glyph`` styled by ``army``, ``under`` dots."""
+    ink = 1
+    if army == "black":
+        c.draw.rectangle([x, y, x + 6, y + 6], fill=1)
+        ink = 0
+    elif army == "red":
+        c.draw.line([(x, y), (x, y + 6)], fill=1)
+        c.draw.line([(x + 6, y), (x + 6, y + 6)], fill=1)
+    elif army == "orange":
+        c.draw.point([(x, y + i) for i in range(0, 7, 2)] + [(x + 6, y + i) for i in range(0, 7, 2)],
+                     fill=1)
+    rows = GLYPHS[glyph]
+    c.draw.point([(x + 2 + col, y + row) for row, bits in enumerate(rows)
+                  for col, bit in enumerate(bits) if bit == "1"], fill=ink)
+    dots = {0: (), 1: (3,), 2: (2, 4)}.get(under, (1, 3, 5))
+    if dots:
+        c.draw.point([(x + d, y + 6) for d in dots], fill=ink)
+
+
+def _ring(c: Canvas, square: int, style: str) -> None:
+    """Marks in the 1-px gap around a square: ``cursor`` solid, ``target`` dotted,
+    ``origin`` corner brackets."""
+    x, y = square_xy(square)
+    x0, y0, x1, y1 = x - 1, y - 1, x + 7, y + 7
+    if style == "cursor":
+        c.draw.rectangle([x0, y0, x1, y1], outline=1)
+    elif style == "target":
+        c.draw.point([(i, j) for i in range(x0, x1 + 1) for j in (y0, y1) if i % 2 == 0]
+                     + [(i, j) for j in range(y0, y1 + 1) for i in (x0, x1) if j % 2 == 0], fill=1)
+    else:
+        for cx, cy, dx, dy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
+            c.draw.line([(cx, cy), (cx + 2 * dx, cy)], fill=1)
+            c.draw.line([(cx, cy), (cx, cy + 2 * dy)], fill=1)
+
+
+def board(c: Canvas, view: ChifoumiView, language: str, cursor: int | None = None,
+          origin: int | None = None, targets: tuple[int, ...] = ()) -> None:
+    """The 7x7 board as ``view`` knows it: top pieces, stack dots, marks."""
+    for square, stack in enumerate(view.board):
+        x, y = square_xy(square)
+        if stack:
+            top = stack[-1]
+            piece(c, x, y, top.army, letter(language, top.kind), len(stack) - 1)
+        elif square in targets:
+            c.draw.rectangle([x + 2, y + 2, x + 4, y + 4], fill=1)
+        else:
+            c.draw.point((x + 3, y + 3), fill=1)
+    for square in targets:
+        _ring(c, square, "target")
+    if origin is not None:
+        _ring(c, origin, "origin")
+    if cursor is not None:
+        _ring(c, cursor, "cursor")
+
+
+def army_name(language: str, army: str) -> str:
+    return text(language, "ck.army." + army)
+
+
+def shown(points: float) -> str:
+    return f"{int(points)}½" if points % 1 else str(int(points))
+
+
+def points_text(view: ChifoumiView) -> str:
+    """Points in seat order; with 4 players the two teams' totals (White+Black first)."""
+    if view.players == 4:
+        light = view.points["white"] + view.points["black"]
+        return f"{shown(light)}-{shown(view.points['red'] + view.points['orange'])}"
+    return "-".join(shown(view.points[seat]) for seat in view.seats)
+
+
+def counts(c: Canvas, x: int, y: int, view: ChifoumiView) -> None:
+    """A swatch and the pieces on the board, for each seat in turn order."""
+    for i, seat in enumerate(view.seats):
+        sx = x + i * 17
+        piece(c, sx, y + 2, seat, "#")
+        c.text(sx + 8, y, str(view.pieces[seat]))
+
+
+def _stack_line(c: Canvas, x: int, y: int, view: ChifoumiView, language: str, square: int) -> None:
+    stack = view.board[square]
+    shown = stack[-8:]
+    for i, layer in enumerate(shown):
+        piece(c, x + i * 8, y + 2, layer.army, letter(language, layer.kind))
+
+
+def _pad_hints(c: Canvas, card3: str, card4: str = "?") -> None:
+    """▲ ▼ under the board for CARD1/CARD2, then CARD3's and CARD4's words in their columns."""
+    for cx, up in ((COLUMN_W // 2, True), (COLUMN_W + COLUMN_W // 2, False)):
+        tip, base = (59, 63) if up else (63, 59)
+        c.draw.polygon([(cx - 3, base), (cx + 3, base), (cx, tip)], fill=1)
+    if card3:
+        c.centred(HINT_Y, card3, x0=2 * COLUMN_W, x1=3 * COLUMN_W)
+    if card4:
+        c.centred(HINT_Y, card4, x0=3 * COLUMN_W, x1=WIDTH)
+
+
+# ----- the screen models ------------------------------------------------------------------
+@dataclass(frozen=True)
+class BoardScreen:
+    """The board for one seat: its cursor, and while it plays, the piece it picked and where
+    that piece may go. ``mode`` says what OK does (``pick``, ``target``, ``chain``, ``place``,
+    ``kind``, ``capture``) or that the seat watches (``wait``, ``cpu``)."""
+
+    view: ChifoumiView
+    cursor: int | None
+    origin: int | None = None
+    targets: tuple[int, ...] = ()
+    mode: str = "wait"
+    kind: str | None = None
+    """The kind about to be placed (placement variant)."""
+
+    def draw(self, c: Canvas, language: str) -> None:
+        view = self.view
+        board(c, view, language, self.cursor, self.origin, self.targets)
+        x = PANEL_X
+        mover = view.current
+        if mover == view.seat and self.mode != "cpu":
+            c.box(x - 1, 0, WIDTH - 1, 10, filled=True)
+            c.text(x + 1, 0, text(language, "ck.your_turn"), ink=0)
+        elif mover is not None:
+            c.text(x, 0, text(language, "ck.turn_of", army=army_name(language, mover)))
+        counts(c, x, 11, view)
+        c.text(x, 22, text(language, "ck.points") + " " + points_text(view))
+        if self.mode == "kind" and self.kind is not None:
+            c.text(x, 33, "◀")
+            piece(c, x + 8, 35, view.seat, letter(language, self.kind))
+            c.text(x + 17, 33, "▶ " + text(language, "ck.kind." + self.kind)[:6])
+        elif self.mode == "capture":
+            c.text(x, 33, text(language, "ck.stack_or_take"))
+        elif self.cursor is not None and view.board[self.cursor]:
+            _stack_line(c, x, 33, view, language, self.cursor)
+        elif view.phase == "place":
+            reserve = view.reserve.get(view.seat, {})
+            c.text(x, 33, text(language, "ck.reserve", count=sum(reserve.values())))
+        action = {"pick": "ck.hint.pick", "target": "ck.hint.go", "chain": "ck.hint.again",
+                  "place": "ck.hint.place", "kind": "ck.hint.put", "capture": "ck.hint.capture",
+                  "cpu": "cpu.playing"}.get(self.mode)
+        if action:
+            c.text(x, 43, text(language, action))
+        if self.mode == "cpu":
+            return
+        card3 = {"chain": text(language, "ck.stop"), "target": "✕", "kind": "✕",
+                 "capture": "✕"}.get(self.mode, "")
+        _pad_hints(c, card3)
+
+
+@dataclass(frozen=True)
+class LegendScreen:
+    """Which letter is which kind and who takes whom; which style is which player."""
+
+    view: ChifoumiView
+
+    def draw(self, c: Canvas, language: str) -> None:
+        kinds = KINDS if self.view.players < 4 else KINDS[:3]
+        for row, kind in enumerate(kinds):
+            y = row * 10
+            piece(c, 0, y + 2, "white", letter(language, kind))
+            c.text(9, y, text(language, "ck.kind." + kind))
+            takes = {"R": "S", "P": "RW", "S": "P", "W": "RS"}[kind]
+            if self.view.players == 4:
+                takes = takes.replace("W", "")
+            c.text(63, y, text(language, "ck.takes"))
+            for i, prey in enumerate(takes):
+                piece(c, 105 + i * 9, y + 2, "white", letter(language, prey))
+        for i, seat in enumerate(self.view.seats):
+            x, y = (i % 2) * 64, 42 + (i // 2) * 11
+            piece(c, x, y + 2, seat, letter(language, "R"))
+            name = army_name(language, seat)
+            if seat == self.view.seat:
+                name += " (" + text(language, "you") + ")"
+            c.text(x + 9, y, name)
+
+
+HANDS = ("left", "centre", "right")
+HAND_KINDS = {"left": "R", "centre": "P", "right": "S"}
+
+
+def hand_picture(c: Canvas, cx: int, cy: int, hand: str, ink: int = 1) -> None:
+    """Rock (a boulder), paper (a sheet), scissors (two rings and blades), ~20 px wide."""
+    if hand == "left":
+        c.draw.polygon([(cx - 10, cy + 5), (cx - 9, cy - 2), (cx - 4, cy - 7), (cx + 3, cy - 7),
+                        (cx + 9, cy - 3), (cx + 10, cy + 5), (cx + 4, cy + 8), (cx - 6, cy + 8)],
+                       fill=ink)
+        c.draw.line([(cx - 3, cy - 4), (cx, cy), (cx - 2, cy + 4)], fill=1 - ink)
+    elif hand == "centre":
+        c.draw.rectangle([cx - 7, cy - 9, cx + 7, cy + 8], outline=ink)
+        for y in range(cy - 5, cy + 6, 3):
+            c.draw.line([(cx - 4, y), (cx + 4, y)], fill=ink)
+    else:
+        c.draw.ellipse([cx - 9, cy + 2, cx - 3, cy + 8], outline=ink)
+        c.draw.ellipse([cx + 3, cy + 2, cx + 9, cy + 8], outline=ink)
+        c.draw.line([(cx - 4, cy + 2), (cx + 6, cy - 9)], fill=ink, width=2)
+        c.draw.line([(cx + 4, cy + 2), (cx - 6, cy - 9)], fill=ink, width=2)
+
+
+@dataclass(frozen=True)
+class ThrowScreen:
+    """Who starts (2 players): rock, paper, scissors on LEFT, CENTRE, RIGHT."""
+
+    view: ChifoumiView
+    picked: str | None
+    other_locked: bool
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.centred(0, text(language, "ck.who_starts"))
+        if self.other_locked:
+            c.box(118, 0, 127, 10, filled=True)
+            c.text(120, 0, "✓", ink=0)
+        for i, hand in enumerate(HANDS):
+            cx = 21 + i * 43
+            chosen = hand == self.picked
+            c.box(cx - 18, 13, cx + 18, 41, filled=chosen)
+            hand_picture(c, cx, 27, hand, ink=0 if chosen else 1)
+        if self.picked is not None:
+            c.hints(centre=text(language, "hint.locked"))
+        else:
+            names = [text(language, "ck.kind." + HAND_KINDS[hand]) for hand in HANDS]
+            c.hints(left=names[0], right=names[2])
+            c.centred(HINT_Y, names[1], x1=WIDTH - 6)
+
+
+@dataclass(frozen=True)
+class ThrowRevealScreen:
+    """Both hands, and who starts (or a tie: again)."""
+
+    view: ChifoumiView
+    mine: str
+    theirs: str
+    winner: str | None
+
+    def draw(self, c: Canvas, language: str) -> None:
+        other = next(seat for seat in self.view.seats if seat != self.view.seat)
+        for cx, name, hand in ((30, text(language, "you"), self.mine),
+                               (98, army_name(language, other), self.theirs)):
+            c.centred(0, name, x0=cx - 30, x1=cx + 30)
+            hand_picture(c, cx, 24, hand)
+        c.centred(18, "vs", x0=54, x1=74)
+        if self.winner is None:
+            line = text(language, "ck.tie")
+        elif self.winner == self.view.seat:
+            line = text(language, "ck.you_start")
+        else:
+            line = text(language, "ck.starts", army=army_name(language, self.winner))
+        c.centred(40, line)
+
+
+@dataclass(frozen=True)
+class ResultScreen:
+    view: ChifoumiView
+    spectator: bool
+
+    def headline(self, language: str) -> str:
+        view, winner = self.view, self.view.winner or "draw"
+        if winner in ("draw", "shared"):
+            return text(language, "ck.draw")
+        winners = winner.split("+")
+        if self.spectator:
+            names = "+".join(army_name(language, seat) for seat in winners)
+            return text(language, "ck.wins", army=names)
+        return text(language, "result.win" if view.seat in winners else "result.lose")
+
+    def draw(self, c: Canvas, language: str) -> None:
+        view = self.view
+        c.centred(0, self.headline(language), scale=2)
+        for i, seat in enumerate(view.seats):
+            x, y = (i % 2) * 64, 20 + (i // 2) * 11
+            piece(c, x, y + 2, seat, "#")
+            c.text(x + 9, y, f"{army_name(language, seat)[:6]} {shown(view.points[seat])}")
+        if view.players == 4:
+            c.centred(42, text(language, "ck.teams") + " " + points_text(view))
+        if not self.spectator:
+            c.hints(centre=text(language, "result.back"))
+
+
+Screen = Union[BoardScreen, LegendScreen, ThrowScreen, ThrowRevealScreen, ResultScreen]

@@ -1,0 +1,301 @@
+"""What each Fotboll screen shows, and how it is drawn on 128x64.
+
+:func:`build` makes a small frozen model from the seat's view only (never the match).
+The pitch is seen from the side, your goal on the left, theirs on the right; each line
+of the formation is a column of small card boxes::
+
+    [1] 32 ▶9D        1/2     30 [0]     score, library, the card you drew, half
+    [A]  [K] [3] [7]  [?] [?] [?]  [?]   your GK D M F   |   their F M D GK
+         [8] [Q] [5]  [?] [4] [?]        (values where known, ? face down,
+         ...                              dotted when empty, ✕ when removed)
+    ◀▶ cible  OK=attaque                 what the buttons do now
+
+The cursor (a filled box) only ever stands on a legal choice.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.fotboll import FORMATION_NAMES, FORMATIONS, Card, FotbollView, TeamView
+from engine.fotboll import events as ev
+from firmware.chifootmi.screens import CpuPadScreen
+from firmware.i18n import text
+from firmware.render import HINT_Y, WIDTH, Canvas
+
+if TYPE_CHECKING:
+    from .session import FotbollSession
+
+PITCH_TOP, PITCH_BOTTOM = 8, 53
+BOX_W, BOX_H, STEP = 14, 10, 9
+"""Boxes of a line share their borders: five fit between the top bar and the hints."""
+MARKS = {"refill": "+", "replace": "×", "sub": "S"}
+__all__ = ["build", "PitchScreen", "FormationScreen", "DuelScreen", "ShootoutScreen",
+           "ResultScreen", "KickoffScreen", "CpuPadScreen"]
+
+
+def face(card: Card | None) -> str:
+    return "?" if card is None else card.face
+
+
+def _columns(team: TeamView, mine: bool) -> list[tuple[int, list[str]]]:
+    """(x, positions top to bottom) for each line; yours GK..F left to right, theirs mirrored.
+    Facing right, your left hand is up; facing left, theirs is down."""
+    formation = FORMATIONS[team.formation]  # type: ignore[index]
+    lines = [["GK"]] + [[p for p in formation.outfield if p[0] == line] for line in "DMF"]
+    if mine:
+        return [(i * 16 + 1, positions) for i, positions in enumerate(lines)]
+    return [(WIDTH - 15 - i * 16, positions[::-1]) for i, positions in enumerate(lines)]
+
+
+def _team(c: Canvas, team: TeamView, mine: bool, cursor: str | None,
+          marks: dict[str, str]) -> None:
+    for x, positions in _columns(team, mine):
+        y0 = PITCH_TOP + (PITCH_BOTTOM - PITCH_TOP - len(positions) * STEP) // 2
+        for i, position in enumerate(positions):
+            y = y0 + i * STEP
+            slot = team.slot(position)
+            chosen = position == cursor
+            if slot is None:                                     # removed by a red card
+                c.draw.line([(x + 3, y + 1), (x + BOX_W - 4, y + BOX_H - 2)], fill=1)
+                c.draw.line([(x + 3, y + BOX_H - 2), (x + BOX_W - 4, y + 1)], fill=1)
+                continue
+            if slot.empty and not chosen:
+                c.draw.point([(px, py) for px in range(x, x + BOX_W, 2) for py in (y, y + BOX_H - 1)],
+                             fill=1)
+            else:
+                c.box(x, y, x + BOX_W - 1, y + BOX_H - 1, filled=chosen)
+            label = MARKS.get(marks.get(position, ""), "") or ("" if slot.empty else face(slot.card))
+            if label:
+                c.centred(y - 1, label, x0=x, x1=x + BOX_W, ink=0 if chosen else 1)
+            if not mine and slot.shown and not chosen:
+                c.draw.point((x + BOX_W - 2, y + 1), fill=1)   # a card you have seen
+
+
+def _top(c: Canvas, view: FotbollView, language: str) -> None:
+    for x, seat in ((0, view.seat), (WIDTH - 11, view.opponent.seat)):
+        c.box(x, 0, x + 10, 7, filled=True)
+        c.centred(-2, str(view.score[seat]), x0=x, x1=x + 11, ink=0)
+    c.text(13, -2, str(view.you.library))
+    c.right(WIDTH - 13, -2, str(view.opponent.library))
+    for x, team, direction in ((27, view.you, 1), (WIDTH - 30, view.opponent, -1)):
+        marks = "Y" * (team.yellow - 2 * team.red_cards) + "R" * team.red_cards
+        for i, mark in enumerate(marks[:3]):
+            mx = x + direction * i * 5
+            c.box(mx, 1, mx + 2, 6, filled=mark == "R")
+    if view.drawn is not None:
+        c.centred(-2, "▶" + view.drawn.label, x0=40, x1=88)
+    else:
+        c.centred(-2, f"{view.half}/2", x0=40, x1=88)
+    c.draw.line([(64, PITCH_TOP), (64, PITCH_BOTTOM)], fill=1)
+
+
+@dataclass(frozen=True)
+class PitchScreen:
+    """Both line-ups; what you decide now (or whose turn it is) on the bottom line."""
+
+    view: FotbollView
+    opponent_key: str
+    decision: str | None
+    cursor: str | None
+    marks: tuple[tuple[str, str], ...]
+
+    def draw(self, c: Canvas, language: str) -> None:
+        _top(c, self.view, language)
+        marks = dict(self.marks)
+        mine = self.decision in ("prepare", "send_off", "keeper")
+        _team(c, self.view.you, True, self.cursor if mine else None, marks)
+        _team(c, self.view.opponent, False, None if mine else self.cursor, {})
+        if self.decision is None:
+            c.hints(centre=text(language, "fb.their_turn", team=text(language, self.opponent_key)))
+        else:
+            c.hints(centre=text(language, "fb.hint." + self.decision))
+
+
+@dataclass(frozen=True)
+class FormationScreen:
+    view: FotbollView
+    formation: str
+    removing: tuple[str, ...]
+    cursor: str | None
+    locked: bool
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.centred(0, text(language, "fb.formation", half=self.view.half))
+        c.centred(12, ("" if self.locked else "◀ ") + self.formation + ("" if self.locked else " ▶"),
+                  scale=2)
+        if self.view.you.red_cards:
+            shown = " ".join(self.removing) or "-"
+            c.centred(30, text(language, "fb.removed", positions=shown))
+            if self.cursor is not None:
+                c.centred(40, f"◀ {self.cursor} ▶")
+        if self.locked:
+            c.hints(centre=text(language, "hint.locked"))
+        elif self.cursor is not None:
+            c.hints(centre=text(language, "fb.hint.remove"))
+        else:
+            c.hints(centre=text(language, "fb.hint.formation"))
+
+
+@dataclass(frozen=True)
+class DuelScreen:
+    """A duel on both screens: both cards and what came of it."""
+
+    view: FotbollView
+    opponent_key: str
+    attacker: str
+    position: str
+    attack: str
+    defence: str
+    headline: str
+    detail: str
+
+    def draw(self, c: Canvas, language: str) -> None:
+        who = text(language, "you") if self.attacker == self.view.seat else \
+            text(language, self.opponent_key)
+        c.centred(0, text(language, "fb.attacks", team=who, position=self.position))
+        for x0, label in ((10, self.attack), (74, self.defence)):
+            c.box(x0, 11, x0 + 43, 33)
+            c.centred(12, label, scale=2, x0=x0, x1=x0 + 44)
+        c.centred(16, "vs", x0=54, x1=74)
+        words = text(language, self.headline)
+        c.centred(36, words, scale=2 if len(words) <= 10 else 1)
+        if self.detail:
+            c.hints(centre=self.detail)
+
+
+@dataclass(frozen=True)
+class EventScreen:
+    """A moment without a duel: half time, a substitution seen, a red card, a kick."""
+
+    view: FotbollView
+    headline: str
+    detail: str
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.centred(4, text(language, self.headline), scale=2)
+        score = self.view.score
+        c.centred(26, f"{score[self.view.seat]}-{score[self.view.opponent.seat]}", scale=2)
+        if self.detail:
+            c.hints(centre=self.detail)
+
+
+@dataclass(frozen=True)
+class ShootoutScreen:
+    view: FotbollView
+    opponent_key: str
+    role: str
+    side: str | None
+    locked: bool
+
+    def draw(self, c: Canvas, language: str) -> None:
+        kicks = self.view.kicks or {}
+        for row, seat in enumerate((self.view.seat, self.view.opponent.seat)):
+            name = text(language, "you") if seat == self.view.seat else text(language, self.opponent_key)
+            c.text(0, row * 11, name[:6])
+            c.text(40, row * 11, "".join("●" if k else "✕" for k in kicks.get(seat, ())[-8:]))
+        c.centred(22, text(language, "you_shoot" if self.role == "shoot" else "you_dive"))
+        for x, side in ((8, "left"), (50, "centre"), (92, "right")):
+            chosen = side == self.side
+            c.box(x, 34, x + 27, 50, filled=chosen, width=2 if chosen and self.locked else 1)
+            c.centred(36, {"left": "◀", "centre": "●", "right": "▶"}[side], x0=x, x1=x + 28,
+                      ink=0 if chosen else 1)
+        key = "hint.locked" if self.locked else "hint.again" if self.side else "hint.pick_side"
+        c.hints(centre=text(language, key))
+
+
+@dataclass(frozen=True)
+class KickoffScreen:
+    half: int
+    you_start: bool
+    opponent_key: str
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.centred(2, text(language, "fb.half", half=self.half), scale=2)
+        c.draw.ellipse([54, 24, 73, 43], outline=1, width=2)
+        line = text(language, "fb.you_start") if self.you_start else \
+            text(language, "fb.they_start", team=text(language, self.opponent_key))
+        c.centred(HINT_Y - 4, line)
+
+
+@dataclass(frozen=True)
+class ResultScreen:
+    view: FotbollView
+    opponent_key: str
+    spectator: bool
+
+    def draw(self, c: Canvas, language: str) -> None:
+        view = self.view
+        if view.winner is None:
+            key, team = "fb.draw", None
+        elif self.spectator:
+            key, team = "result.team_wins", text(language, "team." + view.winner)
+        else:
+            key, team = ("result.win" if view.winner == view.seat else "result.lose"), None
+        c.centred(2, text(language, key, **({"team": team} if team else {})), scale=2)
+        c.centred(22, f"{view.score[view.seat]}-{view.score[view.opponent.seat]}", scale=2)
+        if view.shootout is not None:
+            c.centred(40, text(language, "result.shootout", red=view.shootout[view.seat],
+                               blue=view.shootout[view.opponent.seat]))
+        c.hints(centre=text(language, "result.back"))
+
+
+def _reveal(session: FotbollSession, view: FotbollView, opponent_key: str) -> Any:
+    events = session.events
+    duel = next((e for e in events if isinstance(e, ev.Duel)), None)
+    if duel is not None:
+        headline = "fb.won" if duel.won else "fb.lost"
+        detail = ""
+        for event in events:
+            if isinstance(event, ev.Goal):
+                headline = "out.goal"
+            elif isinstance(event, ev.Penalty):
+                detail = f"{'+'.join(c.label for c in event.cards)}={event.total}"
+                headline = "out.goal" if event.scored else "out.penalty"
+            elif isinstance(event, ev.Booked):
+                headline = "fb.red_card" if event.red_card else "fb.yellow"
+        return DuelScreen(view, opponent_key, duel.seat, duel.position, duel.attack.label,
+                          "-" if duel.defence is None else duel.defence.label, headline, detail)
+    for event in events:
+        if isinstance(event, ev.HalfTime):
+            return EventScreen(view, "fb.half_time" if event.half == 1 else "fb.full_time", "")
+        if isinstance(event, ev.ShootoutKick):
+            return EventScreen(view, "out.scored" if event.scored else "out.missed",
+                               f"{event.shoot} / {event.dive}")
+        if isinstance(event, ev.SentOff):
+            return EventScreen(view, "fb.red_card", event.position)
+    changes = [e for e in events if isinstance(e, (ev.Substituted, ev.Replaced))]
+    detail = " ".join(f"{e.position}:{e.card.label}" for e in changes)
+    return EventScreen(view, "fb.changes", detail)
+
+
+def build(session: FotbollSession, seat: str) -> Any:
+    view = session.match.view(seat)
+    opponent_key = session.seats.opponent_names.get(seat, "team." + view.opponent.seat)
+    if session.step == "kickoff":
+        return KickoffScreen(1, view.first == seat, opponent_key)
+    if session.step == "over":
+        spectator = all(s in session.seats.cpus for s in session.match.seats)
+        return ResultScreen(view, opponent_key, spectator)
+    if session.step == "reveal":
+        return _reveal(session, view, opponent_key)
+    picking = session.picking.get(seat)
+    decision = view.decision if picking is not None else None
+    if view.stage == "formation":
+        if picking is None:
+            return FormationScreen(view, "", (), None, True)
+        options = session.options(seat)
+        cursor = options[picking.cursor % len(options)] if options else None
+        return FormationScreen(view, FORMATION_NAMES[picking.formation], tuple(picking.removed),
+                               cursor, picking.locked is not None)
+    if view.stage == "shoot":
+        side = None if picking is None or picking.side is None else picking.side.value
+        locked = picking is None or picking.locked is not None
+        return ShootoutScreen(view, opponent_key, view.decision or "dive", side, locked)
+    cursor = None
+    marks: tuple[tuple[str, str], ...] = ()
+    if picking is not None:
+        options = session.options(seat)
+        cursor = options[picking.cursor % len(options)] if options else None
+        marks = tuple(sorted(picking.marks.items()))
+    return PitchScreen(view, opponent_key, decision, cursor, marks)

@@ -1,0 +1,118 @@
+"""Whole Chifoumi games on the headless console with 2, 3 and 4 pads, by buttons only."""
+from __future__ import annotations
+
+import random
+
+from console_rig import Rig, play_to_the_end, walk
+
+from engine.chifoumi import Move, new_match
+from firmware.chifoumi import screens as ks
+from firmware.menu import rows
+from firmware.settings import Settings
+from hal.buttons import Button
+
+
+def replayed(session):
+    """The session's decisions applied again to a new game (``apply`` refuses illegal ones)."""
+    game = new_match(session.config)
+    for joint in session.decisions:
+        game.apply(joint)
+    return game
+
+
+def test_two_people_play_a_whole_game_with_the_who_starts_chifoumi(tmp_path):
+    rig = Rig(tmp_path, 2, Settings(game="chifoumi", chifoumi_players=2, chifoumi_humans=2))
+    rig.start()
+    assert isinstance(rig.screen(1), ks.ThrowScreen) and isinstance(rig.screen(2), ks.ThrowScreen)
+    rig.press(1, Button.LEFT)
+    assert rig.screen(1).picked == "left" and rig.screen(2).other_locked
+    assert rig.screen(2).picked is None
+    rig.press(2, Button.LEFT)                     # rock against rock: again
+    assert rig.screen(1).winner is None
+    rig.wait(3)
+    assert isinstance(rig.screen(1), ks.ThrowScreen) and rig.screen(1).picked is None
+    rig.press(1, Button.CENTRE)                   # paper
+    rig.press(2, Button.RIGHT)                    # scissors cut paper: Black starts
+    assert rig.screen(2).winner == "black" and rig.screen(2).mine == "right"
+    rig.wait(3)
+    assert rig.screen(2).mode == "pick" and rig.screen(1).mode == "wait"
+    assert rig.app.leds == {1: False, 2: True}
+    play_to_the_end(rig, random.Random(2))
+    final = replayed(rig.session)
+    assert final.is_over and final.result() == rig.session.match.result()
+    for pad in (1, 2):
+        assert isinstance(rig.screen(pad), ks.ResultScreen)
+    rig.press(1, Button.CENTRE)
+    assert rig.app.mode == "menu"
+
+
+def test_three_players_with_placement_two_people_and_a_cpu(tmp_path):
+    settings = Settings(game="chifoumi", chifoumi_players=3, chifoumi_humans=2, placement=True,
+                        difficulty="medium")
+    rig = Rig(tmp_path, 3, settings, seed=4)
+    rig.start()
+    assert rig.app.pad_seats == ("white", "red", "black")
+    assert set(rig.session.seats.cpus) == {"black"}
+    first = rig.screen(1)
+    assert first.mode == "place" and first.targets and 24 not in first.targets
+    assert rig.screen(3).mode == "cpu"
+    play_to_the_end(rig, random.Random(3))
+    events = [type(e).__name__ for e in rig.session.history]
+    assert events.count("Placed") >= 16 and "Moved" in events
+    assert replayed(rig.session).is_over
+
+
+def test_four_players_closed_stacks_on_four_pads(tmp_path):
+    settings = Settings(game="chifoumi", chifoumi_players=4, chifoumi_humans=3, closed_stacks=True,
+                        difficulty="easy")
+    rig = Rig(tmp_path, 4, settings, seed=6)
+    assert [row.field for row in rows(settings, (), pad_count=4)][1:4] == [
+        "chifoumi_players", "chifoumi_humans", "difficulty"]
+    rig.start()
+    assert rig.app.pad_seats == ("white", "red", "black", "orange")
+    assert rig.screen(1).mode == "pick" and rig.screen(4).mode == "cpu"
+    play_to_the_end(rig, random.Random(4))
+    assert replayed(rig.session).is_over
+    assert rig.session.match.winner in ("white+black", "red+orange", "draw")
+
+
+def test_the_menu_offers_only_what_fits_the_pads(tmp_path):
+    one_pad = rows(Settings(game="chifoumi", chifoumi_players=4, chifoumi_humans=4), (), pad_count=1)
+    humans = next(row for row in one_pad if row.field == "chifoumi_humans")
+    assert humans.values == (1,)
+    assert "placement" not in [row.field for row in one_pad]        # no placement with 4
+    two = rows(Settings(game="chifoumi", chifoumi_players=2, chifoumi_humans=2), (), pad_count=2)
+    assert "difficulty" not in [row.field for row in two]           # nobody is a CPU
+    rig = Rig(tmp_path, 1, Settings(game="chifoumi", chifoumi_players=3, chifoumi_humans=3))
+    rig.start()
+    assert rig.app.pad_seats == ("white",)
+    assert set(rig.session.seats.cpus) == {"red", "black"}
+
+
+def test_cursor_legend_back_and_the_capture_choice(tmp_path):
+    rig = Rig(tmp_path, 2, Settings(game="chifoumi", chifoumi_players=4, chifoumi_humans=2), seed=2)
+    rig.start()
+    start = rig.screen(1)
+    assert start.mode == "pick"
+    rig.press(1, Button.CARD4)
+    assert isinstance(rig.screen(1), ks.LegendScreen)
+    rig.press(1, Button.CENTRE)                   # any button closes the legend, and only that
+    assert rig.screen(1).mode == "pick" and not rig.session.decisions
+    for button in walk(start.cursor, 8):          # b2: White's scissors
+        rig.press(1, button)
+    rig.press(1, Button.CENTRE)
+    picked = rig.screen(1)
+    assert picked.mode == "target" and picked.origin == 8
+    assert set(picked.targets) == {0, 1, 2, 7, 9, 14, 15, 16}   # every neighbour
+    rig.press(1, Button.CARD3)                    # back: nothing picked
+    assert rig.screen(1).origin is None and rig.screen(1).mode == "pick"
+    rig.press(2, Button.CENTRE)                   # not Red's turn: nothing happens
+    assert not rig.session.decisions
+    rig.press(1, Button.CENTRE)
+    rig.press(1, Button.RIGHT)                    # c2: White's own paper, which scissors take
+    rig.press(1, Button.CENTRE)
+    asked = rig.screen(1)
+    assert asked.mode == "capture" and asked.cursor == 9 and not rig.session.decisions
+    rig.press(1, Button.LEFT)                     # ◀ stack
+    assert rig.session.decisions == [{"white": Move(8, 9, False)}]
+    assert rig.screen(2).mode == "pick" and rig.screen(1).mode == "wait"
