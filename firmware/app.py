@@ -49,7 +49,8 @@ class Idle:
     screensaver_after: float = 180.0
     screensaver_move: float = 8.0
     abandon_after: float = 600.0
-    splash: float = 2.0
+    splash: float = 0.6
+    """Long enough to see the name, short enough that the menu is up within 1.5 s of start."""
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.chifootmi import ChifootmiMatch, Choice, MatchConfig
-from engine.chifootmi.script import ScriptError, parse_script, parse_turn
+from engine.chifootmi.script import parse_script, parse_turn
+from engine.scripting import ScriptError
 from engine.errors import EngineError
 
 FILE_NAME = "match.journal"

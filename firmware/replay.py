@@ -14,19 +14,18 @@ from typing import Any, TextIO
 from types import ModuleType
 
 from engine.chifootmi import script as chifootmi_script
-from engine.fotboll import script as fotboll_script
-from engine.chifootmi.script import ScriptError
 from engine.chifoumi import script as chifoumi_script
 from engine.errors import EngineError
+from engine.fotboll import script as fotboll_script
+from engine.scripting import ScriptError
 
 # Each game's script module offers parse_script(doc) -> a script with .start() and .turns,
 # parse_turn(obj, index) -> joint decision, summary(match) -> the summary line, and SEATS.
-# Its ScriptError (a ValueError) carries the turn index in its message. SEATS lists every
+# Errors are engine.scripting.ScriptError, naming the turn index. SEATS lists every
 # seat name a script of the game may use; the match's own ``seats`` decide --view.
 GAMES: dict[str, ModuleType] = {"chifootmi": chifootmi_script, "chifoumi": chifoumi_script,
                                "fotboll": fotboll_script}
 
-SCRIPT_ERRORS = tuple({ScriptError, *(game.ScriptError for game in GAMES.values())})
 
 
 def add_parser(commands: Any) -> None:
@@ -91,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         replay(text, args.view, sys.stdout)
-    except SCRIPT_ERRORS as exc:
+    except ScriptError as exc:
         sys.stdout.flush()
         print(f"pitchpad replay: {exc}", file=sys.stderr)
         return 2

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..scripting import ScriptError, joint_to_json, parse_joint
 from .cards import SEATS, Level, MatchConfig, Options, card_from_json
 from .choices import Choice, choice_from_json
 from .match import ChifootmiMatch, Deal, new_match
@@ -16,16 +17,6 @@ from .match import ChifootmiMatch, Deal, new_match
 OPTION_NAMES = ("offside", "one_two", "counter_attack")
 __all__ = ["SEATS", "ScriptError", "MatchScript", "parse_script", "parse_turn", "summary",
            "joint_to_json", "deal_to_json"]
-
-
-class ScriptError(ValueError):
-    """A match script that cannot be played; ``turn`` is the 0-based turn index or None."""
-
-    def __init__(self, reason: str, turn: int | None = None) -> None:
-        where = "document" if turn is None else f"turn {turn}"
-        super().__init__(f"{where}: {reason}")
-        self.turn = turn
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -115,22 +106,7 @@ def _parse_deal(obj: Any, level: Level) -> Deal:
 
 def parse_turn(obj: Any, index: int) -> dict[str, Choice]:
     """One turn of the script: the joint decision, keyed by seat."""
-    if not isinstance(obj, dict) or not obj:
-        raise ScriptError("a turn is an object of choices keyed by seat", index)
-    joint = {}
-    for seat, choice in obj.items():
-        if seat not in SEATS:
-            raise ScriptError(f"unknown seat {seat!r} (red or blue)", index)
-        try:
-            joint[seat] = choice_from_json(choice)
-        except ValueError as exc:
-            raise ScriptError(f"{seat}: {exc}", index) from None
-    return joint
-
-
-def joint_to_json(joint: Mapping[str, Choice]) -> dict[str, Any]:
-    """A joint decision as a script turn, seats in alphabetical order."""
-    return {seat: joint[seat].to_json() for seat in sorted(joint)}
+    return parse_joint(obj, index, SEATS, choice_from_json)
 
 
 def summary(match: ChifootmiMatch) -> dict[str, Any]:

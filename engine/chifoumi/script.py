@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..scripting import ScriptError, joint_to_json, parse_joint
 from .choices import Choice, choice_from_json
 from .match import ChifoumiMatch, new_match
 from .pieces import ALL_SEATS, SEATS_BY_PLAYERS, GameConfig, Options
@@ -17,16 +18,6 @@ SEATS = ALL_SEATS
 OPTION_NAMES = ("placement", "closed_stacks")
 __all__ = ["SEATS", "ScriptError", "MatchScript", "parse_script", "parse_turn", "summary",
            "joint_to_json"]
-
-
-class ScriptError(ValueError):
-    """A match script that cannot be played; ``turn`` is the 0-based turn index or None."""
-
-    def __init__(self, reason: str, turn: int | None = None) -> None:
-        where = "document" if turn is None else f"turn {turn}"
-        super().__init__(f"{where}: {reason}")
-        self.turn = turn
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -90,22 +81,7 @@ def parse_script(doc: Any) -> MatchScript:
 
 def parse_turn(obj: Any, index: int) -> dict[str, Choice]:
     """One turn of the script: the decision(s), keyed by seat."""
-    if not isinstance(obj, dict) or not obj:
-        raise ScriptError("a turn is an object of choices keyed by seat", index)
-    joint = {}
-    for seat, choice in obj.items():
-        if seat not in SEATS:
-            raise ScriptError(f"unknown seat {seat!r} ({', '.join(SEATS)})", index)
-        try:
-            joint[seat] = choice_from_json(choice)
-        except ValueError as exc:
-            raise ScriptError(f"{seat}: {exc}", index) from None
-    return joint
-
-
-def joint_to_json(joint: Mapping[str, Choice]) -> dict[str, Any]:
-    """A decision as a script turn, seats in alphabetical order."""
-    return {seat: joint[seat].to_json() for seat in sorted(joint)}
+    return parse_joint(obj, index, SEATS, choice_from_json)
 
 
 def summary(match: ChifoumiMatch) -> dict[str, Any]:

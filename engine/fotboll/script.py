@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.chifootmi.script import ScriptError as _ScriptError
+from ..scripting import ScriptError, joint_to_json, parse_joint
 
 from .cards import SEATS, Card, MatchConfig
 from .choices import Choice, choice_from_json
@@ -19,10 +19,6 @@ from .match import Deal, FotbollMatch, new_match, seeded_deal
 
 __all__ = ["SEATS", "ScriptError", "MatchScript", "parse_script", "parse_turn", "summary",
            "joint_to_json", "deal_to_json"]
-
-
-class ScriptError(_ScriptError):
-    """A Fotboll script that cannot be played; ``turn`` is the 0-based turn index or None."""
 
 
 @dataclass(frozen=True)
@@ -108,21 +104,7 @@ def _parse_deal(obj: Any, config: MatchConfig, seed: int) -> Deal:
 
 def parse_turn(obj: Any, index: int) -> dict[str, Choice]:
     """One turn of the script: the joint decision, keyed by seat."""
-    if not isinstance(obj, dict) or not obj:
-        raise ScriptError("a turn is an object of choices keyed by seat", index)
-    joint = {}
-    for seat, choice in obj.items():
-        if seat not in SEATS:
-            raise ScriptError(f"unknown seat {seat!r} (red or blue)", index)
-        try:
-            joint[seat] = choice_from_json(choice)
-        except ValueError as exc:
-            raise ScriptError(f"{seat}: {exc}", index) from None
-    return joint
-
-
-def joint_to_json(joint: Mapping[str, Choice]) -> dict[str, Any]:
-    return {seat: joint[seat].to_json() for seat in sorted(joint)}
+    return parse_joint(obj, index, SEATS, choice_from_json)
 
 
 def summary(match: FotbollMatch) -> dict[str, Any]:
