@@ -122,6 +122,12 @@ def play_to_the_end(rig: Rig, rng: random.Random, limit: int = 3000) -> None:
         acted = False
         for pad in pads:
             model = rig.screen(pad)
+            if isinstance(model, ks.LegendScreen):
+                rig.press(pad, Button.CARD4)
+                model = rig.screen(pad)
+            if isinstance(model, ks.BoardScreen) and model.mode in ("target", "capture", "kind"):
+                rig.press(pad, Button.CARD3)    # back to a clean pick (a storm may leave one)
+                model = rig.screen(pad)
             if isinstance(model, ks.ThrowScreen) and model.picked is None:
                 rig.press(pad, rng.choice((Button.LEFT, Button.CENTRE, Button.RIGHT)))
                 acted = True
