@@ -117,13 +117,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ck.turn_of": ("À {army}", "{army}'s go"),
     "ck.points": ("Pts", "Pts"),
     "ck.reserve": ("Reste {count}", "{count} left"),
-    "ck.stack_or_take": ("◀pile prend▶", "◀stack take▶"),
+    "ck.stack": ("◀ empiler", "◀ stack"),
     "ck.hint.pick": ("OK=choisir", "OK=pick"),
     "ck.hint.go": ("OK=aller", "OK=go"),
     "ck.hint.again": ("Rejoue:OK", "Again: OK"),
     "ck.hint.place": ("OK=poser", "OK=place"),
     "ck.hint.put": ("OK=poser", "OK=place"),
-    "ck.hint.capture": ("◀ ou ▶", "◀ or ▶"),
+    "ck.take": ("prendre ▶", "take ▶"),
     "ck.stop": ("Stop", "Stop"),
     "ck.who_starts": ("Qui commence ?", "Who starts?"),
     "ck.tie": ("Égalité ! Encore", "A tie! Again"),
@@ -132,6 +132,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ck.draw": ("Égalité", "A draw"),
     "ck.wins": ("{army} gagne", "{army} wins"),
     "ck.teams": ("Équipes", "Teams"),
+    "ck.cpu_seat": ("Ordi {army}", "CPU {army}"),
 }
 
 

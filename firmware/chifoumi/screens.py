@@ -76,6 +76,14 @@ def piece(c: Canvas, x: int, y: int, army: str, glyph: str, under: int = 0) -> N
         c.draw.point([(x + d, y + 6) for d in dots], fill=ink)
 
 
+def big_letter(c: Canvas, x: int, y: int, glyph: str) -> None:
+    """A kind's letter twice as big (6x10), for the legend."""
+    for row, bits in enumerate(GLYPHS[glyph]):
+        for col, bit in enumerate(bits):
+            if bit == "1":
+                c.draw.rectangle([x + 2 * col, y + 2 * row, x + 2 * col + 1, y + 2 * row + 1], fill=1)
+
+
 def _ring(c: Canvas, square: int, style: str) -> None:
     """Marks in the 1-px gap around a square: ``cursor`` solid, ``target`` dotted,
     ``origin`` corner brackets."""
@@ -186,17 +194,19 @@ class BoardScreen:
             piece(c, x + 8, 35, view.seat, letter(language, self.kind))
             c.text(x + 17, 33, "▶ " + text(language, "ck.kind." + self.kind)[:6])
         elif self.mode == "capture":
-            c.text(x, 33, text(language, "ck.stack_or_take"))
+            c.text(x, 33, text(language, "ck.stack"))
         elif self.cursor is not None and view.board[self.cursor]:
             _stack_line(c, x, 33, view, language, self.cursor)
         elif view.phase == "place":
             reserve = view.reserve.get(view.seat, {})
             c.text(x, 33, text(language, "ck.reserve", count=sum(reserve.values())))
         action = {"pick": "ck.hint.pick", "target": "ck.hint.go", "chain": "ck.hint.again",
-                  "place": "ck.hint.place", "kind": "ck.hint.put", "capture": "ck.hint.capture",
-                  "cpu": "cpu.playing"}.get(self.mode)
+                  "place": "ck.hint.place", "kind": "ck.hint.put", "capture": "ck.take",
+                  }.get(self.mode)
         if action:
             c.text(x, 43, text(language, action))
+        if self.mode == "cpu":
+            c.text(x, 43, text(language, "ck.cpu_seat", army=army_name(language, view.seat)))
         if self.mode == "cpu":
             return
         card3 = {"chain": text(language, "ck.stop"), "target": "✕", "kind": "✕",
@@ -213,22 +223,22 @@ class LegendScreen:
     def draw(self, c: Canvas, language: str) -> None:
         kinds = KINDS if self.view.players < 4 else KINDS[:3]
         for row, kind in enumerate(kinds):
-            y = row * 10
-            piece(c, 0, y + 2, "white", letter(language, kind))
-            c.text(9, y, text(language, "ck.kind." + kind))
+            y = row * 11
+            big_letter(c, 0, y, letter(language, kind))
+            c.text(10, y, text(language, "ck.kind." + kind))
             takes = {"R": "S", "P": "RW", "S": "P", "W": "RS"}[kind]
             if self.view.players == 4:
                 takes = takes.replace("W", "")
             c.text(63, y, text(language, "ck.takes"))
             for i, prey in enumerate(takes):
-                piece(c, 105 + i * 9, y + 2, "white", letter(language, prey))
+                big_letter(c, 100 + i * 10, y, letter(language, prey))
         for i, seat in enumerate(self.view.seats):
-            x, y = (i % 2) * 64, 42 + (i // 2) * 11
+            x, y = (i % 2) * 64, len(kinds) * 11 + (i // 2) * 10
             piece(c, x, y + 2, seat, letter(language, "R"))
             name = army_name(language, seat)
             if seat == self.view.seat:
-                name += " (" + text(language, "you") + ")"
-            c.text(x + 9, y, name)
+                c.box(x + 8, y, x + 9 + 6 * len(name), y + 10, filled=True)
+            c.text(x + 9, y, name, ink=0 if seat == self.view.seat else 1)
 
 
 HANDS = ("left", "centre", "right")
