@@ -5,11 +5,15 @@ import random
 
 from console_rig import Rig, play_to_the_end, walk
 
-from engine.chifoumi import Move, new_match
+import sim
+from engine.chifoumi import STOP, GameConfig, Move, new_match, square
+from firmware.app import App
 from firmware.chifoumi import screens as ks
+from firmware.chifoumi.session import ChifoumiSession, Seats
 from firmware.menu import rows
-from firmware.settings import Settings
+from firmware.settings import Settings, save
 from hal.buttons import Button
+from hal.clock import ManualClock
 
 
 def replayed(session):
@@ -116,3 +120,29 @@ def test_cursor_legend_back_and_the_capture_choice(tmp_path):
     rig.press(1, Button.LEFT)                     # ◀ stack
     assert rig.session.decisions == [{"white": Move(8, 9, False)}]
     assert rig.screen(2).mode == "pick" and rig.screen(1).mode == "wait"
+
+
+def test_after_a_capture_move_again_or_stop():
+    config = GameConfig(3)
+    session = ChifoumiSession(config, 1, Seats(), 0.0)
+    session.match.board[square("d3")] = (2 * 4 + 2,)      # a black scissors next to d2's well
+    session.match._legal = None
+    session.pads["white"].cursor = square("d2")
+    for button in (Button.CENTRE, Button.CARD1, Button.CENTRE):
+        session.press("white", button, 0.0)
+    chain = session.screen("white", 0.0)
+    assert chain.mode == "chain" and chain.origin == square("d3") and chain.targets
+    assert session.decisions == [{"white": Move(square("d2"), square("d3"))}]
+    assert session.screen("red", 0.0).mode == "wait"
+    session.press("white", Button.CARD3, 0.0)              # Stop
+    assert session.decisions[-1] == {"white": STOP}
+    assert session.match.to_act() == ("red",)
+
+
+def test_a_demo_of_cpus_plays_a_four_player_game_to_the_end(tmp_path):
+    save(tmp_path, Settings(game="chifoumi", chifoumi_players=4, difficulty="medium"))
+    clock = ManualClock()
+    app = App(sim.open_console(2, clock=clock), state_dir=tmp_path, demo=True, seed=8)
+    app.run_simulated(clock)
+    assert app.session.match.is_over and set(app.session.seats.cpus) == set(app.session.match.seats)
+    assert isinstance(app.shown[1][0], ks.ResultScreen) and app.shown[1][0].spectator
