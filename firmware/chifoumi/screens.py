@@ -85,8 +85,8 @@ def big_letter(c: Canvas, x: int, y: int, glyph: str) -> None:
 
 
 def _ring(c: Canvas, square: int, style: str) -> None:
-    """Marks in the 1-px gap around a square: ``cursor`` solid, ``target`` dotted,
-    ``origin`` corner brackets."""
+    """Marks in the 1-px gap around a square: ``cursor`` solid, ``target`` dotted (a piece
+    one may stack on or take; an empty target is a big dot instead), ``origin`` corners."""
     x, y = square_xy(square)
     x0, y0, x1, y1 = x - 1, y - 1, x + 7, y + 7
     if style == "cursor":
@@ -113,7 +113,8 @@ def board(c: Canvas, view: ChifoumiView, language: str, cursor: int | None = Non
         else:
             c.draw.point((x + 3, y + 3), fill=1)
     for square in targets:
-        _ring(c, square, "target")
+        if view.board[square]:
+            _ring(c, square, "target")
     if origin is not None:
         _ring(c, origin, "origin")
     if cursor is not None:
