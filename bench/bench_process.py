@@ -156,9 +156,9 @@ def print_table(figures: dict) -> None:
     def verdict(ok: bool) -> str:
         return "meets" if ok else "MISSES"
 
-    print(f"start-up to first frame (median of {start['starts']}): {start['first_frame_s']:.3f} s "
-          f"(max {start['first_frame_max_s']:.3f}; {verdict(start['first_frame_s'] < 1.5)} < 1.5 s); "
-          f"menu after the 2 s splash: {start['menu_s']:.3f} s")
+    print(f"start-up to the first menu frame (median of {start['starts']}): {start['menu_s']:.3f} s "
+          f"({verdict(start['menu_s'] < 1.5)} < 1.5 s); first frame (the splash): "
+          f"{start['first_frame_s']:.3f} s (max {start['first_frame_max_s']:.3f})")
     for name in ("menu", "match_waiting"):
         row = rest[name]
         print(f"idle in {name.replace('_', ' ')}: {row['cpu_s']:.3f} CPU s over {row['seconds']:.0f} s "
