@@ -212,7 +212,51 @@ CHIFOUMI = GameEntry(
     lit=lambda session, seat: seat in session.match.to_act())
 
 
-GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (CHIFOOTMI, CHIFOUMI)}
+# ----- Fotboll ------------------------------------------------------------------------------
+def _fotboll_rows(settings: Settings, difficulties: Sequence[str], pad_count: int) -> list[Row]:
+    from firmware.fotboll.cpu import difficulties as fotboll_difficulties
+    from firmware.settings import PLAYERS
+
+    shown = [Row("players", "menu.players", PLAYERS, "players.")]
+    if settings.players == "cpu":
+        shown.append(Row("difficulty", "menu.cpu", fotboll_difficulties(), "difficulty."))
+    return shown + [Row("jokers", "menu.jokers", (False, True)),
+                    Row("tiebreak", "menu.tiebreak", (True, False))]
+
+
+def _fotboll_start(start: MatchStart) -> Started:
+    from engine.fotboll import MatchConfig
+    from firmware.fotboll.cpu import make_cpu
+    from firmware.fotboll.session import FotbollSession, Seats
+
+    settings = start.settings
+    cpus: dict[str, str] = {}
+    if start.demo:
+        cpus = {"red": settings.difficulty, "blue": settings.difficulty}
+    elif settings.players == "cpu" or start.pad_count < 2:
+        cpus = {"blue": settings.difficulty}
+    names = {"red": "cpu" if "blue" in cpus else "team.blue",
+             "blue": "cpu" if "red" in cpus else "team.red"}
+    seats = Seats({seat: make_cpu(level) for seat, level in cpus.items()}, names)
+    session = FotbollSession(MatchConfig(settings.jokers, settings.tiebreak), start.seed, seats,
+                             start.now, timing=start.timing)
+    return Started(session, ("red", "blue"), cpus, None)
+
+
+def _fotboll_cpu_screen(session: Session, seat: str) -> Any:
+    from firmware.chifootmi.screens import CpuPadScreen
+
+    score = session.match.view(seat).score
+    return CpuPadScreen(score["red"], score["blue"])
+
+
+FOTBOLL = GameEntry(
+    name="fotboll", title="Fotboll", rows=_fotboll_rows, start=_fotboll_start,
+    cpu_screen=_fotboll_cpu_screen,
+    lit=lambda session, seat: seat in session.match.to_act())
+
+
+GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (CHIFOOTMI, FOTBOLL, CHIFOUMI)}
 """Every game of the console, in menu order."""
 
 

@@ -34,6 +34,8 @@ class Settings:
     chifoumi_humans: int = 1
     placement: bool = False
     closed_stacks: bool = False
+    jokers: bool = False
+    tiebreak: bool = True
     sound: bool = True
     language: str = "fr"
 
