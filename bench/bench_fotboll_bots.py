@@ -6,6 +6,7 @@ each ``choose`` call (this script's clocks, never the engine's): process CPU tim
 free core would take on a busy machine, and wall time. The load average is printed with
 them: the figures are only comparable at a similar load.
 Usage: python bench/bench_fotboll_bots.py [--matches N] [--seed S] [--jokers] [--tiebreak]
+    [--only search-sensible] [--option name=value ...]
 """
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ PAIRINGS = [("sensible", "random"), ("search", "sensible")]
 
 
 class Timed:
-    def __init__(self, name: str, times: list[tuple[float, float]]) -> None:
-        self.bot = make_bot(name)
+    def __init__(self, name: str, times: list[tuple[float, float]],
+                 options: dict[str, float] | None = None) -> None:
+        self.bot = make_bot(name, **(options or {}))
         self.times = times
 
     def choose(self, view, legal, rng):
@@ -42,12 +44,14 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def pairing(a: str, b: str, config: MatchConfig, matches: int, seed: int) -> None:
+def pairing(a: str, b: str, config: MatchConfig, matches: int, seed: int,
+            options: dict[str, float] | None = None) -> None:
     times: dict[str, list[tuple[float, float]]] = {a: [], b: []}
     wins = draws = losses = 0
     for i in range(matches):
         seats = ("red", "blue") if i % 2 == 0 else ("blue", "red")
-        players = {seats[0]: Timed(a, times[a]), seats[1]: Timed(b, times[b])}
+        players = {seats[0]: Timed(a, times[a], options if a == "search" else None),
+                   seats[1]: Timed(b, times[b], options if b == "search" else None)}
         match = play_match(config, seed + i, players)
         if match.winner is None:
             draws += 1
@@ -63,9 +67,11 @@ def pairing(a: str, b: str, config: MatchConfig, matches: int, seed: int) -> Non
         cpu = sorted(t[0] for t in times[name])
         wall = sorted(t[1] for t in times[name])
         if cpu:
+            def at(xs: list[float], q: float) -> float:
+                return 1000 * xs[int(q * (len(xs) - 1))]
             print(f"  {name}: {len(cpu)} decisions, CPU mean {1000 * sum(cpu) / len(cpu):.2f} ms "
-                  f"p95 {1000 * cpu[int(0.95 * (len(cpu) - 1))]:.2f} ms max {1000 * cpu[-1]:.1f} ms, "
-                  f"wall p95 {1000 * wall[int(0.95 * (len(wall) - 1))]:.2f} ms")
+                  f"p50 {at(cpu, 0.5):.2f} p95 {at(cpu, 0.95):.2f} p99 {at(cpu, 0.99):.2f} ms "
+                  f"max {1000 * cpu[-1]:.1f} ms, wall p99 {at(wall, 0.99):.2f} ms")
 
 
 def main() -> None:
@@ -74,11 +80,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jokers", action="store_true")
     parser.add_argument("--tiebreak", action="store_true")
+    parser.add_argument("--only", help="one pairing, like search-sensible")
+    parser.add_argument("--option", action="append", default=[],
+                        help="a search bot option, like samples=48 (repeatable)")
     args = parser.parse_args()
+    options = {k: float(v) if "." in v else int(v)
+               for k, v in (o.split("=", 1) for o in args.option)}
     config = MatchConfig(args.jokers, args.tiebreak)
     print(f"options {config.to_json()}, load average at start {os.getloadavg()[0]:.2f}")
     for a, b in PAIRINGS:
-        pairing(a, b, config, args.matches, args.seed)
+        if args.only in (None, f"{a}-{b}"):
+            pairing(a, b, config, args.matches, args.seed, options)
     print(f"load average at end {os.getloadavg()[0]:.2f}")
 
 

@@ -7,9 +7,9 @@ import pytest
 
 from engine.bots.fotboll import (
     DIFFICULTIES, RandomBot, SearchBot, SensibleBot, bot_rng, make_difficulty, play_match,
-    sensible_prepare,
+    SEARCHED_FORMATION, redeal, sensible_policy, sensible_prepare,
 )
-from engine.fotboll import Attack, Card, MatchConfig, determinize, new_match
+from engine.fotboll import Attack, Card, LineUp, MatchConfig, determinize, new_match
 from engine.protocol import is_legal
 from fotboll_setups import HIGH, LOW, act, start
 
@@ -73,3 +73,75 @@ def test_difficulties_make_bots():
     assert isinstance(make_difficulty("hard"), SearchBot)
     assert isinstance(make_difficulty("nonsense"), SensibleBot)
     assert Card.parse("QC").rank == 12
+
+
+def test_the_rollout_policy_is_the_sensible_bot_on_the_full_match():
+    """``sensible_policy`` reads the match, not a view, but only what the acting seat may
+    know: it must choose exactly as ``SensibleBot`` does from that seat's view."""
+    bot, compared = SensibleBot(), 0
+    for seed in range(4):
+        match = new_match(CONFIGS[1], seed)
+        rng = random.Random(seed)
+        while match.to_act():
+            joint = {seat: bot.choose(match.view(seat), match.legal_choices(seat), rng)
+                     for seat in match.to_act()}
+            if match.stage in ("prepare", "attack", "send_off", "keeper"):
+                assert sensible_policy(match, rng) == joint
+                compared += 1
+            match.apply(joint)
+    assert compared > 300
+
+
+def blue_open_to_the_goal(drawn: str):
+    """Red has drawn ``drawn``; blue's three lines are open, its GK unseen, its D1 a 3D red
+    has seen."""
+    match = start(HIGH + [drawn], ["AS", "3D", "5C", "5D", "5H", "5S", "6C", "6D", "6H", "6S",
+                                   "7C"])
+    act(match, sensible_prepare(match.view("red")))
+    for position in ("F1", "M1", "D2"):
+        match.discard[1].append(match.field[1][position])
+        match.field[1][position] = None
+    match.shown[1].add("D1")
+    return match
+
+
+def test_the_search_takes_a_sure_win_to_draw_a_better_card_for_the_goal():
+    """A 3 has little chance against an unseen goalkeeper; beating the 3D it has seen costs
+    nothing and draws a fresh card for the goal: one duel ahead misses it, the search not."""
+    match = blue_open_to_the_goal("3C")
+    view = match.view("red")
+    assert SensibleBot().choose(view, match.legal_choices("red"), random.Random(1)) == \
+        Attack("GK")
+    assert SearchBot().choose(view, match.legal_choices("red"), random.Random(1)) == \
+        Attack("D1")
+
+
+def test_the_search_keeps_the_sensible_target_when_it_is_not_clearly_worse():
+    """With a queen the goal is all but certain: no detour."""
+    match = blue_open_to_the_goal("QS")
+    view = match.view("red")
+    assert SearchBot().choose(view, match.legal_choices("red"), random.Random(1)) == \
+        Attack("GK")
+
+
+def test_redeal_keeps_what_the_seat_knows():
+    match = blue_open_to_the_goal("3C")
+    view = match.view("red")
+    base = determinize(view, random.Random(2))
+    hidden = [s.position for s in view.opponent.field if s.card is None and not s.empty]
+    for k in range(5):
+        twin = redeal(base, 0, hidden, random.Random(k))
+        assert twin.view("red") == view
+        assert sorted(twin.library[1] + [twin.field[1][p] for p in hidden]) == \
+            sorted(base.library[1] + [base.field[1][p] for p in hidden])
+
+
+def test_the_search_bot_lines_up_its_formation_with_one_position_off_per_red_card():
+    match = new_match(CONFIGS[1], 3)
+    view = match.view("red")
+    assert SearchBot().choose(view, match.legal_choices("red"), random.Random(1)) == \
+        LineUp(SEARCHED_FORMATION)
+    match.reds[0] = 1
+    choice = SearchBot().choose(match.view("red"), match.legal_choices("red"), random.Random(1))
+    assert choice.formation == SEARCHED_FORMATION and len(choice.removed) == 1
+    assert is_legal(match, "red", choice)
