@@ -10,25 +10,26 @@ and call :meth:`App.step` themselves, so nothing ever sleeps.
 """
 from __future__ import annotations
 
+import logging
 import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.chifootmi.script import joint_to_json
-from engine.chifootmi.script import summary as match_summary
+from engine.scripting import joint_to_json
 from firmware import history
 from firmware import journal as match_journal
 from firmware import settings as settings_file
 from firmware.chifootmi import commentary as chifootmi_commentary
 from firmware.chifootmi.cpu import difficulties
-from firmware.chifootmi.session import ChifootmiSession, Timing
-from firmware.games import CHIFOOTMI, GameEntry, MatchStart, Session, chifootmi_seats, entry_for
+from firmware.chifootmi.session import Timing
+from firmware.games import CHIFOOTMI, GAMES, GameEntry, MatchStart, Resume, Session, entry_for
 from firmware.i18n import text
 from firmware.menu import Menu
 from firmware.render import HINT_Y, WIDTH, Canvas
 from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
+from firmware.scripts import GAMES as SCRIPTS
 from firmware.watchdog import Watchdog
 from hal.buttons import Button, ButtonEvent
 from hal.clock import ManualClock
@@ -38,6 +39,7 @@ from hal.tunes import TUNES
 
 SEATS_BY_PAD = {1: "red", 2: "blue"}
 BRIGHT, DIM = 0xCF, 0x08
+log = logging.getLogger("pitchpad.app")
 PAD_CHECK = 0.25
 """How often the loop looks at pads that can be unplugged (serial pads report ``connected``)."""
 
@@ -272,6 +274,11 @@ class App:
         offer = match_journal.load(self.state_dir)
         if offer is None:
             return
+        if offer.setup.script["game"] not in GAMES:
+            log.warning("the match journal is of a game this console does not host (%s); "
+                        "starting without it", offer.setup.script["game"])
+            match_journal.discard(self.state_dir)
+            return
         if offer.over:
             self._record_result(offer.setup, offer.final)
             match_journal.discard(self.state_dir)
@@ -294,13 +301,11 @@ class App:
 
     def resume(self, offer: match_journal.JournalledMatch) -> None:
         """Rebuild the match from its journal: the same state and screens as before the cut."""
-        console = offer.setup.console
-        self.game = CHIFOOTMI
-        self.pad_seats = tuple(SEATS_BY_PAD.values())
-        self.session = ChifootmiSession.rebuild(
-            offer.config, offer.setup.script["seed"], offer.decisions,
-            chifootmi_seats(dict(console.get("cpus", {})), dict(console.get("names", {}))),
-            self.match_now(), timing=self.timing, move_clock=float(console.get("move_clock", 0)))
+        self.game = GAMES[offer.setup.script["game"]]
+        started = self.game.resume(Resume(offer.setup.script, offer.setup.console, offer.decisions,
+                                          self.match_now(), self.console.pad_count, self.timing))
+        self.session = started.session
+        self.pad_seats = started.pad_seats
         self._open_journal(offer.setup, offer.turns)
         self._enter("match")
 
@@ -318,14 +323,15 @@ class App:
             self.journal = None
 
     def _record_result(self, setup: match_journal.JournalSetup, match: Any) -> None:
-        summary = match_summary(match)
+        game = setup.script["game"]
+        summary = SCRIPTS[game].summary(match)
         cpus = setup.console.get("cpus", {})
         history.record(self.state_dir, history.Result(
-            date=setup.started, game=setup.script["game"],
-            level=str(setup.console.get("level", setup.script["level"])),
-            score=summary["score"], winner=summary["winner"],
+            date=setup.started, game=game,
+            level=str(setup.console.get("level", setup.script.get("level", ""))),
+            score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
             players={seat: f"cpu:{cpus[seat]}" if seat in cpus else "human" for seat in match.seats},
-            shootout=summary["shootout"], match=f"{setup.started}/{setup.script['seed']}"))
+            shootout=summary.get("shootout"), match=f"{setup.started}/{setup.script.get('seed')}"))
         self.menu.played = history.stats(self.state_dir).played
 
     # ----- timers ----------------------------------------------------------------------------
@@ -397,7 +403,7 @@ class App:
             return self.menu.screen()
         if self.mode == "resume":
             assert self.offer is not None
-            return ResumeScreen(*self.offer.final.score)
+            return ResumeScreen.of(self.offer.summary)
         if self.mode == "stats":
             return StatsScreen(history.stats(self.state_dir))
         assert self.session is not None

@@ -3,7 +3,9 @@
 The menu and the app know nothing of any one game; everything game-specific goes through
 an entry: the menu lines the game adds, how a match starts from the settings (which seat
 sits at which pad, which seats are CPUs), what the pad of a CPU seat shows, and whether
-the pad's LED is lit. Adding a game is one entry in :data:`GAMES` (see ``docs/console.md``,
+the pad's LED is lit, and how a match cut off by a power cut is rebuilt from its journal
+(the game's match-script header, the entry's own console settings, the decisions so far).
+Adding a game is one entry in :data:`GAMES` (see ``docs/console.md``,
 "Adding a game").
 
 A session (what ``GameEntry.start`` returns) is the game's match on the console; the app
@@ -72,10 +74,26 @@ class MatchStart:
     timing: Timing
 
 
+@dataclass(frozen=True)
+class Resume:
+    """Everything a game needs to rebuild a match from its journal (``firmware.journal``)."""
+
+    script: Mapping[str, Any]
+    """The game's match-script header (every key of its script but ``turns``)."""
+    console: Mapping[str, Any]
+    """What the entry's ``start`` kept of the seats (CPU difficulties, names, pads...)."""
+    decisions: Sequence[Mapping[str, Any]]
+    """The joint decisions so far, as the engine takes them."""
+    now: float
+    pad_count: int
+    timing: Timing
+
+
 @dataclass
 class Started:
     """A match just started: its session, the seat at each pad (pad 1 first), and the journal
-    header (``script``, ``console``) for games the journal knows, else None."""
+    header (``script``: the game's match-script header, ``console``: what ``resume`` needs of
+    the seats), None when the match is not journalled (an all-CPU demo)."""
 
     session: Session
     pad_seats: tuple[str, ...]
@@ -99,6 +117,22 @@ class GameEntry:
     """What the pad of a CPU seat shows (never what the CPU may hide)."""
     lit: Callable[[Session, str], bool]
     """Whether the pad's LED is lit for ``seat`` (e.g. it has the ball, it is its turn)."""
+    resume: Callable[[Resume], Started]
+    """The match after the journalled decisions, its seats and CPUs as ``start`` left them."""
+
+
+def _script(resume: Resume) -> Any:
+    """The parsed match script of a journal's header (config, seed...)."""
+    from firmware.scripts import GAMES
+
+    header = dict(resume.script)
+    return GAMES[header["game"]].parse_script({**header, "turns": []})
+
+
+def _header(script: Any) -> dict[str, Any]:
+    from firmware.scripts import header
+
+    return header(script)
 
 
 # ----- Chifootmi ---------------------------------------------------------------------------
@@ -134,12 +168,24 @@ def _chifootmi_start(start: MatchStart) -> Started:
                                timing=start.timing, move_clock=float(settings.move_clock))
     journal = None
     if not start.demo:
-        script = {"game": "chifootmi", "level": config.level.value,
-                  "options": config.options.to_json(), "seed": start.seed}
+        from engine.chifootmi.script import MatchScript
+
         console = {"cpus": cpus, "names": names, "move_clock": settings.move_clock,
                    "level": settings.level}
-        journal = (script, console)
+        journal = (_header(MatchScript(config, start.seed, None)), console)
     return Started(session, ("red", "blue"), cpus, journal)
+
+
+def _chifootmi_resume(resume: Resume) -> Started:
+    from firmware.chifootmi.session import ChifootmiSession
+
+    script, console = _script(resume), resume.console
+    cpus = dict(console.get("cpus", {}))
+    session = ChifootmiSession.rebuild(
+        script.config, script.seed, resume.decisions,
+        chifootmi_seats(cpus, dict(console.get("names", {}))), resume.now,
+        timing=resume.timing, move_clock=float(console.get("move_clock", 0)))
+    return Started(session, ("red", "blue"), cpus, (dict(resume.script), dict(console)))
 
 
 def chifootmi_seats(cpus: Mapping[str, str], names: Mapping[str, str]) -> Any:
@@ -160,7 +206,7 @@ def _chifootmi_cpu_screen(session: Session, seat: str) -> Any:
 CHIFOOTMI = GameEntry(
     name="chifootmi", title="Chifootmi", rows=_chifootmi_rows, start=_chifootmi_start,
     cpu_screen=_chifootmi_cpu_screen,
-    lit=lambda session, seat: session.match.view(seat).ball == seat)
+    lit=lambda session, seat: session.match.view(seat).ball == seat, resume=_chifootmi_resume)
 
 
 # ----- Chifoumi -----------------------------------------------------------------------------
@@ -197,7 +243,29 @@ def _chifoumi_start(start: MatchStart) -> Started:
     session = ChifoumiSession(config, start.seed,
                               Seats({seat: make_cpu(level) for seat, level in cpus.items()}),
                               start.now, timing=start.timing)
-    return Started(session, seats[:min(start.pad_count, players)], cpus, None)
+    pads = seats[:min(start.pad_count, players)]
+    journal = None
+    if not start.demo:
+        from engine.chifoumi.script import MatchScript
+
+        journal = (_header(MatchScript(config, start.seed, None)),
+                   {"cpus": cpus, "pads": list(pads), "difficulty": settings.difficulty})
+    return Started(session, pads, cpus, journal)
+
+
+def _chifoumi_resume(resume: Resume) -> Started:
+    from firmware.chifoumi.cpu import make_cpu
+    from firmware.chifoumi.session import ChifoumiSession, Seats
+
+    script, console = _script(resume), resume.console
+    cpus = {str(seat): str(level) for seat, level in dict(console.get("cpus", {})).items()}
+    seats = script.config.seats
+    pads = tuple(console.get("pads") or seats[:min(resume.pad_count, len(seats))])
+    session = ChifoumiSession.rebuild(
+        script.config, script.seed, resume.decisions,
+        Seats({seat: make_cpu(level) for seat, level in cpus.items()}), resume.now,
+        timing=resume.timing)
+    return Started(session, pads, cpus, (dict(resume.script), dict(console)))
 
 
 def _chifoumi_cpu_screen(session: Session, seat: str) -> Any:
@@ -209,7 +277,7 @@ def _chifoumi_cpu_screen(session: Session, seat: str) -> Any:
 CHIFOUMI = GameEntry(
     name="chifoumi", title="Chifoumi", rows=_chifoumi_rows, start=_chifoumi_start,
     cpu_screen=_chifoumi_cpu_screen,
-    lit=lambda session, seat: seat in session.match.to_act())
+    lit=lambda session, seat: seat in session.match.to_act(), resume=_chifoumi_resume)
 
 
 # ----- Fotboll ------------------------------------------------------------------------------
@@ -238,9 +306,29 @@ def _fotboll_start(start: MatchStart) -> Started:
     names = {"red": "cpu" if "blue" in cpus else "team.blue",
              "blue": "cpu" if "red" in cpus else "team.red"}
     seats = Seats({seat: make_cpu(level) for seat, level in cpus.items()}, names)
-    session = FotbollSession(MatchConfig(settings.jokers, settings.tiebreak), start.seed, seats,
-                             start.now, timing=start.timing)
-    return Started(session, ("red", "blue"), cpus, None)
+    config = MatchConfig(settings.jokers, settings.tiebreak)
+    session = FotbollSession(config, start.seed, seats, start.now, timing=start.timing)
+    journal = None
+    if not start.demo:
+        from engine.fotboll.match import seeded_deal
+        from engine.fotboll.script import MatchScript
+
+        journal = (_header(MatchScript(config, start.seed, seeded_deal(config, start.seed))),
+                   {"cpus": cpus, "names": names, "difficulty": settings.difficulty})
+    return Started(session, ("red", "blue"), cpus, journal)
+
+
+def _fotboll_resume(resume: Resume) -> Started:
+    from firmware.fotboll.cpu import make_cpu
+    from firmware.fotboll.session import FotbollSession, Seats
+
+    script, console = _script(resume), resume.console
+    cpus = {str(seat): str(level) for seat, level in dict(console.get("cpus", {})).items()}
+    seats = Seats({seat: make_cpu(level) for seat, level in cpus.items()},
+                  dict(console.get("names", {})))
+    session = FotbollSession.rebuild(script.config, script.seed, resume.decisions, seats,
+                                     resume.now, timing=resume.timing)
+    return Started(session, ("red", "blue"), cpus, (dict(resume.script), dict(console)))
 
 
 def _fotboll_cpu_screen(session: Session, seat: str) -> Any:
@@ -253,7 +341,7 @@ def _fotboll_cpu_screen(session: Session, seat: str) -> Any:
 FOTBOLL = GameEntry(
     name="fotboll", title="Fotboll", rows=_fotboll_rows, start=_fotboll_start,
     cpu_screen=_fotboll_cpu_screen,
-    lit=lambda session, seat: seat in session.match.to_act())
+    lit=lambda session, seat: seat in session.match.to_act(), resume=_fotboll_resume)
 
 
 GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (CHIFOOTMI, FOTBOLL, CHIFOUMI)}

@@ -29,8 +29,10 @@ class Result:
     date: str
     game: str
     level: str
-    score: Mapping[str, int]
-    winner: str
+    score: Mapping[str, Any]
+    """Per seat, as the game's summary gives it: goals (``score``) or ``points``."""
+    winner: str | None
+    """The summary's winner: a seat, or a game's own word (a team, ``draw``, ``shared``)."""
     players: Mapping[str, str]
     """Who sat where: ``"human"`` or ``"cpu:<difficulty>"``."""
     shootout: Mapping[str, int] | None = None
@@ -47,7 +49,7 @@ class Result:
 class Stats:
     played: int = 0
     wins: Mapping[str, int] = field(default_factory=dict)
-    """Wins per seat (``red``/``blue``) in two-player matches."""
+    """Wins per seat in matches between people (any game; the stats page shows red/blue)."""
     vs_cpu: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     """Per CPU difficulty: (matches the person won, matches the CPU won)."""
 
@@ -125,7 +127,7 @@ def stats(state_dir: str | Path) -> Stats:
     for result in results:
         players = result.get("players")
         winner = result.get("winner")
-        if not isinstance(players, dict) or winner not in players:
+        if not isinstance(players, dict) or not isinstance(winner, str) or winner not in players:
             continue
         cpus = {seat: who for seat, who in players.items() if str(who).startswith("cpu:")}
         if not cpus:

@@ -2,9 +2,12 @@
 
 One small file in the state directory, JSON lines:
 
-- line 1, the set-up: what ``pitchpad replay`` needs (``game``, ``level``, ``options``,
-  ``seed``) plus what the console needs to rebuild its seats (``console``: CPU difficulties,
-  the names each seat shows, the move clock, the menu's level);
+- line 1, the set-up: the game's match-script header, what ``pitchpad replay`` needs (every
+  key of that game's script but ``turns``: ``game``, ``seed``, ``options``, and e.g. ``level``
+  for Chifootmi, ``players`` for Chifoumi, ``deal`` for Fotboll) plus what the console needs
+  to rebuild its seats (``console``: CPU difficulties, the names each seat shows, the move
+  clock, the menu's level, the seat at each pad; whatever the game's entry keeps) and
+  ``started``;
 - then one line per joint decision, in the match-script turn encoding
   (``{"blue": {"play": 3}, "red": {"play": 11}}``).
 
@@ -30,13 +33,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.chifootmi import ChifootmiMatch, Choice, MatchConfig
-from engine.chifootmi.script import parse_script, parse_turn
-from engine.scripting import ScriptError
 from engine.errors import EngineError
+from engine.scripting import ScriptError
+from firmware.scripts import GAMES
 
 FILE_NAME = "match.journal"
-SCRIPT_KEYS = ("game", "level", "options", "seed")
+CONSOLE_KEYS = ("console", "started")
+"""The set-up line's keys that are the console's, not the match script's."""
 log = logging.getLogger("pitchpad.journal")
 
 
@@ -49,24 +52,23 @@ class JournalSetup:
     """Line 1: the match as ``pitchpad replay`` sees it, plus the console's own settings."""
 
     script: Mapping[str, Any]
-    """``game``, ``level``, ``options``, ``seed`` exactly as in a match script."""
+    """The game's match-script header: every key of its script but ``turns``."""
     console: Mapping[str, Any] = field(default_factory=dict)
-    """``cpus`` ({seat: difficulty}), ``names`` ({seat: i18n key}), ``move_clock``, ``level``."""
+    """What the game's entry keeps to rebuild its seats (e.g. ``cpus`` {seat: difficulty})."""
     started: str = ""
     """When the match began (local ISO time), for the results history."""
 
     def to_json(self) -> dict[str, Any]:
-        return {**{key: self.script[key] for key in SCRIPT_KEYS},
-                "console": dict(self.console), "started": self.started}
+        return {**script_header(self.script), "console": dict(self.console), "started": self.started}
 
     @classmethod
     def from_json(cls, obj: Any) -> JournalSetup:
-        if not isinstance(obj, dict) or not all(key in obj for key in SCRIPT_KEYS):
+        if not isinstance(obj, dict) or obj.get("game") not in GAMES or "turns" in obj:
             raise JournalCorrupt("the first line is not a match set-up")
         console = obj.get("console", {})
         if not isinstance(console, dict):
             raise JournalCorrupt("the set-up's console settings are not an object")
-        return cls({key: obj[key] for key in SCRIPT_KEYS}, console, str(obj.get("started", "")))
+        return cls(script_header(obj), console, str(obj.get("started", "")))
 
 
 @dataclass(frozen=True)
@@ -75,24 +77,32 @@ class JournalledMatch:
 
     setup: JournalSetup
     turns: tuple[dict[str, Any], ...]
-    decisions: tuple[dict[str, Choice], ...]
-    final: ChifootmiMatch
+    decisions: tuple[dict[str, Any], ...]
+    """The joint decisions, as the game's engine takes them."""
+    final: Any
     """The match after every decision, replayed through the engine."""
     torn: bool = False
     """A torn last record was dropped."""
 
     @property
     def over(self) -> bool:
-        return self.final.is_over
+        return bool(self.final.is_over)
 
     @property
-    def config(self) -> MatchConfig:
-        return self.final.config
+    def summary(self) -> dict[str, Any]:
+        """The game's summary line of the match so far (score or points, winner)."""
+        return GAMES[self.setup.script["game"]].summary(self.final)
+
+
+def script_header(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """A match-script header from a set-up line or a script: every key but the console's and
+    ``turns``."""
+    return {key: value for key, value in doc.items() if key not in (*CONSOLE_KEYS, "turns")}
 
 
 def to_script(setup: JournalSetup, turns: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The match-script document (``shared/formats/match-script.md``) of a journal."""
-    return {**{key: setup.script[key] for key in SCRIPT_KEYS}, "turns": [dict(t) for t in turns]}
+    """The match-script document (``shared/formats/match-script*.md``) of a journal."""
+    return {**script_header(setup.script), "turns": [dict(t) for t in turns]}
 
 
 def script_from_file(path: str | Path) -> dict[str, Any]:
@@ -125,17 +135,18 @@ def parse(raw: bytes) -> JournalledMatch:
     if not records:
         raise JournalCorrupt("no set-up line")
     setup = JournalSetup.from_json(records[0])
+    game = GAMES[setup.script["game"]]
     try:
-        script = parse_script(to_script(setup, records[1:]))
+        script = game.parse_script(to_script(setup, records[1:]))
         match = script.start()
         decisions = []
         for index, turn in enumerate(script.turns):
             if match.is_over:
                 raise ScriptError("a decision after the end of the match", index)
-            joint = parse_turn(turn, index)
+            joint = game.parse_turn(turn, index)
             match.apply(joint)
             decisions.append(joint)
-    except (ScriptError, EngineError) as exc:
+    except (ScriptError, EngineError, ValueError) as exc:
         raise JournalCorrupt(str(exc)) from None
     return JournalledMatch(setup, tuple(records[1:]), tuple(decisions), match, torn)
 

@@ -11,21 +11,13 @@ import json
 import sys
 from typing import Any, TextIO
 
-from types import ModuleType
-
-from engine.chifootmi import script as chifootmi_script
-from engine.chifoumi import script as chifoumi_script
 from engine.errors import EngineError
-from engine.fotboll import script as fotboll_script
 from engine.scripting import ScriptError
+from firmware.scripts import GAMES
 
-# Each game's script module offers parse_script(doc) -> a script with .start() and .turns,
-# parse_turn(obj, index) -> joint decision, summary(match) -> the summary line, and SEATS.
-# Errors are engine.scripting.ScriptError, naming the turn index. SEATS lists every
-# seat name a script of the game may use; the match's own ``seats`` decide --view.
-GAMES: dict[str, ModuleType] = {"chifootmi": chifootmi_script, "chifoumi": chifoumi_script,
-                               "fotboll": fotboll_script}
-
+# GAMES (firmware/scripts.py): each game's script module, shared with the match journal.
+# SEATS lists every seat name a script of the game may use; the match's own ``seats``
+# decide --view.
 
 
 def add_parser(commands: Any) -> None:

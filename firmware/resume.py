@@ -1,7 +1,9 @@
 """The screens of a console that remembers: the resume offer, the stats page, the card warning."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from firmware.history import Stats
 from firmware.i18n import STRINGS, text
@@ -10,16 +12,35 @@ from firmware.render import WIDTH, Canvas
 
 @dataclass(frozen=True)
 class ResumeScreen:
-    """Shown on every pad at start when a match was cut off: LEFT forgets it, RIGHT/OK resumes."""
+    """Shown on every pad at start when a match was cut off: LEFT forgets it, RIGHT/OK resumes.
 
-    red: int
-    blue: int
+    ``score`` is each seat's goals or points so far, in seat order, from the game's summary.
+    """
+
+    score: tuple[tuple[str, Any], ...]
+
+    @classmethod
+    def of(cls, summary: Mapping[str, Any]) -> ResumeScreen:
+        """From a game's summary line: its ``score`` (goals) or else its ``points``."""
+        score = summary.get("score") or summary.get("points") or {}
+        return cls(tuple((str(seat), value) for seat, value in dict(score).items()))
+
+    def _label(self, language: str, seat: str) -> str:
+        for key in ("team." + seat, "ck.army." + seat):
+            if key in STRINGS:
+                return text(language, key)
+        return seat
 
     def draw(self, c: Canvas, language: str) -> None:
         c.centred(0, text(language, "resume.title"))
-        c.text(0, 18, text(language, "team.red"))
-        c.right(WIDTH, 18, text(language, "team.blue"))
-        c.centred(14, f"{self.red}-{self.blue}", scale=2)
+        values = "-".join(str(value) for _, value in self.score)
+        if len(self.score) == 2:
+            c.text(0, 18, self._label(language, self.score[0][0]))
+            c.right(WIDTH, 18, self._label(language, self.score[1][0]))
+            c.centred(14, values, scale=2)
+        else:
+            c.centred(18, " ".join(f"{self._label(language, seat)[:1]}{value}"
+                                   for seat, value in self.score))
         c.centred(34, text(language, "resume.question"))
         c.hints(left=text(language, "resume.no"), right=text(language, "resume.yes"))
 

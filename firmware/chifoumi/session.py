@@ -12,7 +12,7 @@ players): LEFT rock, CENTRE paper, RIGHT scissors.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +83,31 @@ class ChifoumiSession:
         self.cpu_due: float | None = None
         self.cpu_throws: dict[str, Choice] = {}
         self._next_step(now)
+
+    # ----- the journal ---------------------------------------------------------------
+    @classmethod
+    def rebuild(cls, config: GameConfig, seed: int, decisions: Sequence[Mapping[str, Choice]],
+                seats: Seats, now: float, **options: Any) -> ChifoumiSession:
+        """The session after ``decisions`` (a game resumed after a power cut), waiting for the
+        next one (no reveal screen). Each pad's cursor is on the square of its seat's last
+        move or placement (where OK left it), else at home; CPU seats answer ``cpu_think``
+        after ``now`` with the choice they would have made (randomness keyed by the decision)."""
+        session = cls(config, seed, seats, now, **options)
+        for joint in decisions:
+            events = session.match.apply(joint)
+            session.history += events
+            session.decisions.append(dict(joint))
+            for seat, choice in joint.items():
+                pad = session.pads.get(seat)
+                if pad is not None and isinstance(choice, (Move, Place)):
+                    pad.cursor = choice.target
+            for event in events:
+                if isinstance(event, ev.Chifoumi):
+                    session.throw = event
+        session.tunes.clear()
+        session.step_until = session.cpu_due = None
+        session._next_step(now)
+        return session
 
     def _home(self, seat: str) -> int:
         """Where a seat's cursor starts: its first piece, else the centre."""

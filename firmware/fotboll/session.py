@@ -76,6 +76,23 @@ class FotbollSession:
         self.finished = False
         self.tunes: list[str] = ["whistle"]
 
+    # ----- the journal ---------------------------------------------------------------------
+    @classmethod
+    def rebuild(cls, config: MatchConfig, seed: int, decisions: Sequence[Mapping[str, Choice]],
+                seats: Seats, now: float, **options: Any) -> FotbollSession:
+        """The session after ``decisions`` (a match resumed after a power cut), waiting for the
+        next one: no kick-off or reveal screen; CPU seats answer ``cpu_think`` after ``now``
+        with the choice they would have made (their randomness is keyed by the decision)."""
+        session = cls(config, seed, seats, now, **options)
+        for joint in decisions:
+            session.events = session.match.apply(joint)
+            session.history += session.events
+            session.decisions.append(dict(joint))
+        session.tunes.clear()
+        session.step_until = None
+        session._next_step(now)
+        return session
+
     # ----- what each seat may pick -------------------------------------------------------
     def options(self, seat: str) -> tuple[str, ...]:
         """The positions the cursor moves over now (legal targets only when attacking)."""
