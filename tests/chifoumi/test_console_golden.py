@@ -7,21 +7,19 @@ To accept new pictures on purpose, regenerate them and look at the diff in ``git
 """
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pytest
 from console_rig import Rig, play_to_the_end, play_turn, walk
-from PIL import Image, ImageChops
+from goldens import assert_goldens
+from PIL import Image
 
 from engine.chifoumi import square
 from firmware.chifoumi import screens as ks
 from firmware.settings import Settings
 from hal.buttons import Button
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-REGOLD = os.environ.get("PITCHPAD_REGOLD") == "1"
 NAMES = ("throw", "throw-reveal", "board", "selected", "legend", "result", "board-4p",
          "capture-choice", "cpu-pad")
 
@@ -79,15 +77,4 @@ def four_players(tmp_path: Path, language: str) -> dict[str, Image.Image]:
 def test_key_screens_match_their_golden_images(tmp_path, language):
     shots = {**two_players(tmp_path, language), **four_players(tmp_path, language)}
     assert set(shots) == set(NAMES), f"screens never seen: {set(NAMES) - set(shots)}"
-    different = []
-    for name, image in shots.items():
-        path = GOLDEN / f"chifoumi-{name}-{language}.png"
-        if REGOLD:
-            image.save(path, optimize=True)
-            continue
-        golden = Image.open(path).convert("L")
-        if ImageChops.difference(golden, image.convert("L")).getbbox() is not None:
-            image.save(tmp_path / path.name)
-            different.append(path.name)
-    assert not different, (f"screens differ from tests/golden: {different}; new ones in "
-                           f"{tmp_path}; regenerate on purpose with PITCHPAD_REGOLD=1")
+    assert_goldens(shots, "chifoumi-", language, tmp_path)

@@ -8,13 +8,13 @@ purpose, regenerate them and look at the diff in ``git``::
 """
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from PIL import Image, ImageChops
+from goldens import assert_goldens
+from PIL import Image
 
 from firmware.chifootmi import screens as cs
 from firmware.menu import MenuScreen
@@ -23,8 +23,6 @@ from hal.buttons import Button
 
 from .conftest import Rig, intent
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-REGOLD = os.environ.get("PITCHPAD_REGOLD") == "1"
 SEED, POLICY_SEED = 5, 1
 
 WANTED: dict[str, Callable[[Any], bool]] = {
@@ -84,15 +82,4 @@ def capture(tmp_path: Path, language: str) -> dict[str, Image.Image]:
 def test_key_screens_match_their_golden_images(tmp_path, language):
     shots = capture(tmp_path, language)
     assert set(shots) == {"menu", *WANTED}, f"screens never seen: {set(WANTED) - set(shots)}"
-    different = []
-    for name, image in shots.items():
-        path = GOLDEN / f"{name}-{language}.png"
-        if REGOLD:
-            image.save(path, optimize=True)
-            continue
-        golden = Image.open(path).convert("L")
-        if ImageChops.difference(golden, image.convert("L")).getbbox() is not None:
-            image.save(tmp_path / path.name)
-            different.append(path.name)
-    assert not different, (f"screens differ from tests/golden: {different}; new ones in "
-                           f"{tmp_path}; regenerate on purpose with PITCHPAD_REGOLD=1")
+    assert_goldens(shots, "", language, tmp_path)

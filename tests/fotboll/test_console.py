@@ -8,13 +8,13 @@ Regenerate the images on purpose, then look at them in ``git diff``::
 from __future__ import annotations
 
 import importlib.util
-import os
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from goldens import assert_goldens
+from PIL import Image
 
 from engine.fotboll import new_match
 from firmware.fotboll import screens as fs
@@ -27,8 +27,6 @@ _rig = importlib.util.module_from_spec(_spec)  # type: ignore[arg-type]
 _spec.loader.exec_module(_rig)  # type: ignore[union-attr]
 Rig = _rig.Rig
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-REGOLD = os.environ.get("PITCHPAD_REGOLD") == "1"
 
 WANTED = {
     "formation": lambda m: isinstance(m, fs.FormationScreen) and not m.locked,
@@ -129,15 +127,4 @@ def test_key_screens_match_their_golden_images(tmp_path, language):
     shots: dict[str, Image.Image] = {}
     play(rig, 1, shots)
     assert set(shots) == set(WANTED), f"screens never seen: {set(WANTED) - set(shots)}"
-    different = []
-    for name, image in shots.items():
-        path = GOLDEN / f"fotboll-{name}-{language}.png"
-        if REGOLD:
-            image.save(path, optimize=True)
-            continue
-        golden = Image.open(path).convert("L")
-        if ImageChops.difference(golden, image.convert("L")).getbbox() is not None:
-            image.save(tmp_path / path.name)
-            different.append(path.name)
-    assert not different, (f"screens differ from tests/golden: {different}; new ones in "
-                           f"{tmp_path}; regenerate on purpose with PITCHPAD_REGOLD=1")
+    assert_goldens(shots, "fotboll-", language, tmp_path)
