@@ -1,7 +1,7 @@
 """Chifoumi CPU benchmark: the search bot against random and greedy, two players, seats and
 first move alternating; win rates with 95% Wilson intervals, decision CPU time p50/p99.
 
-    .venv/bin/python bench/bench_chifoumi_bots.py --games 100 --nodes 1200
+    .venv/bin/python bench/bench_chifoumi_bots.py --games 60 --nodes 850
 """
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def duel(bot, other, games: int, players: int = 2) -> tuple[float, list[float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--nodes", type=int, default=1200)
+    parser.add_argument("--nodes", type=int, default=850)
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}, {args.games} games per pairing, "
           f"search nodes {args.nodes}")

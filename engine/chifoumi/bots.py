@@ -146,7 +146,7 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, nodes: int = 1200, max_depth: int = 4) -> None:
+    def __init__(self, nodes: int = 850, max_depth: int = 4) -> None:
         self.nodes = nodes
         self.max_depth = max_depth
         self._left = 0
