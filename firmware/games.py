@@ -150,17 +150,25 @@ def _chifootmi_rows(settings: Settings, difficulties: Sequence[str], pad_count: 
     return shown
 
 
+def _red_blue_seats(start: MatchStart) -> tuple[dict[str, str], dict[str, str]]:
+    """Who is CPU in a red-vs-blue game (both in a demo; blue against one person or one pad),
+    and the name each seat shows for its opponent."""
+    difficulty = start.settings.difficulty
+    cpus: dict[str, str] = {}
+    if start.demo:
+        cpus = {"red": difficulty, "blue": difficulty}
+    elif start.settings.players == "cpu" or start.pad_count < 2:
+        cpus = {"blue": difficulty}
+    names = {"red": "cpu" if "blue" in cpus else "team.blue",
+             "blue": "cpu" if "red" in cpus else "team.red"}
+    return cpus, names
+
+
 def _chifootmi_start(start: MatchStart) -> Started:
     from firmware.chifootmi.session import ChifootmiSession
 
     settings = start.settings
-    cpus: dict[str, str] = {}
-    if start.demo:
-        cpus = {"red": settings.difficulty, "blue": settings.difficulty}
-    elif settings.players == "cpu" or start.pad_count < 2:
-        cpus = {"blue": settings.difficulty}
-    names = {"red": "cpu" if "blue" in cpus else "team.blue",
-             "blue": "cpu" if "red" in cpus else "team.red"}
+    cpus, names = _red_blue_seats(start)
     if start.demo:
         names = {"red": "team.blue", "blue": "team.red"}
     config = settings.match_config()
@@ -298,13 +306,7 @@ def _fotboll_start(start: MatchStart) -> Started:
     from firmware.fotboll.session import FotbollSession, Seats
 
     settings = start.settings
-    cpus: dict[str, str] = {}
-    if start.demo:
-        cpus = {"red": settings.difficulty, "blue": settings.difficulty}
-    elif settings.players == "cpu" or start.pad_count < 2:
-        cpus = {"blue": settings.difficulty}
-    names = {"red": "cpu" if "blue" in cpus else "team.blue",
-             "blue": "cpu" if "red" in cpus else "team.red"}
+    cpus, names = _red_blue_seats(start)
     seats = Seats({seat: make_cpu(level) for seat, level in cpus.items()}, names)
     config = MatchConfig(settings.jokers, settings.tiebreak)
     session = FotbollSession(config, start.seed, seats, start.now, timing=start.timing)
