@@ -10,53 +10,22 @@ import random
 from pathlib import Path
 from typing import Any
 
-import sim
+from app_rig import Rig as AppRig
 from engine.chifoumi import Choice, Move, Place, Stop
-from firmware.app import App
 from firmware.chifoumi import screens as ks
-from firmware.settings import Settings, save
+from firmware.settings import Settings
 from hal.buttons import Button
-from hal.clock import ManualClock
 
 
-class Rig:
+class Rig(AppRig):
     """The app on a simulated console with ``pads`` pads; time moves only in :meth:`wait`."""
 
     def __init__(self, state_dir: Path, pads: int, settings: Settings, seed: int = 1) -> None:
-        save(state_dir, settings)
-        self.clock = ManualClock()
-        self.console = sim.open_console(pads, clock=self.clock)
-        self.app = App(self.console, state_dir=state_dir, seed=seed)
-        self.app.refresh()
-        self.pads = pads
-
-    def press(self, pad: int, button: Button) -> None:
-        self.console.tap(pad, button)
-        for event in self.console.events.drain():
-            self.app.step(event)
-
-    def wait(self, seconds: float) -> None:
-        target = self.clock.now() + seconds
-        while True:
-            deadline = self.app.deadline()
-            if deadline is None or deadline > target:
-                break
-            self.clock.advance(max(0.0, deadline - self.clock.now()))
-            self.app.step(None)
-        self.clock.advance(max(0.0, target - self.clock.now()))
-        self.app.step(None)
+        super().__init__(state_dir, settings, seed, pads=pads)
 
     def start(self) -> None:
-        self.press(1, Button.CARD1)
-        assert self.app.mode == "menu"
-        self.press(1, Button.CENTRE)
+        super().start()
         assert self.app.mode == "match"
-
-    def screen(self, pad: int) -> Any:
-        return self.app.shown[pad][0]
-
-    def image(self, pad: int) -> Any:
-        return self.console.screen(pad).image
 
     @property
     def session(self) -> Any:

@@ -7,12 +7,11 @@ Regenerate the images on purpose, then look at them in ``git diff``::
 """
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
+from app_rig import Rig
 from goldens import assert_goldens
 from PIL import Image
 
@@ -20,12 +19,6 @@ from engine.fotboll import new_match
 from firmware.fotboll import screens as fs
 from firmware.settings import Settings
 from hal.buttons import Button
-
-_spec = importlib.util.spec_from_file_location(
-    "firmware_rig", Path(__file__).resolve().parents[1] / "firmware" / "conftest.py")
-_rig = importlib.util.module_from_spec(_spec)  # type: ignore[arg-type]
-_spec.loader.exec_module(_rig)  # type: ignore[union-attr]
-Rig = _rig.Rig
 
 
 WANTED = {
