@@ -8,14 +8,19 @@ debounce, the event queue, the firmware app and session, Pillow rendering, ``Ole
 partial updates and luma.oled's ``ssd1306`` driver with luma's ``i2c`` interface.
 
 Bus time is computed, not slept: each transfer is its address and control byte plus payload,
-9 clocks per byte (8 bits and an ACK) and about 2 more for start and stop, at 400 kHz. luma
-writes to an injected bus in 32-byte SMBus blocks (on the Pi, smbus2 sends up to 4 KB per
-``i2c_rdwr``), so these figures overstate bus time slightly.
+9 clocks per byte (8 bits and an ACK) and about 2 more for start and stop, at 400 kHz.
+
+The screens are opened exactly as ``hal.wiring.open_serial`` opens them on the Pi,
+``i2c(port=1, address=...)``, with ``smbus2.SMBus`` standing for the kernel bus: so luma takes
+its own Pi path (data in one ``i2c_rdwr`` message of up to 4 KB built with the real
+``smbus2.i2c_msg``, commands as SMBus block writes), not the 32-byte blocks it falls back to
+when handed a bus object.
 """
 from __future__ import annotations
 
 import time
 from pathlib import Path
+from unittest import mock
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.interface.serial import i2c
@@ -66,7 +71,8 @@ class Handheld:
         self.bus = TimedBus()
 
         def open_bus(screen: ScreenConfig) -> i2c:
-            return i2c(bus=self.bus, address=screen.address)
+            with mock.patch("smbus2.SMBus", lambda port: self.bus):
+                return i2c(port=screen.port, address=screen.address)
 
         self.console: Console = open_console(self.config, clock=clock, pin_factory=self.factory,
                                              open_bus=open_bus)

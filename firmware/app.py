@@ -15,7 +15,7 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.scripting import joint_to_json
 from firmware import history
@@ -27,7 +27,7 @@ from firmware.chifootmi.session import Timing
 from firmware.games import CHIFOOTMI, GAMES, GameEntry, MatchStart, Resume, Session, entry_for
 from firmware.i18n import text
 from firmware.menu import Menu
-from firmware.render import HINT_Y, WIDTH, Canvas
+from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
 from firmware.scripts import GAMES as SCRIPTS
 from firmware.watchdog import Watchdog
@@ -56,12 +56,28 @@ class Idle:
 
 
 @dataclass(frozen=True)
-class SplashScreen:
+class OverMenu:
+    """A sheet (a screen model that draws only the bottom half, ``over_menu = True``) over
+    the menu: leaving it for the menu, or the menu for it, rewrites half of each panel."""
+
+    menu: Any
+    sheet: Any
+
     def draw(self, c: Canvas, language: str) -> None:
-        c.centred(6, "PitchPad", scale=2)
-        c.centred(30, "Chifootmi")
-        c.draw.ellipse([58, 44, 69, 55], outline=1, width=2)
-        c.draw.regular_polygon((64, 50, 2), 5, fill=1)
+        self.menu.draw(c, language)
+        self.sheet.draw(c, language)
+
+
+@dataclass(frozen=True)
+class SplashScreen:
+    """The name, on a sheet over the menu: any press (or 0.6 s) lets the menu show whole."""
+
+    over_menu: ClassVar[bool] = True
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.sheet()
+        c.centred(SHEET_Y + 2, "PitchPad", scale=2)
+        c.centred(HINT_Y - 1, text(language, "tagline"))
 
 
 @dataclass(frozen=True)
@@ -130,6 +146,8 @@ class App:
         self.mode_since = now
         self.last_press = now
         self.shown: dict[int, tuple[Any, str]] = {}
+        """The screen model each pad shows (a sheet's own model, not the menu under it)."""
+        self.drawn: dict[int, tuple[Any, str]] = {}
         self.warned: dict[int, bool] = {}
         self.saver_position = 0
         self.leds: dict[int, bool] = {}
@@ -422,12 +440,14 @@ class App:
         warning = self.journal is not None and not self.journal.healthy
         for pad in self.pads:
             model = self.screen_for(pad)
-            if self.shown.get(pad) == (model, language) and self.warned.get(pad, False) == warning:
+            drawn = OverMenu(self.menu.screen(), model) if getattr(model, "over_menu", False) else model
+            if self.drawn.get(pad) == (drawn, language) and self.warned.get(pad, False) == warning:
                 continue
             self.shown[pad] = (model, language)
+            self.drawn[pad] = (drawn, language)
             self.warned[pad] = warning
             canvas = Canvas()
-            model.draw(canvas, language)
+            drawn.draw(canvas, language)
             if warning:
                 draw_card_warning(canvas)
             self.console.screen(pad).display(canvas.image)

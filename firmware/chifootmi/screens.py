@@ -15,12 +15,12 @@ Layout of the card screen (top: the opponent, bottom: you, as across a table)::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 from engine.chifootmi import DT, ChifootmiView, TeamView
 from engine.chifootmi import events as ev
 from firmware.i18n import text
-from firmware.render import COLUMN_W, HINT_Y, WIDTH, Canvas, text_width
+from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, text_width
 from hal.buttons import CARDS, Button
 
 if TYPE_CHECKING:
@@ -154,19 +154,66 @@ def _shootout_board(c: Canvas, view: ChifootmiView, language: str, opponent_key:
 
 # ----- the screen models ------------------------------------------------------------------
 @dataclass(frozen=True)
-class KickoffScreen:
-    view: ChifootmiView
+class FlipScreen:
+    """The instant every seat has locked in: the screen it was on, with what was played shown
+    in place; the reveal with its words follows ``Timing.flip`` later.
+
+    Like turning both cards face up before the referee speaks. It changes only the bottom line
+    (and, for a shot, the inside of the goal), so both screens of a two-player console show
+    it within one 30 ms frame on one 400 kHz I2C bus (see ``docs/performance.md``). It is made
+    from the seat's screen before the move (its view) and the move's public events, and a
+    drawn card only from the seat's own views, so it shows nothing the seat may not know.
+    """
+
+    base: Screen
     opponent_key: str
+    mine: int | None = None
+    theirs: int | None = None
+    shot: tuple[str, str, int] | None = None
+    """Where the ball went, where the keeper dived, and how many sides the goal had."""
+    headline: str | None = None
+    drew: str | None = None
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.centred(2, text(language, "kickoff"), scale=2)
-        c.draw.ellipse([54, 24, 73, 43], outline=1, width=2)
-        c.draw.regular_polygon((64, 34, 4), 5, fill=1)
+        self.base.draw(c, language)
+        if self.shot is not None and isinstance(self.base, ShotScreen):
+            shoot, dive, sides = self.shot
+            zones = dict(zip(SIDE_ORDER[sides], _goal(c, 33, 51, sides)))
+            for x0, x1 in zones.values():
+                c.clear(x0, 35, x1, 51)
+            kx0, kx1 = zones[dive]
+            c.draw.rectangle([kx0 + 4, 45, kx1 - 4, 51], fill=1)
+            mid = sum(zones[shoot]) // 2
+            c.draw.ellipse([mid - 3, 35, mid + 3, 41], fill=0, outline=1, width=2)
+        c.box(0, 56, WIDTH - 1, HEIGHT - 1, filled=True)
+        c.centred(55, self._line(language), ink=0)
+
+    def _line(self, language: str) -> str:
+        if self.mine is not None and self.theirs is not None:
+            mine, theirs = card_text(self.mine), card_text(self.theirs)
+            you, them = text(language, "you"), text(language, self.opponent_key)
+            return fitting(WIDTH, f"{you} {mine}  vs  {theirs} {them}", f"{mine} vs {theirs}")
+        if self.drew is not None:
+            return text(language, "flip.drew", card=self.drew)
+        return text(language, self.headline or "hint.wait")
+
+
+@dataclass(frozen=True)
+class KickoffScreen:
+    """A sheet over the menu (the app puts it there): who kicks off."""
+
+    view: ChifootmiView
+    opponent_key: str
+    over_menu: ClassVar[bool] = True
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.sheet()
+        c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
         if self.view.ball == self.view.seat:
             line = text(language, "you_have_ball")
         else:
             line = text(language, "has_ball", team=text(language, self.opponent_key))
-        c.centred(HINT_Y - 4, line)
+        c.centred(HINT_Y - 1, "⚽ " + line)
 
 
 @dataclass(frozen=True)
@@ -338,9 +385,12 @@ class RevealScreen:
 
 @dataclass(frozen=True)
 class ResultScreen:
+    """The final score on a sheet over the menu (the app puts it there); OK clears it."""
+
     view: ChifootmiView
     opponent_key: str
     spectator: bool
+    over_menu: ClassVar[bool] = True
 
     def draw(self, c: Canvas, language: str) -> None:
         view = self.view
@@ -349,18 +399,26 @@ class ResultScreen:
             headline = text(language, "result.team_wins", team=text(language, "team." + winner))
         else:
             headline = text(language, "result.win" if winner == view.seat else "result.lose")
-        c.centred(0, headline, scale=2)
+        c.sheet()
+        c.centred(SHEET_Y + 2, headline, scale=2)
         you, them = text(language, "you"), text(language, self.opponent_key)
         if self.spectator:
             you, them = text(language, "team." + view.seat), text(language, "team." + view.opponent.seat)
-        c.text(0, 27, you)
-        c.right(WIDTH, 27, them)
-        c.centred(23, f"{view.score[view.seat]}-{view.score[view.opponent.seat]}", scale=2)
-        if view.shootout is not None:
-            c.centred(41, text(language, "result.shootout", red=view.shootout[view.seat],
-                               blue=view.shootout[view.opponent.seat]))
+        score = f"{view.score[view.seat]}-{view.score[view.opponent.seat]}"
+        pens = "" if view.shootout is None else text(
+            language, "result.shootout", red=view.shootout[view.seat], blue=view.shootout[view.opponent.seat])
+        room = WIDTH if self.spectator else WIDTH - text_width("OK") - 5
+        c.text(0, HINT_Y - 1, fitting(room, f"{you} {score} {them} {pens}", f"{score} {pens}", score))
         if not self.spectator:
-            c.hints(centre=text(language, "result.back"))
+            c.chip(WIDTH - 1, HINT_Y - 1, "OK")
+
+
+def fitting(width: int, *lines: str) -> str:
+    """The first of ``lines`` (longest first) that fits ``width`` pixels."""
+    for line in lines:
+        if text_width(line.strip()) <= width:
+            return line.strip()
+    return lines[-1].strip()
 
 
 @dataclass(frozen=True)
@@ -375,7 +433,7 @@ class CpuPadScreen:
         c.centred(26, f"{self.red}-{self.blue}", scale=2)
 
 
-Screen = Union[KickoffScreen, CardScreen, DrawScreen, ShotScreen, FlagScreen, RevealScreen,
+Screen = Union[FlipScreen, KickoffScreen, CardScreen, DrawScreen, ShotScreen, FlagScreen, RevealScreen,
                ResultScreen, CpuPadScreen]
 
 
@@ -418,6 +476,36 @@ def outcome(events: list[Any]) -> tuple[str, str, str | None]:
     return headline or "out.kept", subline, team
 
 
+def flipped(before: Screen, events: list[Any], seat: str, opponent_key: str,
+            seen: ChifootmiView, view: ChifootmiView) -> FlipScreen:
+    """The flip of ``seat``'s screen ``before`` for the move that made ``events``; ``seen`` and
+    ``view`` are the seat's views before and after it (what it drew it alone knows)."""
+    for event in events:
+        if isinstance(event, ev.Reveal):
+            return FlipScreen(before, opponent_key, mine=getattr(event, seat),
+                              theirs=getattr(event, other(seat)))
+    headline, _subline, _team = outcome(events)
+    for event in events:
+        if isinstance(event, (ev.Goal, ev.Saved, ev.ShootoutKick)) and getattr(event, "shoot", None):
+            sides = 3 if "centre" in (event.shoot, event.dive) or getattr(
+                event, "kind", "shootout") in ("penalty", "shootout") else 2
+            return FlipScreen(before, opponent_key, shot=(event.shoot, event.dive, sides),
+                              headline=headline)
+    drawn = [e for e in events if isinstance(e, ev.Drew) and e.seat == seat]
+    if drawn and all(isinstance(e, ev.Drew) for e in events):
+        card = drawn[0].card
+        if card is None:
+            new = [slot.card for slot in view.you.active]
+            for slot in seen.you.active:
+                if slot.card in new:
+                    new.remove(slot.card)
+            card = new[0] if new else None
+        return FlipScreen(before, opponent_key, drew=card_text(card) if card is not None else "?")
+    if all(isinstance(e, ev.Drew) for e in events):
+        return FlipScreen(before, opponent_key, headline="hint.wait")
+    return FlipScreen(before, opponent_key, headline=headline)
+
+
 def _opponent_status(session: ChifootmiSession, seat: str) -> str:
     pending = session.pending.get(other(seat))
     if pending is None:
@@ -431,6 +519,8 @@ def build(session: ChifootmiSession, seat: str, now: float) -> Screen:
     view = session.match.view(seat)
     opponent_key = session.seats.opponent_names.get(seat, "team." + other(seat))
     step = session.step
+    if step is Step.FLIP:
+        return session.flips[seat]
     if step is Step.KICKOFF:
         return KickoffScreen(view, opponent_key)
     if step is Step.OVER:

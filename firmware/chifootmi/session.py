@@ -37,7 +37,9 @@ class Timing:
     """How long things stay on screen, in seconds (all configurable, all from one clock)."""
 
     kickoff: float = 2.5
-    reveal: float = 2.8
+    flip: float = 0.5
+    """Everything locked in: the choices shown in place, before the reveal's words."""
+    reveal: float = 2.3
     cpu_think: float = 1.2
     offside_window: float = OFFSIDE_WINDOW
     result_demo: float = 6.0
@@ -47,6 +49,7 @@ class Step(enum.Enum):
     KICKOFF = "kickoff"
     CHOOSE = "choose"
     FLAG = "flag"
+    FLIP = "flip"
     REVEAL = "reveal"
     OVER = "over"
 
@@ -117,6 +120,8 @@ class ChifootmiSession:
         self.history: list[Any] = list(self.events)
         """Every event of the match so far (for the sim's summary)."""
         self.last_joint: dict[str, Choice] = {}
+        self.flips: dict[str, screens.FlipScreen] = {}
+        """Each seat's flip screen while ``step`` is ``FLIP``."""
         self.finished = False
         self.tunes: list[str] = ["whistle"]
         """Tunes to play, taken by the app (``goal``, ``save``, ``whistle``)."""
@@ -190,6 +195,8 @@ class ChifootmiSession:
         if self.step_until is not None and now >= self.step_until:
             if self.step is Step.FLAG:
                 self._apply({self._defender(): FLAG_DOWN}, now)
+            elif self.step is Step.FLIP:
+                self._after_flip(now)
             elif self.step is Step.OVER:
                 self.finished = True
                 self.step_until = None
@@ -268,6 +275,9 @@ class ChifootmiSession:
             self._apply({seat: p.locked for seat, p in self.pending.items()}, now)  # type: ignore[misc]
 
     def _apply(self, joint: dict[str, Choice], now: float) -> None:
+        """Play ``joint``, then flip: each seat's screen as it was, with the choices shown."""
+        before = {seat: (screens.build(self, seat, now), self.match.view(seat))
+                  for seat in self.match.seats}
         self.events = self.match.apply(joint)
         self.history += self.events
         self.decisions.append(joint)
@@ -279,6 +289,19 @@ class ChifootmiSession:
                 self.tunes.append("goal")
             elif isinstance(event, ev.Saved) or (isinstance(event, ev.ShootoutKick) and not event.scored):
                 self.tunes.append("save")
+        self.flips = {
+            seat: screens.flipped(screen, self.events, seat,
+                                  self.seats.opponent_names.get(seat, "team." + screens.other(seat)),
+                                  seen, self.match.view(seat))
+            for seat, (screen, seen) in before.items()}
+        self.step = Step.FLIP
+        self.step_until = now + self.timing.flip
+
+    def _after_flip(self, now: float) -> None:
+        """What the move leads to once the flip has been seen: the offside window, the next
+        choice (after a draw) or the reveal."""
+        self.flips = {}
+        self.step_started = now
         if self._flag_window():
             self._start_flag(now)
             return

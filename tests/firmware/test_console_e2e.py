@@ -6,6 +6,7 @@ import random
 import pytest
 
 from engine.chifootmi import SEATS
+from engine.chifootmi import events as ev
 from firmware.app import SEATS_BY_PAD
 from firmware.chifootmi import screens as cs
 from firmware.settings import Settings
@@ -22,6 +23,9 @@ def check_secrecy(rig: Rig, pad: int) -> None:
     model = rig.screen(pad)
     seat = SEATS_BY_PAD[pad]
     match = rig.app.session.match
+    if isinstance(model, cs.FlipScreen):
+        check_flip(rig, seat, model)
+        return
     if not hasattr(model, "view"):
         return
     assert model.view == match.view(seat)
@@ -30,6 +34,24 @@ def check_secrecy(rig: Rig, pad: int) -> None:
         assert slot.card is None if down else slot.card is not None
     if hasattr(model, "opponent"):
         assert model.opponent in ("", "choosing", "locked")
+
+
+def check_flip(rig: Rig, seat: str, flip: cs.FlipScreen) -> None:
+    """A flip shows the seat's own screen from before the move, the two cards the move's
+    public Reveal event shows everyone, and a drawn card only to the seat that drew it."""
+    session = rig.app.session
+    assert flip.base.view.seat == seat
+    reveal = next((e for e in session.events if isinstance(e, ev.Reveal)), None)
+    if flip.mine is not None or flip.theirs is not None:
+        assert reveal is not None
+        assert (flip.mine, flip.theirs) == (getattr(reveal, seat), getattr(reveal, cs.other(seat)))
+    if flip.drew is not None:
+        assert any(isinstance(e, ev.Drew) and e.seat == seat for e in session.events)
+        own = {cs.card_text(slot.card) for slot in session.match.view(seat).you.active}
+        assert flip.drew in own
+    else:
+        assert flip.base.view.decision != "draw" or not any(
+            isinstance(e, ev.Drew) and e.seat == seat for e in session.events)
 
 
 def play_by_buttons(rig: Rig, rng: random.Random, pads: tuple[int, ...] = (1, 2)) -> dict:
@@ -60,7 +82,7 @@ def test_two_players_play_a_whole_match_by_buttons_and_return_to_the_menu(tmp_pa
     assert session.match.is_over
     assert rig.app.mode == "menu"
     assert seen["CardScreen"] > 0 and seen["RevealScreen"] > 0 and seen["ResultScreen"] > 0
-    assert seen["DrawScreen"] > 0
+    assert seen["DrawScreen"] > 0 and seen["FlipScreen"] > 0
     # every joint decision came from the pads, and replays to the same match
     rebuilt = type(session).rebuild(session.config, session.seed, session.decisions,
                                     session.seats, 0.0)
@@ -151,8 +173,13 @@ def test_a_choice_can_change_until_both_have_locked_in(rig_two):
     assert rig.screen(2).opponent == "choosing"
     rig.press(1, Button.CARD2)
     card = rig.screen(1).view.you.active[1].card
+    blue = rig.screen(2).view.you.active[3].card
     rig.press(2, Button.CARD4)
     rig.press(2, Button.CARD4)
+    flips = rig.screen(1), rig.screen(2)                # both cards face up on both screens at once
+    assert all(isinstance(flip, cs.FlipScreen) for flip in flips)
+    assert (flips[0].mine, flips[0].theirs) == (card, blue) == (flips[1].theirs, flips[1].mine)
+    rig.wait(rig.app.timing.flip)
     assert isinstance(rig.screen(1), cs.RevealScreen)
     assert rig.screen(1).mine == card
 
@@ -167,8 +194,12 @@ def test_presses_that_mean_nothing_now_are_ignored_not_queued(rig_two):
     rig.press(1, Button.CARD1)
     rig.press(2, Button.CARD1)
     rig.press(2, Button.CARD1)
+    assert isinstance(rig.screen(1), cs.FlipScreen)
+    for button in (Button.CARD2, Button.CARD2):                # during the flip: ignored
+        rig.press(1, button)
+    rig.wait(rig.app.timing.flip)
     assert isinstance(rig.screen(1), cs.RevealScreen)
-    for button in (Button.CARD2, Button.CARD2):                # during the reveal: ignored
+    for button in (Button.CARD3, Button.CARD3):                # during the reveal: ignored
         rig.press(1, button)
     rig.wait(rig.app.timing.reveal)
     model = rig.screen(1)
@@ -185,6 +216,9 @@ def test_the_move_clock_locks_in_the_highlighted_choice(tmp_path):
     assert rig.screen(1).seconds_left == pytest.approx(6, abs=1)
     chosen = rig.screen(1).view.you.active[2].card
     rig.wait(6.01)
+    flip = rig.screen(1)
+    assert isinstance(flip, cs.FlipScreen) and flip.mine == chosen
+    rig.wait(rig.app.timing.flip)
     reveal = rig.screen(1)
     assert isinstance(reveal, cs.RevealScreen)
     assert reveal.mine == chosen

@@ -42,6 +42,11 @@ WANTED: dict[str, Callable[[Any], bool]] = {
     "shootout": lambda m: isinstance(m, cs.ShotScreen) and m.view.shot.kind == "shootout"
     and len(m.view.kicks[m.view.seat]) >= 2,
     "result": lambda m: isinstance(m, cs.ResultScreen),
+    "kickoff": lambda m: isinstance(m, cs.KickoffScreen),
+    "flip": lambda m: isinstance(m, cs.FlipScreen) and m.mine is not None,
+    "shot-flip": lambda m: isinstance(m, cs.FlipScreen) and m.shot is not None
+    and m.base.view.kicks is None,
+    "draw-flip": lambda m: isinstance(m, cs.FlipScreen) and m.drew is not None,
 }
 
 
@@ -55,8 +60,9 @@ def look(rig: Rig, shots: dict[str, Image.Image]) -> None:
 
 def capture(tmp_path: Path, language: str) -> dict[str, Image.Image]:
     rig = Rig(tmp_path, Settings(players="two", level="pro_plus", language=language), seed=SEED)
+    splash = rig.image(1)
     rig.press(1, Button.CARD4)
-    shots = {"menu": rig.image(1)}
+    shots = {"splash": splash, "menu": rig.image(1)}
     assert isinstance(rig.screen(1), MenuScreen)
     rig.press(1, Button.CENTRE)
     rng = random.Random(POLICY_SEED)
@@ -81,5 +87,5 @@ def capture(tmp_path: Path, language: str) -> dict[str, Image.Image]:
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_key_screens_match_their_golden_images(tmp_path, language):
     shots = capture(tmp_path, language)
-    assert set(shots) == {"menu", *WANTED}, f"screens never seen: {set(WANTED) - set(shots)}"
+    assert set(shots) == {"splash", "menu", *WANTED}, f"screens never seen: {set(WANTED) - set(shots)}"
     assert_goldens(shots, "", language, tmp_path)

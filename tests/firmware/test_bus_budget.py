@@ -1,0 +1,34 @@
+"""The handheld's two screens share one 400 kHz I2C bus: what a press puts on it is what a
+player waits for. Two whole frames take 46 ms there, so no press may redraw both screens whole;
+the screens are designed so that it never has to (flips, sheets over the menu).
+
+Bytes, not time, are asserted (timing belongs to ``bench/bench_latency.py``): a byte count is
+exact and the same on every machine. 1,150 bytes are 26 ms of bus time, which leaves the
+press's processing 4 ms of the 30 ms budget.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from firmware.settings import Settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from rig import bus_seconds  # noqa: E402
+from scripted import play  # noqa: E402
+
+BUDGET_BYTES = 1150
+
+
+@pytest.mark.parametrize("level", ["beginner", "pro_plus"])
+def test_no_press_of_a_whole_two_player_match_puts_more_than_26_ms_on_the_shared_bus(level):
+    run = play(Settings(players="two", level=level), seed=3)
+    causes = {update.cause for update in run.presses}
+    assert {"splash", "menu", "lock", "result"} <= causes       # every kind of press was made
+    worst = max(run.presses, key=lambda update: update.wire_bytes)
+    assert worst.wire_bytes <= BUDGET_BYTES, (
+        f"a {worst.cause} press sent {worst.wire_bytes} bytes "
+        f"({bus_seconds(worst.wire_bytes, 0) * 1e3:.1f} ms of bus)")
+
