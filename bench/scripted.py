@@ -42,6 +42,10 @@ class Update:
     bus: float
     """Seconds the bytes it wrote take on a 400 kHz bus."""
     wire_bytes: int
+    shows: str = ""
+    """Pad 1's screen kind before and after (``FlipScreen>RevealScreen``)."""
+    journal: float = 0.0
+    """Wall seconds of it spent making the match journal durable (``fsync``)."""
 
     @property
     def total(self) -> float:
@@ -68,19 +72,42 @@ class ScriptedMatch:
         self.bus = self.rig.bus
         self.app = App(self.rig.console, state_dir=state_dir, seed=seed)
         self.script = random.Random(seed)
+        self.journal_seconds = 0.0
         self.run = Run()
         self.app.refresh()
         self._collect()
 
     # ----- timing ---------------------------------------------------------------------
     def _timed(self, cause: str, act: Any) -> Update:
+        before = self._kind()
         mark = len(self.bus.transfers)
+        self.journal_seconds = 0.0
         start = time.perf_counter()
         act()
         end = time.perf_counter()
         wire, transfers, last = self.bus.since(mark)
         self._collect()
-        return Update(cause, (last or end) - start, bus_seconds(wire, transfers), wire)
+        return Update(cause, (last or end) - start, bus_seconds(wire, transfers), wire,
+                      f"{before}>{self._kind()}", self.journal_seconds)
+
+    def _kind(self) -> str:
+        shown = self.app.shown.get(1)
+        return type(shown[0]).__name__ if shown else ""
+
+    def _time_journal(self) -> None:
+        """Wrap the journal's append so the time it spends (its fsync) is known per press."""
+        journal = self.app.journal
+        if journal is None or getattr(journal, "timed", False):
+            return
+        append = journal.append
+
+        def timed_append(turn: Any) -> None:
+            start = time.perf_counter()
+            append(turn)
+            self.journal_seconds += time.perf_counter() - start
+
+        journal.append = timed_append  # type: ignore[method-assign]
+        journal.timed = True  # type: ignore[attr-defined]
 
     def press(self, pad: int, button: Button, cause: str) -> None:
         def act() -> None:
@@ -137,6 +164,7 @@ class ScriptedMatch:
         for _ in range(5000):
             if self.app.mode != "match":
                 break
+            self._time_journal()
             session = self.app.session
             assert session is not None
             humans = [seat for seat, pending in session.pending.items()

@@ -138,6 +138,9 @@ class App:
         self.pad_seats: tuple[str, ...] = ()
         """The seat at each pad in this match, pad 1 first; pads beyond sit it out."""
         self.journal: match_journal.Journal | None = None
+        self.journal_new = False
+        """The journal is made but not written yet (see :meth:`_open_journal`)."""
+        self.journal_turns: tuple[dict[str, Any], ...] = ()
         self.offer: match_journal.JournalledMatch | None = None
         """A match cut off by a power cut, offered for resume on every screen."""
         self.done = False
@@ -214,6 +217,9 @@ class App:
         self.tick()
         self.record()
         self.refresh()
+        if self.journal_new:
+            self.write_new_journal()
+            self.refresh()                          # the card warning, if it could not be written
 
     def deadline(self) -> float | None:
         """When the loop must wake up even if nobody presses anything (and, with pads that can
@@ -285,8 +291,17 @@ class App:
     # ----- the journal: resume after a power cut, results history ---------------------------
     def _open_journal(self, setup: match_journal.JournalSetup,
                       turns: tuple[dict[str, Any], ...] = ()) -> None:
+        """Make the journal; it is written (two fsyncs) by :meth:`write_new_journal`, after the
+        screens have answered the press: no decision exists yet that the screens could show
+        before it is durable, and the press that starts a match is not kept waiting."""
         self.journal = match_journal.Journal(self.state_dir, setup)
-        self.journal.start(turns)
+        self.journal_turns = turns
+        self.journal_new = True
+
+    def write_new_journal(self) -> None:
+        if self.journal is not None and self.journal_new:
+            self.journal_new = False
+            self.journal.start(self.journal_turns)
 
     def _offer_resume(self) -> None:
         offer = match_journal.load(self.state_dir)
@@ -332,6 +347,11 @@ class App:
         session, journal = self.session, self.journal
         if session is None or journal is None:
             return
+        if self.journal_new:
+            if len(session.decisions) == len(self.journal_turns) and not (
+                    session.finished or session.match.is_over):
+                return                              # written after this step's screens
+            self.write_new_journal()                # a decision already: the journal first
         for joint in session.decisions[len(journal.turns):]:
             journal.append(joint_to_json(joint))
         if session.match.is_over:
