@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from bus_rig import BUDGET_BYTES, BusRig
 from firmware.settings import Settings
+from hal.buttons import Button
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from rig import bus_seconds  # noqa: E402
 from scripted import play  # noqa: E402
-
-BUDGET_BYTES = 1150
 
 
 @pytest.mark.parametrize("level", ["beginner", "pro_plus"])
@@ -32,3 +32,18 @@ def test_no_press_of_a_whole_two_player_match_puts_more_than_26_ms_on_the_shared
         f"a {worst.cause} press sent {worst.wire_bytes} bytes "
         f"({bus_seconds(worst.wire_bytes, 0) * 1e3:.1f} ms of bus)")
 
+
+
+def test_walking_the_menu_on_both_screens_stays_within_the_budget(tmp_path):
+    """The menu is on both screens; moving its cursor, scrolling it and changing values
+    (the game too, which changes its lines) must each fit the budget."""
+    rig = BusRig(tmp_path, Settings(players="two"), seed=4)
+    rig.press(1, Button.CARD1)                                  # leave the splash
+    walk = [Button.CARD2] * 9 + [Button.CARD1] * 9 + [Button.RIGHT, Button.LEFT, Button.RIGHT]
+    walk += [Button.CARD2, Button.RIGHT, Button.LEFT, Button.CARD2, Button.RIGHT, Button.RIGHT]
+    for button in walk:
+        rig.press(2 if button is Button.RIGHT else 1, button)
+    rig.close()
+    assert len(rig.presses) >= 15                               # the cursor moved and scrolled
+    screen, sent = rig.worst_press()
+    assert sent <= BUDGET_BYTES, f"a press on the {screen} sent {sent} bytes"
