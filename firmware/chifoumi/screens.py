@@ -19,11 +19,11 @@ two bars, Orange between two dotted bars; dots under the letter: pieces undernea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import ClassVar, Union
 
 from engine.chifoumi import ChifoumiView
 from firmware.i18n import text
-from firmware.render import COLUMN_W, HINT_Y, WIDTH, Canvas
+from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, text_width
 
 CELL = 8
 ORIGIN = 1
@@ -152,6 +152,21 @@ def _stack_line(c: Canvas, x: int, y: int, view: ChifoumiView, language: str, sq
         piece(c, x + i * 8, y + 2, layer.army, letter(language, layer.kind))
 
 
+def flip_bar(c: Canvas, line: str) -> None:
+    """The inverted bottom bar of a flip (rows 56..63, the panel's last page): what was played,
+    or why the game ended, over the screen the seat was on."""
+    c.box(0, 56, WIDTH - 1, HEIGHT - 1, filled=True)
+    c.centred(55, line, ink=0)
+
+
+def fitting(width: int, *lines: str) -> str:
+    """The first of ``lines`` (longest first) that fits ``width`` pixels."""
+    for line in lines:
+        if text_width(line) <= width:
+            return line
+    return lines[-1]
+
+
 def _pad_hints(c: Canvas, card3: str, card4: str = "?") -> None:
     """▲ ▼ under the board for CARD1/CARD2, then CARD3's and CARD4's words in their columns."""
     for cx, up in ((COLUMN_W // 2, True), (COLUMN_W + COLUMN_W // 2, False)):
@@ -165,10 +180,51 @@ def _pad_hints(c: Canvas, card3: str, card4: str = "?") -> None:
 
 # ----- the screen models ------------------------------------------------------------------
 @dataclass(frozen=True)
+class KickoffScreen:
+    """Which army you play and what your pieces look like, on a sheet over the menu (the app
+    puts it there) for ``Timing.kickoff``, before the who-starts throw or the first move.
+
+    Leaving the menu for it rewrites the bottom half of each panel, where the throw or the
+    board straight after the menu's OK would have rewritten both screens whole (46 ms on the
+    handheld's one 400 kHz I2C bus, see ``docs/performance.md``); the next screen follows
+    on a timer.
+    """
+
+    view: ChifoumiView
+    spectator: bool = False
+    """A pad that only watches (a demo): the army is a CPU's."""
+    over_menu: ClassVar[bool] = True
+
+    def draw(self, c: Canvas, language: str) -> None:
+        view = self.view
+        c.sheet()
+        label = text(language, "cpu" if self.spectator else "ck.you_play")
+        name = army_name(language, view.seat)
+        x = (WIDTH - text_width(label) - 6 - text_width(name, 2)) // 2
+        c.text(x, SHEET_Y + 7, label)
+        c.text(x + text_width(label) + 6, SHEET_Y + 2, name, scale=2)
+        kinds = KINDS if view.players < 4 else KINDS[:3]
+        if view.players == 4:
+            partner = view.seats[(view.seats.index(view.seat) + 2) % 4]
+            words = text(language, "ck.with", army=army_name(language, partner))
+            x = (WIDTH - 8 * len(kinds) - 4 - text_width(words)) // 2
+            pieces_x, words_x = x, x + 8 * len(kinds) + 4
+        else:
+            words = "" if self.spectator else text(language, "ck.your_pieces")
+            gap = 4 if words else 0
+            x = (WIDTH - text_width(words) - gap - 8 * len(kinds)) // 2
+            words_x, pieces_x = x, x + text_width(words) + gap
+        c.text(words_x, HINT_Y - 1, words)
+        for i, kind in enumerate(kinds):
+            piece(c, pieces_x + 8 * i, HINT_Y + 1, view.seat, letter(language, kind))
+
+
+@dataclass(frozen=True)
 class BoardScreen:
     """The board for one seat: its cursor, and while it plays, the piece it picked and where
     that piece may go. ``mode`` says what OK does (``pick``, ``target``, ``chain``, ``place``,
-    ``kind``, ``capture``) or that the seat watches (``wait``, ``cpu``)."""
+    ``kind``, ``capture``) or that the seat watches (``wait``, ``cpu``, ``over``: the game
+    has ended, no button hints)."""
 
     view: ChifoumiView
     cursor: int | None
@@ -208,7 +264,7 @@ class BoardScreen:
             c.text(x, 43, text(language, action))
         if self.mode == "cpu":
             c.text(x, 43, text(language, "ck.cpu_seat", army=army_name(language, view.seat)))
-        if self.mode == "cpu":
+        if self.mode in ("cpu", "over"):
             return
         card3 = {"chain": text(language, "ck.stop"), "target": "✕", "kind": "✕",
                  "capture": "✕"}.get(self.mode, "")
@@ -290,6 +346,41 @@ class ThrowScreen:
             c.centred(HINT_Y, names[1], x1=WIDTH - 6)
 
 
+def hand_x(hand: str) -> int:
+    """The centre column of ``hand``'s box on the throw screen, over its button."""
+    return 21 + HANDS.index(hand) * 43
+
+
+@dataclass(frozen=True)
+class FlipScreen:
+    """Both hands are in: the throw screen the seat was on, its own pick filled as before, the
+    other's pick marked with its name under the box, and both named on an inverted bottom
+    bar. The reveal with its words follows ``Timing.flip`` later.
+
+    Like turning both hands over before anyone speaks. It changes the boxes' bottom and the
+    bottom line, so both screens of the handheld show it within one 30 ms frame on the shared
+    400 kHz I2C bus (``docs/performance.md``), where the reveal would have rewritten both
+    whole. It is made once both seats have thrown, from the throw every seat sees next.
+    """
+
+    base: ThrowScreen
+    theirs: str
+
+    def draw(self, c: Canvas, language: str) -> None:
+        self.base.draw(c, language)
+        c.clear(0, HINT_Y - 1, WIDTH - 1, HEIGHT - 1)
+        mine = self.base.picked
+        other = next(seat for seat in self.base.view.seats if seat != self.base.view.seat)
+        tag = "▲ " + army_name(language, other)
+        x = min(max(0, hand_x(self.theirs) - text_width(tag) // 2), WIDTH - text_width(tag))
+        c.text(x, 42, tag)
+        mine_name = text(language, "ck.kind." + HAND_KINDS[mine]) if mine else "?"
+        theirs_name = text(language, "ck.kind." + HAND_KINDS[self.theirs])
+        you, them = text(language, "you"), army_name(language, other)
+        flip_bar(c, fitting(WIDTH, f"{you} {mine_name} vs {theirs_name} {them}",
+                            f"{mine_name} vs {theirs_name}"))
+
+
 @dataclass(frozen=True)
 class ThrowRevealScreen:
     """Both hands, and who starts (or a tie: again)."""
@@ -316,9 +407,31 @@ class ThrowRevealScreen:
 
 
 @dataclass(frozen=True)
+class EndScreen:
+    """The move that ended the game, seen where it was made: each seat's board after it, with
+    why the game ended on an inverted bottom bar, for ``Timing.reveal``; the result follows.
+
+    The last move changes a few squares and the panel of each board, so both screens of the
+    handheld show it within one 30 ms frame on the shared bus; the result, on a sheet over
+    the menu, comes on a timer (and OK from it back to the menu rewrites half of each panel).
+    """
+
+    board: BoardScreen
+    reason: str | None
+
+    def draw(self, c: Canvas, language: str) -> None:
+        self.board.draw(c, language)
+        flip_bar(c, text(language, "ck.end." + (self.reason or "over")))
+
+
+@dataclass(frozen=True)
 class ResultScreen:
+    """Won, lost or a draw, and each seat's points (each team's with 4 players, White+Black
+    first) by its swatch, on a sheet over the menu (the app puts it there); OK clears it."""
+
     view: ChifoumiView
     spectator: bool
+    over_menu: ClassVar[bool] = True
 
     def headline(self, language: str) -> str:
         view, winner = self.view, self.view.winner or "draw"
@@ -332,15 +445,27 @@ class ResultScreen:
 
     def draw(self, c: Canvas, language: str) -> None:
         view = self.view
-        c.centred(0, self.headline(language), scale=2)
-        for i, seat in enumerate(view.seats):
-            x, y = (i % 2) * 64, 20 + (i // 2) * 11
-            piece(c, x, y + 2, seat, "#")
-            c.text(x + 9, y, f"{army_name(language, seat)[:6]} {shown(view.points[seat])}")
+        c.sheet()
+        c.centred(SHEET_Y + 2, self.headline(language), scale=2)
         if view.players == 4:
-            c.centred(42, text(language, "ck.teams") + " " + points_text(view))
+            teams = [(("white", "black"), view.points["white"] + view.points["black"]),
+                     (("red", "orange"), view.points["red"] + view.points["orange"])]
+        else:
+            teams = [((seat,), view.points[seat]) for seat in view.seats]
+        scores = [(seats, shown(points)) for seats, points in teams]
+        width = sum(8 * len(seats) + 1 + text_width(points) for seats, points in scores)
+        room = WIDTH if self.spectator else WIDTH - text_width("OK") - 5
+        gap = min(12, (room - width) // len(scores))
+        x = (room - width - gap * (len(scores) - 1)) // 2
+        for seats, points in scores:
+            for seat in seats:
+                piece(c, x, HINT_Y + 1, seat, "#")
+                x += 8
+            c.text(x + 1, HINT_Y - 1, points)
+            x += 1 + text_width(points) + gap
         if not self.spectator:
-            c.hints(centre=text(language, "result.back"))
+            c.chip(WIDTH - 1, HINT_Y - 1, "OK")
 
 
-Screen = Union[BoardScreen, LegendScreen, ThrowScreen, ThrowRevealScreen, ResultScreen]
+Screen = Union[KickoffScreen, BoardScreen, LegendScreen, ThrowScreen, FlipScreen,
+               ThrowRevealScreen, EndScreen, ResultScreen]

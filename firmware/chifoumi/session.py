@@ -8,6 +8,12 @@ pads. Screens are built from ``match.view(seat)`` only. Time comes in as ``now``
 Buttons: ◀ ▶ (LEFT/RIGHT) and ▲ ▼ (CARD1/CARD2) move the cursor, OK (CENTRE) picks or
 moves, CARD3 goes back (or stops after a capture), CARD4 shows the legend. Who starts (2
 players): LEFT rock, CENTRE paper, RIGHT scissors.
+
+No press rewrites both screens of a two-player handheld whole (they share one 400 kHz I2C
+bus, ``docs/performance.md``): the game opens on a kick-off sheet over the menu, the second
+hand thrown flips both throw screens in place before the reveal, the last move is shown on
+each board with why the game ended before the result (a sheet over the menu) comes on a
+timer. Buttons do nothing during those three (only a legend can be closed).
 """
 from __future__ import annotations
 
@@ -18,23 +24,31 @@ from typing import Any
 
 from engine.chifoumi import (
     PLACE, STOP, THROW, ChifoumiView, Choice, GameConfig, Hand, Kind, Move, Place, new_match,
+    square,
 )
 from engine.chifoumi import events as ev
+from engine.chifoumi.pieces import NEIGHBOURS
 from firmware.chifootmi.session import Timing
 from hal.buttons import Button
 
 from . import screens
 from .cpu import cpu_rng
 
+CENTRE = square("d4")
 HANDS = {Button.LEFT: Hand.LEFT, Button.CENTRE: Hand.CENTRE, Button.RIGHT: Hand.RIGHT}
 STEPS = {Button.LEFT: (-1, 0), Button.RIGHT: (1, 0), Button.CARD1: (0, 1), Button.CARD2: (0, -1)}
 """Cursor moves: (files, ranks)."""
 
 
 class Step(enum.Enum):
+    KICKOFF = "kickoff"
     THROW = "throw"
+    FLIP = "flip"
+    """Both hands thrown: each throw screen shows them in place, for ``Timing.flip``."""
     REVEAL = "reveal"
     PLAY = "play"
+    END = "end"
+    """The game has just ended: each board after the last move, for ``Timing.reveal``."""
     OVER = "over"
 
 
@@ -77,21 +91,21 @@ class ChifoumiSession:
         self.tunes: list[str] = ["whistle"]
         self.pads = {seat: Pad(self._home(seat)) for seat in self.match.seats
                      if seat not in seats.cpus}
-        self.step = Step.PLAY
-        self.step_until: float | None = None
+        self.step = Step.KICKOFF
+        self.step_until: float | None = now + timing.kickoff
         self.throw: ev.Chifoumi | None = None
         self.cpu_due: float | None = None
         self.cpu_throws: dict[str, Choice] = {}
-        self._next_step(now)
 
     # ----- the journal ---------------------------------------------------------------
     @classmethod
     def rebuild(cls, config: GameConfig, seed: int, decisions: Sequence[Mapping[str, Choice]],
                 seats: Seats, now: float, **options: Any) -> ChifoumiSession:
         """The session after ``decisions`` (a game resumed after a power cut), waiting for the
-        next one (no reveal screen). Each pad's cursor is on the square of its seat's last
-        move or placement (where OK left it), else at home; CPU seats answer ``cpu_think``
-        after ``now`` with the choice they would have made (randomness keyed by the decision)."""
+        next one (no kick-off, no reveal screen). Each pad's cursor is on the square of its
+        seat's last move or placement (where OK left it), else at home; CPU seats answer
+        ``cpu_think`` after ``now`` with the choice they would have made (randomness keyed by
+        the decision)."""
         session = cls(config, seed, seats, now, **options)
         for joint in decisions:
             events = session.match.apply(joint)
@@ -126,8 +140,13 @@ class ChifoumiSession:
         pad = self.pads.get(seat)
         if pad is None:
             return False
-        if pad.legend or button is Button.CARD4:
-            pad.legend = not pad.legend
+        if pad.legend:
+            pad.legend = False
+            return True
+        if self.step in (Step.KICKOFF, Step.FLIP, Step.END):
+            return False
+        if button is Button.CARD4:
+            pad.legend = True
             return True
         if self.step is Step.THROW:
             return self._throw(seat, pad, button, now)
@@ -254,7 +273,11 @@ class ChifoumiSession:
                 if self.step is Step.OVER:
                     self.finished = True
                     return True
-                self._next_step(now)
+                if self.step is Step.FLIP:
+                    self.step = Step.REVEAL
+                    self.step_until = now + self.timing.reveal
+                else:
+                    self._next_step(now)
             elif self.cpu_due is not None and now >= self.cpu_due:
                 self.cpu_due = None
                 self._cpu_plays(now)
@@ -302,10 +325,13 @@ class ChifoumiSession:
             elif isinstance(event, ev.Chifoumi):
                 self.throw = event
         if isinstance(events[0], ev.Chifoumi):
-            self.step = Step.REVEAL
+            self.step = Step.FLIP
+            self.step_until = now + self.timing.flip
+        elif self.match.is_over:
+            self.step = Step.END
             self.step_until = now + self.timing.reveal
-            return
-        self._next_step(now)
+        else:
+            self._next_step(now)
 
     # ----- screens ------------------------------------------------------------------------
     def screen(self, seat: str, now: float) -> screens.Screen:
@@ -314,12 +340,20 @@ class ChifoumiSession:
         pad = self.pads.get(seat)
         if self.step is Step.OVER:
             return screens.ResultScreen(view, pad is None)
+        if self.step is Step.KICKOFF:
+            return screens.KickoffScreen(view, pad is None)
         if pad is not None and pad.legend:
             return screens.LegendScreen(view)
-        if self.step is Step.REVEAL and self.throw is not None and seat in self.match.seats:
+        if self.step in (Step.FLIP, Step.REVEAL) and self.throw is not None:
             hands = dict(self.throw.hands)
             other = next(s for s in self.match.seats if s != seat)
+            if self.step is Step.FLIP:
+                thrown = screens.ThrowScreen(view, hands[seat], True)
+                return screens.FlipScreen(thrown, hands[other])
             return screens.ThrowRevealScreen(view, hands[seat], hands[other], self.throw.winner)
+        if self.step is Step.END:
+            board = screens.BoardScreen(view, pad.cursor if pad else None, mode="over")
+            return screens.EndScreen(board, view.reason)
         if pad is None:
             return spectator_screen(view)
         if self.step is Step.THROW:
@@ -330,14 +364,22 @@ class ChifoumiSession:
 
     def _board(self, view: ChifoumiView, pad: Pad) -> screens.BoardScreen:
         seat = view.seat
-        if not self._mine_to_play(seat):
-            return screens.BoardScreen(view, pad.cursor)
-        legal = self.match.legal_choices(seat)
-        if self.match.phase == "place":
+        mine = self._mine_to_play(seat)
+        legal = self.match.legal_choices(seat) if mine else ()
+        if view.phase == "place":
+            squares = (tuple(sorted({c.target for c in legal if isinstance(c, Place)})) if mine
+                       else open_squares(view))
+            if not mine:
+                return screens.BoardScreen(view, pad.cursor, targets=squares)
             if pad.place is not None:
-                return screens.BoardScreen(view, pad.place, mode="kind", kind=Kind(pad.kind).name)
-            squares = tuple(sorted({c.target for c in legal if isinstance(c, Place)}))
+                # the last piece: its marks go as its square is picked, not with the placement
+                # (which already changes the other seat's screen)
+                last = sum(view.reserve.get(seat, {}).values()) == 1
+                return screens.BoardScreen(view, pad.place, targets=() if last else squares,
+                                           mode="kind", kind=Kind(pad.kind).name)
             return screens.BoardScreen(view, pad.cursor, targets=squares, mode="place")
+        if not mine:
+            return screens.BoardScreen(view, pad.cursor)
         origin = self._origin(pad)
         if origin is None:
             return screens.BoardScreen(view, pad.cursor, mode="pick")
@@ -347,6 +389,23 @@ class ChifoumiSession:
             return screens.BoardScreen(view, pad.target, origin, targets, "capture")
         mode = "chain" if self.match.chain >= 0 else "target"
         return screens.BoardScreen(view, pad.cursor, origin, targets, mode)
+
+
+def open_squares(view: ChifoumiView) -> tuple[int, ...]:
+    """Where ``view``'s seat may put a piece while another seat places (K-2P-4): any square but
+    d4 that is empty or topped by its own piece, with no other army's piece on top next to it;
+    none once its reserve is empty. On its turn the engine's legal choices say the same.
+
+    Its board marks these squares through the whole placement, its turn or not, so a placement
+    changes only the squares around the new piece on each screen (not every free square
+    appearing on one and vanishing from the other: more than the shared bus takes per press).
+    """
+    if not any(view.reserve.get(view.seat, {}).values()):
+        return ()
+    top = [stack[-1].army if stack else None for stack in view.board]
+    return tuple(target for target in range(len(view.board))
+                 if target != CENTRE and top[target] in (None, view.seat)
+                 and all(top[n] in (None, view.seat) for n in NEIGHBOURS[target]))
 
 
 def origins(legal: tuple[Choice, ...]) -> set[int]:

@@ -13,6 +13,7 @@ from typing import Any
 from app_rig import Rig as AppRig
 from engine.chifoumi import Choice, Move, Place, Stop
 from firmware.chifoumi import screens as ks
+from firmware.chifoumi.session import Step
 from firmware.settings import Settings
 from hal.buttons import Button
 
@@ -24,8 +25,17 @@ class Rig(AppRig):
         super().__init__(state_dir, settings, seed, pads=pads)
 
     def start(self) -> None:
+        """From power-on to the first screen after the kick-off sheet, by buttons only."""
+        self.kick_off()
+        self.wait(self.session.timing.kickoff)
+
+    def kick_off(self) -> None:
+        """From power-on to the kick-off: every person's pad shows its army on a sheet."""
         super().start()
         assert self.app.mode == "match"
+        for pad in range(1, self.pads + 1):
+            if self.app.seat_at(pad) in self.session.pads:
+                assert isinstance(self.screen(pad), ks.KickoffScreen), self.screen(pad)
 
     @property
     def session(self) -> Any:
@@ -82,8 +92,16 @@ def play_turn(rig: Rig, pad: int, rng: random.Random) -> Choice:
     return choice
 
 
+def to_the_result(rig: Rig) -> None:
+    """After the last move: each board with why the game ended, then (a timer) the result."""
+    assert rig.session.match.is_over
+    rig.wait(rig.session.timing.reveal)
+    assert rig.session.step is Step.OVER
+
+
 def play_to_the_end(rig: Rig, rng: random.Random, limit: int = 3000) -> None:
-    """Humans play by buttons, CPUs think; the who-starts chifoumi by random hands."""
+    """Humans play by buttons, CPUs think; the who-starts chifoumi by random hands. Returns
+    on the move that ends the game (the end flip shows)."""
     for _ in range(limit):
         if rig.session.match.is_over:
             return

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 import random
 
-from console_rig import Rig, play_to_the_end, walk
+import pytest
+from console_rig import Rig, buttons_for, play_to_the_end, to_the_result, walk
 
 import sim
-from engine.chifoumi import STOP, GameConfig, Move, new_match, square
+from engine.chifoumi import STOP, GameConfig, Move, Options, Place, new_match, square
+from engine.chifoumi.pieces import NEIGHBOURS
 from firmware.app import App
 from firmware.chifoumi import screens as ks
-from firmware.chifoumi.session import ChifoumiSession, Seats
+from firmware.chifootmi.session import Timing
+from firmware.chifoumi.session import ChifoumiSession, Seats, open_squares
 from firmware.menu import rows
 from firmware.settings import Settings, save
 from hal.buttons import Button
@@ -26,24 +29,44 @@ def replayed(session):
 
 def test_two_people_play_a_whole_game_with_the_who_starts_chifoumi(tmp_path):
     rig = Rig(tmp_path, 2, Settings(game="chifoumi", chifoumi_players=2, chifoumi_humans=2))
-    rig.start()
+    timing = rig.app.timing
+    rig.kick_off()
+    assert [rig.screen(pad).view.seat for pad in (1, 2)] == ["white", "black"]
+    for button in (Button.LEFT, Button.CENTRE, Button.CARD4):
+        rig.press(1, button)                      # the kick-off takes no button
+    assert isinstance(rig.screen(1), ks.KickoffScreen) and not rig.session.decisions
+    rig.wait(timing.kickoff)
     assert isinstance(rig.screen(1), ks.ThrowScreen) and isinstance(rig.screen(2), ks.ThrowScreen)
     rig.press(1, Button.LEFT)
     assert rig.screen(1).picked == "left" and rig.screen(2).other_locked
     assert rig.screen(2).picked is None
-    rig.press(2, Button.LEFT)                     # rock against rock: again
-    assert rig.screen(1).winner is None
-    rig.wait(3)
+    rig.press(2, Button.LEFT)                     # rock against rock: both hands flip in place
+    flips = [rig.screen(pad) for pad in (1, 2)]
+    assert all(isinstance(flip, ks.FlipScreen) for flip in flips)
+    assert [(f.base.picked, f.theirs) for f in flips] == [("left", "left"), ("left", "left")]
+    rig.press(1, Button.CENTRE)                   # nothing to press during the flip
+    assert rig.screen(1) == flips[0]
+    rig.wait(timing.flip)
+    assert rig.screen(1).winner is None           # the reveal: a tie, again
+    rig.wait(timing.reveal)
     assert isinstance(rig.screen(1), ks.ThrowScreen) and rig.screen(1).picked is None
     rig.press(1, Button.CENTRE)                   # paper
     rig.press(2, Button.RIGHT)                    # scissors cut paper: Black starts
+    assert (rig.screen(2).base.picked, rig.screen(2).theirs) == ("right", "centre")
+    assert (rig.screen(1).base.picked, rig.screen(1).theirs) == ("centre", "right")
+    rig.wait(timing.flip)
     assert rig.screen(2).winner == "black" and rig.screen(2).mine == "right"
-    rig.wait(3)
+    rig.wait(timing.reveal)
     assert rig.screen(2).mode == "pick" and rig.screen(1).mode == "wait"
     assert rig.app.leds == {1: False, 2: True}
     play_to_the_end(rig, random.Random(2))
     final = replayed(rig.session)
     assert final.is_over and final.result() == rig.session.match.result()
+    ends = [rig.screen(pad) for pad in (1, 2)]    # the last move on each board, and why it ended
+    assert all(isinstance(end, ks.EndScreen) and end.reason == final.reason for end in ends)
+    rig.press(1, Button.CENTRE)                   # nothing to press until the result shows
+    assert rig.app.mode == "match" and rig.screen(1) == ends[0]
+    to_the_result(rig)
     for pad in (1, 2):
         assert isinstance(rig.screen(pad), ks.ResultScreen)
     rig.press(1, Button.CENTRE)
@@ -122,9 +145,49 @@ def test_cursor_legend_back_and_the_capture_choice(tmp_path):
     assert rig.screen(2).mode == "pick" and rig.screen(1).mode == "wait"
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_placement_boards_mark_each_seat_s_open_squares_its_turn_or_not(players):
+    """What a waiting seat's board marks (``open_squares``, from its view) is what the engine
+    lets it place on once its turn comes; one placement moves only the marks around it."""
+    session = ChifoumiSession(GameConfig(players, Options(placement=True)), 1, Seats(), 0.0,
+                              timing=Timing(kickoff=0.0))
+    session.tick(0.0)
+    if players == 2:
+        session.press("white", Button.LEFT, 0.0)
+        session.press("black", Button.RIGHT, 0.0)
+        session.tick(1.0)
+        session.tick(10.0)
+    rng = random.Random(5)
+    checked = 0
+    while session.match.phase == "place":
+        (seat,) = session.match.to_act()
+        legal = session.match.legal_choices(seat)
+        squares = tuple(sorted({c.target for c in legal if isinstance(c, Place)}))
+        assert open_squares(session.match.view(seat)) == squares
+        assert session.screen(seat, 10.0).targets == squares
+        before = {s: session.screen(s, 10.0).targets for s in session.match.seats}
+        for other in session.match.seats:
+            if other != seat:
+                assert before[other] == open_squares(session.match.view(other))
+                assert session.screen(other, 10.0).mode == "wait"
+        choice = rng.choice(legal)
+        kinds = sorted({c.kind for c in legal if isinstance(c, Place)})
+        for button in buttons_for(session.screen(seat, 10.0), choice, kinds):
+            session.press(seat, button, 10.0)
+        assert session.decisions[-1] == {seat: choice}
+        around = {choice.target, *NEIGHBOURS[choice.target]}
+        for other in session.match.seats:
+            after = session.screen(other, 10.0).targets
+            if after and session.match.phase == "place":
+                assert set(before[other]) ^ set(after) <= around, other
+        checked += 1
+    assert checked >= 16 and all(session.screen(s, 10.0).targets == () for s in session.match.seats)
+
+
 def test_after_a_capture_move_again_or_stop():
     config = GameConfig(3)
-    session = ChifoumiSession(config, 1, Seats(), 0.0)
+    session = ChifoumiSession(config, 1, Seats(), -Timing().kickoff)
+    session.tick(0.0)                                      # the kick-off is over at 0.0
     session.match.board[square("d3")] = (2 * 4 + 2,)      # a black scissors next to d2's well
     session.match._legal = None
     session.pads["white"].cursor = square("d2")
