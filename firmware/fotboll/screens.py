@@ -11,17 +11,23 @@ of the formation is a column of small card boxes::
     ◀▶ cible  OK=attaque                 what the buttons do now
 
 The cursor (a filled box) only ever stands on a legal choice.
+
+Both screens of a two-player console share one 400 kHz I2C bus, where two whole frames take
+46 ms: a press that changes both screens must keep most of their pages (``docs/performance.md``).
+So a move both screens show first *flips* (:class:`FlipScreen`: each screen as it was, with the
+move shown in place and on an inverted bottom bar), and the kick-off and the result are sheets
+over the menu (the bottom half only).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.fotboll import FORMATION_NAMES, FORMATIONS, Card, FotbollView, TeamView
 from engine.fotboll import events as ev
-from firmware.chifootmi.screens import CpuPadScreen
+from firmware.chifootmi.screens import CpuPadScreen, fitting
 from firmware.i18n import text
-from firmware.render import HINT_Y, WIDTH, Canvas
+from firmware.render import HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, text_width
 
 if TYPE_CHECKING:
     from .session import FotbollSession
@@ -30,8 +36,10 @@ PITCH_TOP, PITCH_BOTTOM = 8, 53
 BOX_W, BOX_H, STEP = 14, 10, 9
 """Boxes of a line share their borders: five fit between the top bar and the hints."""
 MARKS = {"refill": "+", "replace": "×", "sub": "S"}
-__all__ = ["build", "PitchScreen", "FormationScreen", "DuelScreen", "ShootoutScreen",
-           "ResultScreen", "KickoffScreen", "CpuPadScreen"]
+SHOOTOUT_BOXES = {"left": 8, "centre": 50, "right": 92}
+"""Left edge of each side's box on the shoot-out screen (28 wide, rows 34..50)."""
+__all__ = ["build", "flipped", "PitchScreen", "FormationScreen", "DuelScreen", "ShootoutScreen",
+           "FlipScreen", "ResultScreen", "KickoffScreen", "CpuPadScreen"]
 
 
 def face(card: Card | None) -> str:
@@ -48,28 +56,35 @@ def _columns(team: TeamView, mine: bool) -> list[tuple[int, list[str]]]:
     return [(WIDTH - 15 - i * 16, positions[::-1]) for i, positions in enumerate(lines)]
 
 
-def _team(c: Canvas, team: TeamView, mine: bool, cursor: str | None,
-          marks: dict[str, str]) -> None:
+def _places(team: TeamView, mine: bool) -> dict[str, tuple[int, int]]:
+    """The top-left corner of each position's box, each line centred on the pitch."""
+    places = {}
     for x, positions in _columns(team, mine):
         y0 = PITCH_TOP + (PITCH_BOTTOM - PITCH_TOP - len(positions) * STEP) // 2
         for i, position in enumerate(positions):
-            y = y0 + i * STEP
-            slot = team.slot(position)
-            chosen = position == cursor
-            if slot is None:                                     # removed by a red card
-                c.draw.line([(x + 3, y + 1), (x + BOX_W - 4, y + BOX_H - 2)], fill=1)
-                c.draw.line([(x + 3, y + BOX_H - 2), (x + BOX_W - 4, y + 1)], fill=1)
-                continue
-            if slot.empty and not chosen:
-                c.draw.point([(px, py) for px in range(x, x + BOX_W, 2) for py in (y, y + BOX_H - 1)],
-                             fill=1)
-            else:
-                c.box(x, y, x + BOX_W - 1, y + BOX_H - 1, filled=chosen)
-            label = MARKS.get(marks.get(position, ""), "") or ("" if slot.empty else face(slot.card))
-            if label:
-                c.centred(y - 1, label, x0=x, x1=x + BOX_W, ink=0 if chosen else 1)
-            if not mine and slot.shown and not chosen:
-                c.draw.point((x + BOX_W - 2, y + 1), fill=1)   # a card you have seen
+            places[position] = (x, y0 + i * STEP)
+    return places
+
+
+def _team(c: Canvas, team: TeamView, mine: bool, cursor: str | None,
+          marks: dict[str, str]) -> None:
+    for position, (x, y) in _places(team, mine).items():
+        slot = team.slot(position)
+        chosen = position == cursor
+        if slot is None:                                     # removed by a red card
+            c.draw.line([(x + 3, y + 1), (x + BOX_W - 4, y + BOX_H - 2)], fill=1)
+            c.draw.line([(x + 3, y + BOX_H - 2), (x + BOX_W - 4, y + 1)], fill=1)
+            continue
+        if slot.empty and not chosen:
+            c.draw.point([(px, py) for px in range(x, x + BOX_W, 2) for py in (y, y + BOX_H - 1)],
+                         fill=1)
+        else:
+            c.box(x, y, x + BOX_W - 1, y + BOX_H - 1, filled=chosen)
+        label = MARKS.get(marks.get(position, ""), "") or ("" if slot.empty else face(slot.card))
+        if label:
+            c.centred(y - 1, label, x0=x, x1=x + BOX_W, ink=0 if chosen else 1)
+        if not mine and slot.shown and not chosen:
+            c.draw.point((x + BOX_W - 2, y + 1), fill=1)   # a card you have seen
 
 
 def _top(c: Canvas, view: FotbollView, language: str) -> None:
@@ -195,7 +210,7 @@ class ShootoutScreen:
             c.text(0, row * 11, name[:6])
             c.text(40, row * 11, "".join("●" if k else "✕" for k in kicks.get(seat, ())[-8:]))
         c.centred(22, text(language, "you_shoot" if self.role == "shoot" else "you_dive"))
-        for x, side in ((8, "left"), (50, "centre"), (92, "right")):
+        for side, x in SHOOTOUT_BOXES.items():
             chosen = side == self.side
             c.box(x, 34, x + 27, 50, filled=chosen, width=2 if chosen and self.locked else 1)
             c.centred(36, {"left": "◀", "centre": "●", "right": "▶"}[side], x0=x, x1=x + 28,
@@ -205,24 +220,85 @@ class ShootoutScreen:
 
 
 @dataclass(frozen=True)
-class KickoffScreen:
-    half: int
-    you_start: bool
+class FlipScreen:
+    """The instant a move that both screens show is made: the screen each seat was on, with
+    the move shown in place; the reveal with its words follows ``Timing.flip`` later.
+
+    As in Chifootmi, like turning the cards face up before the referee speaks. It changes only
+    the bottom line and the boxes the move touched (the card attacked, a card taken off or sent
+    off, the inside of the shoot-out's boxes), so both screens of a two-player console show it
+    within one 30 ms frame on the shared 400 kHz I2C bus. It is made from the seat's screen
+    before the move (its own view) and the move's events, which both seats may know (a duel's
+    two cards, the cards taken off, the formations once laid out, a kick's two sides).
+    """
+
+    base: Any
     opponent_key: str
+    mine: str | None = None
+    theirs: str | None = None
+    """What this seat and its opponent played (a duel's cards, the formations)."""
+    headline: str | None = None
+    detail: str = ""
+    boxes: tuple[tuple[str, str, str], ...] = ()
+    """(owner's seat, position, label) of each pitch box the move touched, drawn inverted."""
+    shot: tuple[str, str] | None = None
+    """Where the ball went and where the keeper dived, drawn in the shoot-out's boxes."""
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.centred(2, text(language, "fb.half", half=self.half), scale=2)
-        c.draw.ellipse([54, 24, 73, 43], outline=1, width=2)
+        self.base.draw(c, language)
+        if isinstance(self.base, PitchScreen):
+            view = self.base.view
+            for owner, position, label in self.boxes:
+                mine = owner == view.seat
+                x, y = _places(view.you if mine else view.opponent, mine)[position]
+                c.box(x, y, x + BOX_W - 1, y + BOX_H - 1, filled=True)
+                c.centred(y - 1, label, x0=x, x1=x + BOX_W, ink=0)
+        if isinstance(self.base, ShootoutScreen) and self.shot is not None:
+            shoot, dive = self.shot
+            for x in SHOOTOUT_BOXES.values():
+                c.clear(x, 34, x + 27, 50)
+                c.box(x, 34, x + 27, 50)
+            keeper = SHOOTOUT_BOXES[dive]
+            c.box(keeper + 5, 45, keeper + 22, 48, filled=True)
+            ball = SHOOTOUT_BOXES[shoot] + 14
+            c.draw.ellipse([ball - 4, 36, ball + 3, 43], outline=1, width=2)
+        c.box(0, HINT_Y, WIDTH - 1, HEIGHT - 1, filled=True)   # over the hint, room for ç, g, q
+        c.centred(HINT_Y - 1, self._line(language), ink=0)
+
+    def _line(self, language: str) -> str:
+        if self.mine is not None and self.theirs is not None:
+            mine, theirs = self.mine, self.theirs
+            you, them = text(language, "you"), text(language, self.opponent_key)
+            return fitting(WIDTH, f"{you} {mine}  vs  {theirs} {them}", f"{you} {mine} vs {theirs} {them}",
+                           f"{mine} vs {theirs} {them}", f"{mine} vs {theirs}")
+        words = text(language, self.headline or "hint.wait")
+        return fitting(WIDTH, f"{words} {self.detail}", self.detail or words)
+
+
+@dataclass(frozen=True)
+class KickoffScreen:
+    """A sheet over the menu (the app puts it there): who kicks off."""
+
+    you_start: bool
+    opponent_key: str
+    over_menu: ClassVar[bool] = True
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.sheet()
+        c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
         line = text(language, "fb.you_start") if self.you_start else \
             text(language, "fb.they_start", team=text(language, self.opponent_key))
-        c.centred(HINT_Y - 4, line)
+        c.centred(HINT_Y - 1, "⚽ " + line)
 
 
 @dataclass(frozen=True)
 class ResultScreen:
+    """The final score on a sheet over the menu (the app puts it there); OK clears it."""
+
     view: FotbollView
     opponent_key: str
     spectator: bool
+    over_menu: ClassVar[bool] = True
 
     def draw(self, c: Canvas, language: str) -> None:
         view = self.view
@@ -232,12 +308,18 @@ class ResultScreen:
             key, team = "result.team_wins", text(language, "team." + view.winner)
         else:
             key, team = ("result.win" if view.winner == view.seat else "result.lose"), None
-        c.centred(2, text(language, key, **({"team": team} if team else {})), scale=2)
-        c.centred(22, f"{view.score[view.seat]}-{view.score[view.opponent.seat]}", scale=2)
-        if view.shootout is not None:
-            c.centred(40, text(language, "result.shootout", red=view.shootout[view.seat],
-                               blue=view.shootout[view.opponent.seat]))
-        c.hints(centre=text(language, "result.back"))
+        c.sheet()
+        c.centred(SHEET_Y + 2, text(language, key, **({"team": team} if team else {})), scale=2)
+        you, them = text(language, "you"), text(language, self.opponent_key)
+        if self.spectator:
+            you, them = text(language, "team." + view.seat), text(language, "team." + view.opponent.seat)
+        score = f"{view.score[view.seat]}-{view.score[view.opponent.seat]}"
+        pens = "" if view.shootout is None else text(
+            language, "result.shootout", red=view.shootout[view.seat], blue=view.shootout[view.opponent.seat])
+        room = WIDTH if self.spectator else WIDTH - text_width("OK") - 5
+        c.text(0, HINT_Y - 1, fitting(room, f"{you} {score} {them} {pens}", f"{score} {pens}", score))
+        if not self.spectator:
+            c.chip(WIDTH - 1, HINT_Y - 1, "OK")
 
 
 def _reveal(session: FotbollSession, view: FotbollView, opponent_key: str) -> Any:
@@ -269,16 +351,60 @@ def _reveal(session: FotbollSession, view: FotbollView, opponent_key: str) -> An
     return EventScreen(view, "fb.changes", detail)
 
 
+
+
+def flipped(before: Any, events: list[Any], opponent_key: str) -> FlipScreen:
+    """The flip of a seat's screen ``before`` (made from its own view) for the move that made
+    ``events``; only what both seats learn from the move is added to it."""
+    view = before.view
+    for event in events:
+        if isinstance(event, ev.Duel):
+            attack = event.attack.label
+            defence = "-" if event.defence is None else event.defence.label
+            attacking = event.seat == view.seat
+            defender = view.opponent.seat if attacking else view.seat
+            box = (defender, event.position, "-" if event.defence is None else event.defence.face)
+            return FlipScreen(before, opponent_key, *((attack, defence) if attacking else (defence, attack)),
+                              boxes=(box,))
+        if isinstance(event, ev.ShootoutKick):
+            return FlipScreen(before, opponent_key, headline="out.scored" if event.scored else "out.missed",
+                              shot=(event.shoot, event.dive))
+    formations = {e.seat: e.formation for e in events if isinstance(e, ev.LinedUp)}
+    if len(formations) == 2:
+        return FlipScreen(before, opponent_key, formations[view.seat], formations[view.opponent.seat])
+    for event in events:
+        if isinstance(event, ev.SentOff):
+            return FlipScreen(before, opponent_key, headline="fb.red_card", detail=event.position,
+                              boxes=((event.seat, event.position, "✕" if event.card is None else event.card.face),))
+    changes = [e for e in events if isinstance(e, (ev.Substituted, ev.Replaced))]
+    if changes:
+        return FlipScreen(before, opponent_key, headline="fb.changes",
+                          detail=" ".join(f"{e.position}:{e.card.label}" for e in changes),
+                          boxes=tuple((e.seat, e.position, e.card.face) for e in changes))
+    for event in events:
+        if isinstance(event, ev.HalfTime):
+            return FlipScreen(before, opponent_key, headline="fb.half_time" if event.half == 1 else "fb.full_time")
+    return FlipScreen(before, opponent_key)
+
+
+def opponent_of(session: FotbollSession, seat: str) -> str:
+    """How ``seat``'s screens name the other seat (a team colour, or the CPU's name)."""
+    other = next(s for s in session.match.seats if s != seat)
+    return session.seats.opponent_names.get(seat, "team." + other)
+
+
 def build(session: FotbollSession, seat: str) -> Any:
     view = session.match.view(seat)
-    opponent_key = session.seats.opponent_names.get(seat, "team." + view.opponent.seat)
+    opponent = opponent_of(session, seat)
+    if session.step == "flip":
+        return session.flips[seat]
     if session.step == "kickoff":
-        return KickoffScreen(1, view.first == seat, opponent_key)
+        return KickoffScreen(view.first == seat, opponent)
     if session.step == "over":
         spectator = all(s in session.seats.cpus for s in session.match.seats)
-        return ResultScreen(view, opponent_key, spectator)
+        return ResultScreen(view, opponent, spectator)
     if session.step == "reveal":
-        return _reveal(session, view, opponent_key)
+        return _reveal(session, view, opponent)
     picking = session.picking.get(seat)
     decision = view.decision if picking is not None else None
     if view.stage == "formation":
@@ -291,11 +417,11 @@ def build(session: FotbollSession, seat: str) -> Any:
     if view.stage == "shoot":
         side = None if picking is None or picking.side is None else picking.side.value
         locked = picking is None or picking.locked is not None
-        return ShootoutScreen(view, opponent_key, view.decision or "dive", side, locked)
+        return ShootoutScreen(view, opponent, view.decision or "dive", side, locked)
     cursor = None
     marks: tuple[tuple[str, str], ...] = ()
     if picking is not None:
         options = session.options(seat)
         cursor = options[picking.cursor % len(options)] if options else None
         marks = tuple(sorted(picking.marks.items()))
-    return PitchScreen(view, opponent_key, decision, cursor, marks)
+    return PitchScreen(view, opponent, decision, cursor, marks)

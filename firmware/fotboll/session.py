@@ -13,6 +13,10 @@ Buttons (Chifootmi's meanings kept: CENTRE is OK, LEFT/RIGHT move or pick a side
 
 Sequential decisions go to the engine at once; simultaneous ones (formations, shoot-out
 kicks) when every seat has locked in, so nothing of one seat's pick reaches the other.
+A move that both screens must show (every seat locked in, or a duel, a change, a red card)
+first *flips* for ``Timing.flip``: each seat keeps the screen it was on, with what was played
+shown in place and on an inverted bottom bar; the reveal with its words follows (see
+:class:`screens.FlipScreen`).
 Time comes in as ``now``; the session never reads a clock.
 """
 from __future__ import annotations
@@ -71,6 +75,8 @@ class FotbollSession:
         self.events: list[Any] = self.match.opening_events()
         self.history: list[Any] = list(self.events)
         self.picking: dict[str, Picking] = {}
+        self.flips: dict[str, screens.FlipScreen] = {}
+        """Each seat's flip screen while ``step`` is ``"flip"``."""
         self.step = "kickoff"
         self.step_until: float | None = now + timing.kickoff
         self.finished = False
@@ -214,6 +220,8 @@ class FotbollSession:
                 self.step_until = None
                 if self.step == "over":
                     self.finished = True
+                elif self.step == "flip":
+                    self._after_flip(now)
                 else:
                     self._next_step(now)
                 changed = True
@@ -252,6 +260,9 @@ class FotbollSession:
             self.picking[seat] = picking
 
     def _apply(self, joint: dict[str, Choice], now: float) -> None:
+        """Play ``joint``; when both screens must show it, flip first (each seat's screen as
+        it was, with the move shown in place), then the reveal or the next decision."""
+        before = {seat: screens.build(self, seat) for seat in self.match.seats}
         self.events = self.match.apply(joint)
         self.history += self.events
         self.decisions.append(joint)
@@ -261,11 +272,26 @@ class FotbollSession:
             elif isinstance(event, (ev.HalfTime, ev.MatchOver)):
                 self.tunes.append("whistle")
         self.picking = {}
-        if any(isinstance(event, SHOWN_EVENTS) for event in self.events):
+        if len(joint) > 1 or self._revealed():
+            self.flips = {seat: screens.flipped(screen, self.events, screens.opponent_of(self, seat))
+                          for seat, screen in before.items()}
+            self.step = "flip"
+            self.step_until = now + self.timing.flip
+        else:
+            self._next_step(now)
+
+    def _after_flip(self, now: float) -> None:
+        """Once the flip has been seen: the reveal, or the next decision (after the line-ups)."""
+        self.flips = {}
+        if self._revealed():
             self.step = "reveal"
             self.step_until = now + self.timing.reveal
         else:
             self._next_step(now)
+
+    def _revealed(self) -> bool:
+        """Whether the last move is worth a pause on both screens (a reveal)."""
+        return any(isinstance(event, SHOWN_EVENTS) for event in self.events)
 
     # ----- screens -------------------------------------------------------------------------------
     def screen(self, seat: str, now: float) -> Any:

@@ -7,15 +7,12 @@ Regenerate the images on purpose, then look at them in ``git diff``::
 """
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import pytest
 from app_rig import Rig
+from fotboll_play import play, replayed
 from goldens import assert_goldens
 from PIL import Image
 
-from engine.fotboll import new_match
 from firmware.fotboll import screens as fs
 from firmware.settings import Settings
 from hal.buttons import Button
@@ -31,63 +28,15 @@ WANTED = {
     "duel": lambda m: isinstance(m, fs.DuelScreen),
     "shootout": lambda m: isinstance(m, fs.ShootoutScreen) and not m.locked,
     "result": lambda m: isinstance(m, fs.ResultScreen),
+    "kickoff": lambda m: isinstance(m, fs.KickoffScreen),
+    "formation-flip": lambda m: isinstance(m, fs.FlipScreen) and isinstance(m.base, fs.FormationScreen),
+    "duel-flip": lambda m: isinstance(m, fs.FlipScreen) and isinstance(m.base, fs.PitchScreen)
+    and m.base.decision == "attack",
+    "defence-flip": lambda m: isinstance(m, fs.FlipScreen) and isinstance(m.base, fs.PitchScreen)
+    and m.base.decision is None and m.mine is not None,
+    "changes-flip": lambda m: isinstance(m, fs.FlipScreen) and m.headline == "fb.changes",
+    "shootout-flip": lambda m: isinstance(m, fs.FlipScreen) and m.shot is not None,
 }
-
-
-def intent(model: Any, rng: random.Random) -> Button | None:
-    """What a person would press on this screen (None: just watch)."""
-    if isinstance(model, fs.FormationScreen) and not model.locked:
-        return rng.choice([Button.RIGHT, Button.CENTRE, Button.CENTRE])
-    if isinstance(model, fs.PitchScreen) and model.decision is not None:
-        return rng.choice([Button.LEFT, Button.RIGHT, Button.CENTRE, Button.CENTRE, Button.CARD1])
-    if isinstance(model, fs.ShootoutScreen) and not model.locked:
-        if model.side is not None:
-            return Button[model.side.upper()]
-        return rng.choice([Button.LEFT, Button.CENTRE, Button.RIGHT])
-    return None
-
-
-def check(model: Any, rig: Rig, pad: int) -> None:
-    """Secrecy and legality on every screen: unseen opponent cards stay face down, the
-    cursor stands only on a legal choice."""
-    if not isinstance(model, fs.PitchScreen):
-        return
-    assert all(s.card is None or s.shown for s in model.view.opponent.field)
-    if model.decision == "attack":
-        assert model.cursor in model.view.targets
-    seat = rig.app.seat_at(pad)
-    assert model.view.seat == seat
-
-
-def play(rig: Rig, seed: int, shots: dict[str, Image.Image] | None = None, humans=(1, 2)) -> None:
-    rng = random.Random(seed)
-    for _ in range(6000):
-        if rig.app.mode != "match":
-            return
-        acted = False
-        for pad in humans:
-            model = rig.screen(pad)
-            check(model, rig, pad)
-            if shots is not None:
-                for name, wanted in WANTED.items():
-                    if name not in shots and wanted(model):
-                        shots[name] = rig.image(pad).copy()
-            button = intent(model, rng)
-            if button is not None:
-                rig.press(pad, button)
-                acted = True
-        if not acted:
-            if isinstance(rig.screen(humans[0]), fs.ResultScreen):
-                return
-            rig.wait_for_change()
-    raise AssertionError("the match did not end")
-
-
-def replayed(session) -> Any:
-    match = new_match(session.config, session.seed)
-    for joint in session.decisions:
-        match.apply(joint)
-    return match
 
 
 def test_two_players_play_a_whole_match_with_jokers_by_buttons(tmp_path):
@@ -118,6 +67,76 @@ def test_key_screens_match_their_golden_images(tmp_path, language):
               seed=5)
     rig.start()
     shots: dict[str, Image.Image] = {}
-    play(rig, 1, shots)
+    play(rig, 1, shots, WANTED)
     assert set(shots) == set(WANTED), f"screens never seen: {set(WANTED) - set(shots)}"
     assert_goldens(shots, "fotboll-", language, tmp_path)
+
+
+def _both(rig: Rig) -> tuple:
+    return rig.screen(1), rig.screen(2)
+
+
+def test_the_kick_off_and_the_result_are_sheets_over_the_menu(tmp_path):
+    """Menu -> kick-off and result -> menu rewrite only the bottom half of each screen."""
+    rig = Rig(tmp_path, Settings(game="fotboll", players="two"), seed=4)
+    rig.press(1, Button.CARD1)                                # the splash goes: the menu
+    menu = _tops(rig)
+    rig.press(1, Button.CENTRE)
+    assert all(isinstance(model, fs.KickoffScreen) for model in _both(rig))
+    assert _tops(rig) == menu
+    assert {rig.screen(1).you_start, rig.screen(2).you_start} == {True, False}
+    play(rig, 3)
+    assert all(isinstance(model, fs.ResultScreen) for model in _both(rig))
+    result = _tops(rig)
+    rig.press(1, Button.CENTRE)
+    assert rig.app.mode == "menu" and _tops(rig) == result
+
+
+def _tops(rig: Rig) -> list[bytes]:
+    """The top half of each screen (what a sheet leaves as it was)."""
+    return [rig.image(pad).crop((0, 0, 128, 32)).tobytes() for pad in (1, 2)]
+
+
+def test_the_second_formation_locked_in_flips_both_screens_then_the_pitch(tmp_path):
+    rig = Rig(tmp_path, Settings(game="fotboll", players="two"), seed=4)
+    rig.start()
+    rig.wait_for_change()
+    rig.press(1, Button.CENTRE)                               # red: 4-4-2
+    rig.press(2, Button.RIGHT)
+    rig.press(2, Button.CENTRE)                               # blue: the next formation
+    flips = _both(rig)
+    assert all(isinstance(f, fs.FlipScreen) and isinstance(f.base, fs.FormationScreen) for f in flips)
+    assert all(f.base.locked for f in flips)                  # each screen as it was, locked in
+    assert (flips[0].mine, flips[0].theirs) == (flips[1].theirs, flips[1].mine) == ("4-4-2", "4-3-3")
+    for pad in (1, 2):                                        # during the flip: ignored
+        rig.press(pad, Button.CENTRE)
+    assert _both(rig) == flips
+    rig.wait(rig.app.timing.flip)
+    assert all(isinstance(model, fs.PitchScreen) for model in _both(rig))
+
+
+def test_an_attack_flips_both_screens_with_the_card_attacked_then_the_duel(tmp_path):
+    rig = Rig(tmp_path, Settings(game="fotboll", players="two"), seed=4)
+    rig.start()
+    rig.wait_for_change()
+    rig.press(1, Button.CENTRE)
+    rig.press(2, Button.CENTRE)
+    rig.wait(rig.app.timing.flip)
+    attacker = 1 if rig.screen(1).decision == "prepare" else 2
+    defender = 3 - attacker
+    rig.press(attacker, Button.CENTRE)                        # no changes
+    target = rig.screen(attacker)
+    assert target.decision == "attack" and target.cursor in target.view.targets
+    rig.press(attacker, Button.CENTRE)
+    duel = rig.app.session.events[0]
+    assert duel.name == "duel" and duel.position == target.cursor
+    flips = rig.screen(attacker), rig.screen(defender)
+    assert flips[0].base == target and flips[1].base.decision is None
+    card, defence = duel.attack.label, duel.defence.label
+    assert (flips[0].mine, flips[0].theirs) == (flips[1].theirs, flips[1].mine) == (card, defence)
+    box = (rig.app.seat_at(defender), duel.position, duel.defence.face)
+    assert flips[0].boxes == flips[1].boxes == (box,)
+    rig.wait(rig.app.timing.flip)
+    assert all(isinstance(model, fs.DuelScreen) for model in _both(rig))
+    rig.wait(rig.app.timing.reveal)
+    assert all(isinstance(model, fs.PitchScreen) for model in _both(rig))

@@ -1,0 +1,67 @@
+"""The handheld's two screens share one 400 kHz I2C bus: what a press puts on it is what a
+player waits for. Two whole frames take 46 ms there, so no press may redraw both screens whole:
+a move both screens show first flips (each screen as it was, the move shown in place), and the
+kick-off and the result are sheets over the menu. ``BUDGET_BYTES`` (26 ms of bus) leaves the
+press's processing 4 ms of the 30 ms key-to-screen target.
+
+Bytes, not time, are asserted (timing belongs to ``bench/bench_latency.py``): a byte count is
+exact and the same on every machine.
+"""
+from __future__ import annotations
+
+import pytest
+from bus_rig import BUDGET_BYTES, BusRig
+from fotboll_play import play
+from fotboll_setups import HIGH, LOW, act, start
+
+from engine.fotboll import NOTHING, Attack
+from firmware.fotboll import screens as fs
+from firmware.settings import Settings
+from hal.buttons import Button
+
+
+@pytest.mark.parametrize("jokers, seed", [(False, 4), (True, 2)])
+def test_no_press_of_a_two_player_fotboll_match_puts_more_than_26_ms_on_the_shared_bus(
+        tmp_path, jokers, seed):
+    rig = BusRig(tmp_path, Settings(game="fotboll", players="two", jokers=jokers, tiebreak=True),
+                 seed=seed)
+    try:
+        rig.start()
+        play(rig, seed)
+        rig.press(1, Button.CENTRE)                        # the result's OK: back to the menu
+        assert rig.app.mode == "menu"
+        history = {e.name for e in rig.app.session.history}
+    finally:
+        rig.close()
+    assert {"lined_up", "duel", "replace", "substitution", "half_time", "shootout_kick"} <= history
+    pressed_on = {screen for screen, _sent in rig.presses}
+    assert {"MenuScreen", "FormationScreen", "PitchScreen", "ShootoutScreen", "ResultScreen"} <= pressed_on
+    over = sorted({press for press in rig.presses if press[1] > BUDGET_BYTES}, key=lambda p: -p[1])
+    screen, sent = rig.worst_press()
+    assert not over, (f"{len(over)} presses over {BUDGET_BYTES} bytes, the worst {sent} bytes "
+                      f"({sent * 9 / 400:.1f} ms of bus) pressed on {screen}; over: {over[:6]}")
+
+
+def test_sending_a_player_off_flips_both_screens_within_the_budget(tmp_path):
+    """A red card is rare in play by buttons: blue's second yellow is set up (as in the F-JOK-3
+    rule test), then pad 2 sends a player off by pressing OK."""
+    rig = BusRig(tmp_path, Settings(game="fotboll", players="two", jokers=True), seed=1)
+    try:
+        rig.start()
+        rig.wait_for_change()                             # the kick-off sheet goes
+        session = rig.app.session
+        session.match = start(HIGH + ["7D"], LOW[:8] + ["JK"] + LOW[9:], jokers=True)
+        session.match.yellow[1] = 1
+        act(session.match, NOTHING)
+        session.match.field[1]["F1"] = None
+        act(session.match, Attack("M4"))                  # 7♦ on the Joker: red card for blue
+        session._next_step(rig.clock.now())
+        rig.wait(0.01)
+        assert rig.screen(2).decision == "send_off" and rig.screen(2).cursor == "D1"
+        sent = rig.press(2, Button.CENTRE)
+        flips = rig.screen(1), rig.screen(2)
+    finally:
+        rig.close()
+    assert all(isinstance(flip, fs.FlipScreen) and flip.headline == "fb.red_card" for flip in flips)
+    assert flips[0].boxes == flips[1].boxes == (("blue", "D1", "2"),)
+    assert sent <= BUDGET_BYTES, f"the send-off put {sent} bytes on the bus"
