@@ -205,10 +205,20 @@ def chifootmi_seats(cpus: Mapping[str, str], names: Mapping[str, str]) -> Any:
 
 
 def _chifootmi_cpu_screen(session: Session, seat: str) -> Any:
-    from firmware.chifootmi.screens import CpuPadScreen
+    """The score; the kick-off and the result as the same sheets over the menu as the
+    person's pad shows (a spectator's wording), so leaving or reaching the menu rewrites half
+    of each screen, not the CPU pad's whole."""
+    from firmware.chifootmi.screens import CpuPadScreen, KickoffScreen, ResultScreen
+    from firmware.chifootmi.session import Step
 
-    score = session.match.view(seat).score
-    return CpuPadScreen(score["red"], score["blue"])
+    view = session.match.view(seat)
+    key = "team." + ("blue" if seat == "red" else "red")
+    step = getattr(session, "step", None)
+    if step is Step.KICKOFF:
+        return KickoffScreen(view, key, spectator=True)
+    if step is Step.OVER:
+        return ResultScreen(view, key, spectator=True)
+    return CpuPadScreen(view.score["red"], view.score["blue"])
 
 
 CHIFOOTMI = GameEntry(
@@ -277,9 +287,20 @@ def _chifoumi_resume(resume: Resume) -> Started:
 
 
 def _chifoumi_cpu_screen(session: Session, seat: str) -> Any:
-    from firmware.chifoumi.session import spectator_screen
+    """The board's top pieces; the kick-off, the end and the result as the person's pads show
+    them (a spectator's wording), so leaving or reaching the menu rewrites half of each screen."""
+    from firmware.chifoumi.screens import EndScreen, KickoffScreen, ResultScreen
+    from firmware.chifoumi.session import Step, spectator_screen
 
-    return spectator_screen(session.match.view(seat))
+    view = session.match.view(seat)
+    step = getattr(session, "step", None)
+    if step is Step.KICKOFF:
+        return KickoffScreen(view, True)
+    if step is Step.OVER:
+        return ResultScreen(view, True)
+    if step is Step.END:
+        return EndScreen(spectator_screen(view), view.reason)
+    return spectator_screen(view)
 
 
 CHIFOUMI = GameEntry(

@@ -204,12 +204,16 @@ class KickoffScreen:
 
     view: ChifootmiView
     opponent_key: str
+    spectator: bool = False
+    """A CPU seat's pad: the team with the ball by its name."""
     over_menu: ClassVar[bool] = True
 
     def draw(self, c: Canvas, language: str) -> None:
         c.sheet()
         c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
-        if self.view.ball == self.view.seat:
+        if self.spectator:
+            line = text(language, "has_ball", team=text(language, "team." + self.view.ball))
+        elif self.view.ball == self.view.seat:
             line = text(language, "you_have_ball")
         else:
             line = text(language, "has_ball", team=text(language, self.opponent_key))

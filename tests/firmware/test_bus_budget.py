@@ -8,17 +8,21 @@ press's processing 4 ms of the 30 ms budget.
 """
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
 import pytest
 
 from bus_rig import BUDGET_BYTES, BusRig
+from firmware.chifootmi import screens as cs
 from firmware.settings import Settings
 from hal.buttons import Button
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from rig import bus_seconds  # noqa: E402
+
+from .conftest import intent  # noqa: E402
 from scripted import play  # noqa: E402
 
 
@@ -45,5 +49,29 @@ def test_walking_the_menu_on_both_screens_stays_within_the_budget(tmp_path):
         rig.press(2 if button is Button.RIGHT else 1, button)
     rig.close()
     assert len(rig.presses) >= 15                               # the cursor moved and scrolled
+    screen, sent = rig.worst_press()
+    assert sent <= BUDGET_BYTES, f"a press on the {screen} sent {sent} bytes"
+
+
+@pytest.mark.parametrize("level", ["amateur", "pro_plus"])
+def test_against_the_cpu_no_press_puts_more_than_26_ms_on_the_shared_bus(tmp_path, level):
+    """The CPU's pad shows the score, and the kick-off and result sheets like the person's:
+    the menu's OK and the result's OK rewrite half of each screen."""
+    rig = BusRig(tmp_path, Settings(players="cpu", level=level), seed=6)
+    rig.start()
+    rng = random.Random(level)
+    for _ in range(5000):
+        if rig.app.mode != "match":
+            break
+        assert not isinstance(rig.screen(2), (cs.CardScreen, cs.FlipScreen, cs.RevealScreen))
+        button = intent(rig.screen(1), rng)
+        if button is None:
+            rig.wait_for_change()
+        else:
+            rig.press(1, button)
+    rig.close()
+    assert rig.app.mode == "menu"
+    pressed_on = {screen for screen, _sent in rig.presses}
+    assert {"MenuScreen", "CardScreen", "ResultScreen"} <= pressed_on
     screen, sent = rig.worst_press()
     assert sent <= BUDGET_BYTES, f"a press on the {screen} sent {sent} bytes"
