@@ -231,7 +231,6 @@ class App:
         return due
 
     def _deadline(self) -> float | None:
-        now = self.clock.now()
         if self.mode == "splash":
             return self.mode_since + self.idle.splash
         if self.mode in ("menu", "resume", "stats"):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Union
 from engine.chifootmi import DT, ChifootmiView, TeamView
 from engine.chifootmi import events as ev
 from firmware.i18n import text
-from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, text_width
+from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from hal.buttons import CARDS, Button
 
 if TYPE_CHECKING:
@@ -185,8 +185,7 @@ class FlipScreen:
             c.draw.rectangle([kx0 + 4, 45, kx1 - 4, 51], fill=1)
             mid = sum(zones[shoot]) // 2
             c.draw.ellipse([mid - 3, 35, mid + 3, 41], fill=0, outline=1, width=2)
-        c.box(0, 56, WIDTH - 1, HEIGHT - 1, filled=True)
-        c.centred(55, self._line(language), ink=0)
+        c.banner(self._line(language))
 
     def _line(self, language: str) -> str:
         if self.mine is not None and self.theirs is not None:
@@ -415,14 +414,6 @@ class ResultScreen:
         c.text(0, HINT_Y - 1, fitting(room, f"{you} {score} {them} {pens}", f"{score} {pens}", score))
         if not self.spectator:
             c.chip(WIDTH - 1, HINT_Y - 1, "OK")
-
-
-def fitting(width: int, *lines: str) -> str:
-    """The first of ``lines`` (longest first) that fits ``width`` pixels."""
-    for line in lines:
-        if text_width(line.strip()) <= width:
-            return line.strip()
-    return lines[-1].strip()
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from typing import ClassVar, Union
 
 from engine.chifoumi import ChifoumiView
 from firmware.i18n import text
-from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, text_width
+from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 
 CELL = 8
 ORIGIN = 1
@@ -153,18 +153,9 @@ def _stack_line(c: Canvas, x: int, y: int, view: ChifoumiView, language: str, sq
 
 
 def flip_bar(c: Canvas, line: str) -> None:
-    """The inverted bottom bar of a flip (rows 56..63, the panel's last page): what was played,
-    or why the game ended, over the screen the seat was on."""
-    c.box(0, 56, WIDTH - 1, HEIGHT - 1, filled=True)
-    c.centred(55, line, ink=0)
-
-
-def fitting(width: int, *lines: str) -> str:
-    """The first of ``lines`` (longest first) that fits ``width`` pixels."""
-    for line in lines:
-        if text_width(line) <= width:
-            return line
-    return lines[-1]
+    """The inverted bottom bar of a flip: what was played, or why the game ended, over the
+    screen the seat was on (:meth:`Canvas.banner`)."""
+    c.banner(line)
 
 
 def _pad_hints(c: Canvas, card3: str, card4: str = "?") -> None:

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.fotboll import FORMATION_NAMES, FORMATIONS, Card, FotbollView, TeamView
 from engine.fotboll import events as ev
-from firmware.chifootmi.screens import CpuPadScreen, fitting
+from firmware.chifootmi.screens import CpuPadScreen
 from firmware.i18n import text
-from firmware.render import HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, text_width
+from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 
 if TYPE_CHECKING:
     from .session import FotbollSession
@@ -262,8 +262,7 @@ class FlipScreen:
             c.box(keeper + 5, 45, keeper + 22, 48, filled=True)
             ball = SHOOTOUT_BOXES[shoot] + 14
             c.draw.ellipse([ball - 4, 36, ball + 3, 43], outline=1, width=2)
-        c.box(0, HINT_Y, WIDTH - 1, HEIGHT - 1, filled=True)   # over the hint, room for ç, g, q
-        c.centred(HINT_Y - 1, self._line(language), ink=0)
+        c.banner(self._line(language))
 
     def _line(self, language: str) -> str:
         if self.mine is not None and self.theirs is not None:

@@ -135,6 +135,12 @@ class Canvas:
         self.clear(0, SHEET_Y, WIDTH - 1, HEIGHT - 1)
         self.hline(SHEET_Y)
 
+    def banner(self, line: str) -> None:
+        """An inverted bar over the bottom line (rows 54..63) saying what just happened: a
+        flip's choices, why a game ended. Ten rows, so accents and descenders (ç, g, q) show."""
+        self.box(0, HINT_Y, WIDTH - 1, HEIGHT - 1, filled=True)
+        self.centred(HINT_Y - 1, line, ink=0)
+
     def chip(self, x1: int, y: int, label: str) -> None:
         """A small inverted label ending at ``x1`` (a button to press: ``OK``)."""
         x0 = x1 - text_width(label) - 3
@@ -147,6 +153,14 @@ class Canvas:
         inner = round((x1 - x0 - 2) * max(0.0, min(1.0, fraction)))
         if inner > 0:
             self.draw.rectangle([x0 + 1, y0 + 1, x0 + inner, y1 - 1], fill=1)
+
+
+def fitting(width: int, *lines: str) -> str:
+    """The first of ``lines`` (longest first) that fits ``width`` pixels, else the last."""
+    for line in lines:
+        if text_width(line.strip()) <= width:
+            return line.strip()
+    return lines[-1].strip()
 
 
 def wrap(text: str, width: int = WIDTH, scale: int = 1) -> list[str]:
