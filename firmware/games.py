@@ -355,10 +355,19 @@ def _fotboll_resume(resume: Resume) -> Started:
 
 
 def _fotboll_cpu_screen(session: Session, seat: str) -> Any:
+    """The score; the kick-off and the result as the same sheets over the menu as the
+    person's pad shows (naming the teams), so leaving or reaching the menu rewrites half of
+    each screen, not the CPU pad's whole."""
     from firmware.chifootmi.screens import CpuPadScreen
+    from firmware.fotboll.screens import KickoffScreen, ResultScreen
 
-    score = session.match.view(seat).score
-    return CpuPadScreen(score["red"], score["blue"])
+    view = session.match.view(seat)
+    step = getattr(session, "step", None)
+    if step == "kickoff":
+        return KickoffScreen(False, "team." + view.first)
+    if step == "over":
+        return ResultScreen(view, "team." + ("blue" if seat == "red" else "red"), True)
+    return CpuPadScreen(view.score["red"], view.score["blue"])
 
 
 FOTBOLL = GameEntry(

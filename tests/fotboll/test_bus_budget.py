@@ -65,3 +65,22 @@ def test_sending_a_player_off_flips_both_screens_within_the_budget(tmp_path):
     assert all(isinstance(flip, fs.FlipScreen) and flip.headline == "fb.red_card" for flip in flips)
     assert flips[0].boxes == flips[1].boxes == (("blue", "D1", "2"),)
     assert sent <= BUDGET_BYTES, f"the send-off put {sent} bytes on the bus"
+
+
+def test_against_the_cpu_no_press_puts_more_than_26_ms_on_the_shared_bus(tmp_path):
+    """The CPU's pad shows the score, and the same kick-off and result sheets as the person's
+    (naming the teams): the menu's OK and the result's OK rewrite half of each screen."""
+    rig = BusRig(tmp_path, Settings(game="fotboll", players="cpu", tiebreak=True), seed=5)
+    try:
+        rig.start()
+        assert isinstance(rig.screen(2), fs.KickoffScreen)
+        play(rig, 5, humans=(1,))
+        assert isinstance(rig.screen(2), fs.ResultScreen) and rig.screen(2).spectator
+        rig.press(1, Button.CENTRE)
+        assert rig.app.mode == "menu"
+    finally:
+        rig.close()
+    pressed_on = {screen for screen, _sent in rig.presses}
+    assert {"MenuScreen", "ResultScreen"} <= pressed_on
+    screen, sent = rig.worst_press()
+    assert sent <= BUDGET_BYTES, f"a press on the {screen} sent {sent} bytes"

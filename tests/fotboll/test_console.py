@@ -56,9 +56,14 @@ def test_a_match_against_the_cpu_shows_the_cpu_pad_only_the_score(tmp_path):
     rig = Rig(tmp_path, Settings(game="fotboll", players="cpu", difficulty="medium",
                                  tiebreak=False), seed=3)
     rig.start()
+    kickoff = rig.screen(2)                     # the kick-off sheet, naming the team that starts
+    assert isinstance(kickoff, fs.KickoffScreen) and not kickoff.you_start
+    rig.wait_for_change()
     assert isinstance(rig.screen(2), fs.CpuPadScreen)
     play(rig, 4, humans=(1,))
     assert rig.app.session.match.is_over
+    result = rig.screen(2)                      # the result sheet, in a spectator's words
+    assert isinstance(result, fs.ResultScreen) and result.spectator
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
