@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from unittest import mock
 
+import smbus2
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.interface.serial import i2c
 
@@ -71,8 +71,14 @@ class Handheld:
         self.bus = TimedBus()
 
         def open_bus(screen: ScreenConfig) -> i2c:
-            with mock.patch("smbus2.SMBus", lambda port: self.bus):
+            # smbus2.SMBus swapped by hand, not with unittest.mock: that imports asyncio,
+            # 6 MB the console's peak-RSS figure must not carry.
+            original = smbus2.SMBus
+            smbus2.SMBus = lambda port: self.bus
+            try:
                 return i2c(port=screen.port, address=screen.address)
+            finally:
+                smbus2.SMBus = original
 
         self.console: Console = open_console(self.config, clock=clock, pin_factory=self.factory,
                                              open_bus=open_bus)

@@ -4,7 +4,8 @@ Checks, in order: the config loads; each bus the screens use exists and can be o
 screen answers at its address (and, if not, whether something answers at the other usual
 one); the buttons' pins are free of the Pi's other functions (serial console, SPI, 1-Wire);
 the serial pads' ports exist; the service user is in the groups the hardware needs; the state
-directory is there and writable. Exit status 1 when anything is wrong.
+directory is there, and how long a durable append takes on its card (every move waits for one
+before the screens show it). Exit status 1 when anything is wrong.
 
 Everything the checks touch is injectable (``dev`` folder, boot config, the I2C probe, the
 group table), so the tests run it on a fake ``/dev`` on any PC.
@@ -16,6 +17,9 @@ import errno
 import grp
 import os
 import pwd
+import statistics
+import tempfile
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +35,11 @@ SCREEN_ADDRESSES = (0x3C, 0x3D)
 UART_PINS = {14: "UART TXD", 15: "UART RXD"}
 SPI0_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"}
 ONE_WIRE_PIN = 4
+
+SLOW_SYNC_MS = 10.0
+"""A durable append slower than this (the worst of :data:`SYNC_SAMPLES`) is worth a warning:
+moves wait for it, and the key-to-screen budget is 30 ms with the screens' 18-26 ms of bus."""
+SYNC_SAMPLES = 20
 
 Probe = Callable[[int, int], bool]
 """``probe(bus, address)``: True when a device acknowledges at ``address`` on I2C bus ``bus``."""
@@ -89,6 +98,8 @@ class Doctor:
     probe: Probe = smbus_probe
     group_members: Callable[[str], set[str] | None] = _group_members
     user_known: Callable[[str], bool] = _user_known
+    sync: Callable[[int], None] = os.fsync
+    clock: Callable[[], float] = time.perf_counter
 
     def check(self) -> list[Finding]:
         try:
@@ -248,6 +259,30 @@ class Doctor:
                                   f"sudo chown {self.user}: {folder}")
         else:
             yield Finding("ok", f"state directory {folder}")
+        yield from self._durable_appends(folder)
+
+    def _durable_appends(self, folder: Path) -> Iterator[Finding]:
+        """Append a journal-sized record and fsync it, :data:`SYNC_SAMPLES` times, as the match
+        journal does for every move (in a temporary file, removed after)."""
+        times: list[float] = []
+        try:
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".doctor-") as probe:
+                for _ in range(SYNC_SAMPLES):
+                    start = self.clock()
+                    os.write(probe.fileno(), b'{"blue": {"play": 3}, "red": {"play": 11}}\n')
+                    self.sync(probe.fileno())
+                    times.append((self.clock() - start) * 1e3)
+        except OSError as exc:
+            yield Finding("fail", f"the state directory {folder} cannot be written ({exc.strerror}): "
+                                  f"no match journal, no settings")
+            return
+        figures = f"median {statistics.median(times):.1f} ms, worst {max(times):.1f} ms"
+        if max(times) > SLOW_SYNC_MS:
+            yield Finding("warn", f"a durable write on the state directory's card takes {figures}: "
+                                  f"every move waits for one before the screens show it; a faster "
+                                  f"card (A1/A2 class) or a USB SSD keeps presses under 30 ms")
+        else:
+            yield Finding("ok", f"durable writes on the state directory: {figures}")
 
 
 def screen_name(port: int, address: int) -> str:

@@ -34,6 +34,28 @@ def texts(findings, level):
     return [f.text for f in findings if f.level == level]
 
 
+def test_the_state_cards_durable_writes_are_timed_and_a_slow_card_is_named(tmp_path):
+    good = doctor(tmp_path).check()
+    assert any(t.startswith("durable writes on the state directory: median") for t in texts(good, "ok"))
+    assert list((tmp_path / "state").iterdir()) == []          # the probe file is gone
+
+    ticks = iter(range(0, 10_000, 30))                          # every fsync takes 30 ms
+    slow = doctor(tmp_path)
+    slow.clock = lambda: next(ticks) / 1000
+    warnings = texts(slow.check(), "warn")
+    assert any("durable write on the state directory's card takes median 30.0 ms" in t
+               and "every move waits" in t for t in warnings)
+
+
+def test_an_unwritable_state_directory_fails(tmp_path):
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    broken = doctor(tmp_path)
+    broken.sync = full
+    assert any("cannot be written (No space left on device)" in t for t in texts(broken.check(), "fail"))
+
+
 def test_a_good_build_has_nothing_to_fix(tmp_path):
     findings = doctor(tmp_path).check()
     assert texts(findings, "fail") == []
