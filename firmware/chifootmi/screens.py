@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Union
 from engine.chifootmi import DT, ChifootmiView, TeamView
 from engine.chifootmi import events as ev
 from firmware.i18n import text
+from firmware.sheets import draw_result_sheet
 from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from hal.buttons import CARDS, Button
 
@@ -396,24 +397,7 @@ class ResultScreen:
     over_menu: ClassVar[bool] = True
 
     def draw(self, c: Canvas, language: str) -> None:
-        view = self.view
-        winner = view.winner or "red"
-        if self.spectator:
-            headline = text(language, "result.team_wins", team=text(language, "team." + winner))
-        else:
-            headline = text(language, "result.win" if winner == view.seat else "result.lose")
-        c.sheet()
-        c.centred(SHEET_Y + 2, headline, scale=2)
-        you, them = text(language, "you"), text(language, self.opponent_key)
-        if self.spectator:
-            you, them = text(language, "team." + view.seat), text(language, "team." + view.opponent.seat)
-        score = f"{view.score[view.seat]}-{view.score[view.opponent.seat]}"
-        pens = "" if view.shootout is None else text(
-            language, "result.shootout", red=view.shootout[view.seat], blue=view.shootout[view.opponent.seat])
-        room = WIDTH if self.spectator else WIDTH - text_width("OK") - 5
-        c.text(0, HINT_Y - 1, fitting(room, f"{you} {score} {them} {pens}", f"{score} {pens}", score))
-        if not self.spectator:
-            c.chip(WIDTH - 1, HINT_Y - 1, "OK")
+        draw_result_sheet(c, language, self.view, self.opponent_key, self.spectator)
 
 
 @dataclass(frozen=True)

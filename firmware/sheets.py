@@ -1,0 +1,39 @@
+"""The result sheet of a red-vs-blue football game (Chifootmi, Fotboll): a headline, the score
+and the shoot-out on the bottom half, over the menu (``over_menu`` models; see
+:meth:`firmware.render.Canvas.sheet`), with an OK chip for the pad that may clear it."""
+from __future__ import annotations
+
+from typing import Any
+
+from firmware.i18n import text
+from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
+
+
+def result_headline(language: str, view: Any, spectator: bool, draw_key: str | None = None) -> str:
+    """"You win!" / "You lose" for a player, "Red wins!" for a spectator (a CPU pad, a demo);
+    ``draw_key`` when the game can end level and did."""
+    if view.winner is None and draw_key is not None:
+        return text(language, draw_key)
+    winner = view.winner or "red"
+    if spectator:
+        return text(language, "result.team_wins", team=text(language, "team." + winner))
+    return text(language, "result.win" if winner == view.seat else "result.lose")
+
+
+def draw_result_sheet(c: Canvas, language: str, view: Any, opponent_key: str, spectator: bool,
+                      draw_key: str | None = None) -> None:
+    """The whole sheet: the headline big, then "You 1-1 Blue pens 4-2" (shortened to fit) and
+    the OK chip unless ``spectator``. ``view`` has ``seat``, ``opponent.seat``, ``winner``,
+    ``score`` and ``shootout`` (None when there was none)."""
+    c.sheet()
+    c.centred(SHEET_Y + 2, result_headline(language, view, spectator, draw_key), scale=2)
+    you, them = text(language, "you"), text(language, opponent_key)
+    if spectator:
+        you, them = text(language, "team." + view.seat), text(language, "team." + view.opponent.seat)
+    score = f"{view.score[view.seat]}-{view.score[view.opponent.seat]}"
+    pens = "" if view.shootout is None else text(
+        language, "result.shootout", red=view.shootout[view.seat], blue=view.shootout[view.opponent.seat])
+    room = WIDTH if spectator else WIDTH - text_width("OK") - 5
+    c.text(0, HINT_Y - 1, fitting(room, f"{you} {score} {them} {pens}", f"{score} {pens}", score))
+    if not spectator:
+        c.chip(WIDTH - 1, HINT_Y - 1, "OK")
