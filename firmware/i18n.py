@@ -167,6 +167,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "fb.full_time": ("Fin du match", "Full time"),
     "fb.changes": ("Changements", "Changes"),
     "fb.draw": ("Match nul", "A draw"),
+    "fb.why.max_subs": ("✕ 3 changements max", "✕ Max 3 subs a match"),
+    "fb.why.no_card": ("✕ Pas assez de cartes", "✕ Not enough cards"),
+    "fb.why.fill_first": ("✕ Remplis les vides", "✕ Fill the gaps first"),
+    "fb.why.subs_first": ("✕ Enlève les S avant", "✕ Unmark the S first"),
+    "fb.why.rules": ("✕ Pas permis", "✕ Not allowed"),
 }
 
 

@@ -114,6 +114,8 @@ class PitchScreen:
     decision: str | None
     cursor: str | None
     marks: tuple[tuple[str, str], ...]
+    why: str | None = None
+    """Why your last press did nothing (``fb.why.<why>`` on the hint line), if it did."""
 
     def draw(self, c: Canvas, language: str) -> None:
         _top(c, self.view, language)
@@ -123,6 +125,8 @@ class PitchScreen:
         _team(c, self.view.opponent, False, None if mine else self.cursor, {})
         if self.decision is None:
             c.hints(centre=text(language, "fb.their_turn", team=text(language, self.opponent_key)))
+        elif self.why is not None:
+            c.hints(centre=text(language, "fb.why." + self.why))
         else:
             c.hints(centre=text(language, "fb.hint." + self.decision))
 
@@ -419,8 +423,10 @@ def build(session: FotbollSession, seat: str) -> Any:
         return ShootoutScreen(view, opponent, view.decision or "dive", side, locked)
     cursor = None
     marks: tuple[tuple[str, str], ...] = ()
+    why = None
     if picking is not None:
         options = session.options(seat)
         cursor = options[picking.cursor % len(options)] if options else None
         marks = tuple(sorted(picking.marks.items()))
-    return PitchScreen(view, opponent, decision, cursor, marks)
+        why = picking.why
+    return PitchScreen(view, opponent, decision, cursor, marks, why)

@@ -6,11 +6,16 @@ Buttons (Chifootmi's meanings kept: CENTRE is OK, LEFT/RIGHT move or pick a side
   each outfield position to leave out;
 * preparing a turn: LEFT/RIGHT move over your positions that can change, CARD1 marks or
   unmarks one (empty: refill ``+``; survived an attack: replace ``×``; else substitute
-  ``S``), OK plays the marks; empty positions start marked;
+  ``S``), OK plays the marks; empty positions start marked. A mark the rules refuse
+  (F-TURN-2: a 4th substitution, more marks than library cards, a substitution while a
+  position stays empty) is not made and the hint line says why (:func:`refusal`), so the
+  marks are always a legal preparation and OK always plays them;
 * attacking: LEFT/RIGHT move over the legal targets only, OK attacks;
 * red card / new goalkeeper: LEFT/RIGHT move, OK chooses;
 * shoot-out: LEFT/CENTRE/RIGHT pick a side, the same button again locks it in.
 
+An OK the engine would refuse plays nothing and puts its reason on the pitch's hint line
+(``Picking.why``; only a preparation could be refused, and its marks are kept legal).
 Sequential decisions go to the engine at once; simultaneous ones (formations, shoot-out
 kicks) when every seat has locked in, so nothing of one seat's pick reaches the other.
 A move that both screens must show (every seat locked in, or a duel, a change, a red card)
@@ -30,6 +35,7 @@ from engine.fotboll import (
     Prepare, SendOff, Side, new_match,
 )
 from engine.fotboll import events as ev
+from engine.fotboll.match import MAX_SUBS
 from firmware.chifootmi.session import Timing
 from hal.buttons import Button
 
@@ -59,6 +65,24 @@ class Picking:
     side: Side | None = None
     locked: Choice | None = None
     cpu_at: float | None = None
+    why: str | None = None
+    """Why the last press did nothing (the hint ``fb.why.<why>``), until the next press."""
+
+
+def refusal(view: Any, marks: Mapping[str, str]) -> str | None:
+    """Why the rules refuse ``marks`` (position -> refill/replace/sub) as this turn's
+    preparation, as a hint key ``fb.why.<key>``; None when they don't. Reads only the seat's
+    own view (its empty positions, library count and substitutions used: nothing secret)."""
+    subs = sum(kind == "sub" for kind in marks.values())
+    if subs:
+        empties = [s.position for s in view.you.field if s.empty and s.position != "GK"]
+        if any(marks.get(p) != "refill" for p in empties):
+            return "fill_first"                # F-TURN-2: no substitution while one is empty
+        if view.you.subs_used + subs > MAX_SUBS:
+            return "max_subs"                  # F-TURN-2: at most 3 a match
+    if len(marks) > view.you.library:
+        return "no_card"                       # F-TURN-2: one library card per change
+    return None
 
 
 class FotbollSession:
@@ -120,17 +144,22 @@ class FotbollSession:
 
     @staticmethod
     def _action(view: Any, position: str) -> str | None:
-        """What marking ``position`` would do before this attack: refill, replace, sub."""
+        """What marking ``position`` would do before this attack: refill, replace, sub; None
+        when no legal preparation could hold that mark (no substitution left, or too few
+        library cards to refill every empty position and substitute too: F-TURN-2)."""
         slot = view.you.slot(position)
         if slot.empty:
             return "refill" if position != "GK" else None
         if position in view.you.replaceable:
             return "replace"
-        return "sub" if view.you.subs_used < 3 else None
+        empties = sum(s.empty and s.position != "GK" for s in view.you.field)
+        return "sub" if view.you.subs_used < MAX_SUBS and view.you.library > empties else None
 
-    def preparation(self, seat: str) -> Prepare:
-        """The marks as the engine's choice, each list in formation order."""
-        marks = self.picking[seat].marks
+    def preparation(self, seat: str, marks: Mapping[str, str] | None = None) -> Prepare:
+        """The marks (the seat's own by default) as the engine's choice, each list in
+        formation order."""
+        if marks is None:
+            marks = self.picking[seat].marks
         order = [s.position for s in self.match.view(seat).you.field]
         lists = {kind: tuple(p for p in order if marks.get(p) == kind)
                  for kind in ("refill", "replace", "sub")}
@@ -152,6 +181,7 @@ class FotbollSession:
         if decision in ("shoot", "dive"):
             return self._press_side(seat, picking, button, now)
         options = self.options(seat)
+        picking.why = None
         if button in (Button.LEFT, Button.RIGHT):
             step = 1 if button is Button.RIGHT else -1
             if decision == "formation" and not options:
@@ -160,19 +190,35 @@ class FotbollSession:
                 picking.cursor = (picking.cursor + step) % len(options)
             return True
         if button is Button.CARD1 and decision == "prepare" and options:
-            position = options[picking.cursor % len(options)]
-            if position in picking.marks:
-                del picking.marks[position]
-            else:
-                picking.marks[position] = self._action(self.match.view(seat), position)  # type: ignore
+            self._toggle(seat, picking, options[picking.cursor % len(options)])
             return True
         if button is not Button.CENTRE:
             return False
         choice = self._choice_at_ok(seat, picking, decision, options)
-        if choice is None or not self.match.is_legal(seat, choice):
-            return False
+        if choice is None:
+            return decision == "formation"     # a position left out, or no option at all
+        if not self.match.is_legal(seat, choice):
+            marks = picking.marks if decision == "prepare" else {}
+            picking.why = refusal(self.match.view(seat), marks) or "rules"
+            return True
         self._lock(seat, picking, choice, now)
         return True
+
+    def _toggle(self, seat: str, picking: Picking, position: str) -> None:
+        """CARD1 on ``position``: mark or unmark it, unless the marks would then be a
+        preparation the rules refuse; then nothing changes but the hint, which says why."""
+        view = self.match.view(seat)
+        marks = dict(picking.marks)
+        unmarking = position in marks
+        if unmarking:
+            del marks[position]
+        else:
+            marks[position] = self._action(view, position)  # type: ignore[assignment]
+        if self.match.is_legal(seat, self.preparation(seat, marks)):
+            picking.marks = marks
+            return
+        why = refusal(view, marks) or "rules"
+        picking.why = "subs_first" if unmarking and why == "fill_first" else why
 
     def _choice_at_ok(self, seat: str, picking: Picking, decision: str | None,
                       options: Sequence[str]) -> Choice | None:
@@ -203,6 +249,7 @@ class FotbollSession:
 
     def _lock(self, seat: str, picking: Picking, choice: Choice, now: float) -> None:
         picking.locked = choice
+        picking.why = None
         if all(p.locked is not None for p in self.picking.values()):
             self._apply({s: p.locked for s, p in self.picking.items()}, now)  # type: ignore[misc]
 

@@ -84,3 +84,26 @@ def test_against_the_cpu_no_press_puts_more_than_26_ms_on_the_shared_bus(tmp_pat
     assert {"MenuScreen", "ResultScreen"} <= pressed_on
     screen, sent = rig.worst_press()
     assert sent <= BUDGET_BYTES, f"a press on the {screen} sent {sent} bytes"
+
+
+def test_a_refused_mark_rewrites_only_the_hint_line(tmp_path):
+    """CARD1 on a 4th substitution (F-TURN-2) marks nothing: the hint line says why, and that
+    line is all the press sends."""
+    rig = BusRig(tmp_path, Settings(game="fotboll", players="two"), seed=1)
+    try:
+        rig.start()
+        rig.wait_for_change()                             # the kick-off sheet goes
+        session = rig.app.session
+        session.match = start(HIGH, LOW)
+        session.match.subs_used[0] = 2
+        session._next_step(rig.clock.now())
+        rig.wait(0.01)
+        pad = next(p for p in (1, 2) if rig.app.seat_at(p) == "red")
+        rig.press(pad, Button.CARD1)                      # GK: S, the third
+        rig.press(pad, Button.RIGHT)
+        sent = rig.press(pad, Button.CARD1)               # D1: a fourth, refused
+        why = rig.screen(pad).why
+    finally:
+        rig.close()
+    assert why == "max_subs"
+    assert sent <= 2 * 128 + 64, f"the refused mark put {sent} bytes on the bus"
