@@ -20,6 +20,8 @@ def intent(model: Any, rng: random.Random) -> Button | None:
     if isinstance(model, fs.FormationScreen) and not model.locked:
         return rng.choice([Button.RIGHT, Button.CENTRE, Button.CENTRE])
     if isinstance(model, fs.PitchScreen) and model.decision is not None:
+        if model.why is not None:               # reads the hint: not that mark again
+            return rng.choice([Button.LEFT, Button.RIGHT, Button.CENTRE])
         return rng.choice([Button.LEFT, Button.RIGHT, Button.CENTRE, Button.CENTRE, Button.CARD1])
     if isinstance(model, fs.ShootoutScreen) and not model.locked:
         if model.side is not None:
@@ -30,7 +32,8 @@ def intent(model: Any, rng: random.Random) -> Button | None:
 
 def check(model: Any, rig: Rig, pad: int) -> None:
     """Secrecy and legality on every screen: unseen opponent cards stay face down, the
-    cursor stands only on a legal choice; a flip adds only what the move showed both seats."""
+    cursor stands only on a legal choice, a preparation's marks are always one the rules take;
+    a flip adds only what the move showed both seats."""
     if isinstance(model, fs.FlipScreen):
         check_flip(model, rig, pad)
         return
@@ -39,6 +42,10 @@ def check(model: Any, rig: Rig, pad: int) -> None:
     assert all(s.card is None or s.shown for s in model.view.opponent.field)
     if model.decision == "attack":
         assert model.cursor in model.view.targets
+    session = rig.app.session
+    if model.decision == "prepare" and session.step == "choose":
+        marks = dict(model.marks)                   # always a legal preparation: OK plays it
+        assert session.match.is_legal(model.view.seat, session.preparation(model.view.seat, marks))
     seat = rig.app.seat_at(pad)
     assert model.view.seat == seat
 
