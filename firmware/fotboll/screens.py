@@ -27,7 +27,8 @@ from engine.fotboll import FORMATION_NAMES, FORMATIONS, Card, FotbollView, TeamV
 from engine.fotboll import events as ev
 from firmware.chifootmi.screens import CpuPadScreen
 from firmware.i18n import text
-from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
+from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting
+from firmware.sheets import draw_result_sheet
 
 if TYPE_CHECKING:
     from .session import FotbollSession
@@ -304,25 +305,7 @@ class ResultScreen:
     over_menu: ClassVar[bool] = True
 
     def draw(self, c: Canvas, language: str) -> None:
-        view = self.view
-        if view.winner is None:
-            key, team = "fb.draw", None
-        elif self.spectator:
-            key, team = "result.team_wins", text(language, "team." + view.winner)
-        else:
-            key, team = ("result.win" if view.winner == view.seat else "result.lose"), None
-        c.sheet()
-        c.centred(SHEET_Y + 2, text(language, key, **({"team": team} if team else {})), scale=2)
-        you, them = text(language, "you"), text(language, self.opponent_key)
-        if self.spectator:
-            you, them = text(language, "team." + view.seat), text(language, "team." + view.opponent.seat)
-        score = f"{view.score[view.seat]}-{view.score[view.opponent.seat]}"
-        pens = "" if view.shootout is None else text(
-            language, "result.shootout", red=view.shootout[view.seat], blue=view.shootout[view.opponent.seat])
-        room = WIDTH if self.spectator else WIDTH - text_width("OK") - 5
-        c.text(0, HINT_Y - 1, fitting(room, f"{you} {score} {them} {pens}", f"{score} {pens}", score))
-        if not self.spectator:
-            c.chip(WIDTH - 1, HINT_Y - 1, "OK")
+        draw_result_sheet(c, language, self.view, self.opponent_key, self.spectator, draw_key="fb.draw")
 
 
 def _reveal(session: FotbollSession, view: FotbollView, opponent_key: str) -> Any:

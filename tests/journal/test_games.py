@@ -17,13 +17,15 @@ from firmware import history
 from firmware import journal as mj
 from firmware.app import App, Idle
 from firmware.chifoumi import screens as ks
-from firmware.fotboll import screens as fs
 from firmware.resume import ResumeScreen, StatsScreen
 from firmware.render import Canvas
 from firmware.scripts import GAMES
 from firmware.settings import Settings, save
 from hal.buttons import Button
 from hal.clock import ManualClock
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "fotboll"))
+from fotboll_play import intent as fotboll_intent  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,18 +74,9 @@ class Console:
 
 
 def _fotboll_press(rig: Console, seed: int, n: int, presses: int) -> Button | None:
-    """What the person at pad 1 presses, from (seed, decisions so far, presses since)."""
-    model = rig.screen(1)
-    rng = random.Random(f"{seed}/{n}/{presses}")
-    if isinstance(model, fs.FormationScreen) and not model.locked:
-        return rng.choice([Button.RIGHT, Button.CENTRE, Button.CENTRE])
-    if isinstance(model, fs.PitchScreen) and model.decision is not None:
-        return rng.choice([Button.LEFT, Button.RIGHT, Button.CENTRE, Button.CENTRE, Button.CARD1])
-    if isinstance(model, fs.ShootoutScreen) and not model.locked:
-        if model.side is not None:
-            return Button[model.side.upper()]
-        return rng.choice([Button.LEFT, Button.CENTRE, Button.RIGHT])
-    return None
+    """What the person at pad 1 presses: the Fotboll tests' player (``fotboll_play.intent``),
+    drawing from (seed, decisions so far, presses since) so a resumed match presses the same."""
+    return fotboll_intent(rig.screen(1), random.Random(f"{seed}/{n}/{presses}"))
 
 
 def _chifoumi_act(rig: Console, seed: int, n: int, presses: int) -> Any:
