@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Union
 from engine.chifootmi import DT, ChifootmiView, TeamView
 from engine.chifootmi import events as ev
 from firmware.i18n import text
-from firmware.sheets import draw_result_sheet
 from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
+from firmware.sheets import draw_result_sheet
 from hal.buttons import CARDS, Button
 
 if TYPE_CHECKING:
@@ -412,8 +412,8 @@ class CpuPadScreen:
         c.centred(26, f"{self.red}-{self.blue}", scale=2)
 
 
-Screen = Union[FlipScreen, KickoffScreen, CardScreen, DrawScreen, ShotScreen, FlagScreen, RevealScreen,
-               ResultScreen, CpuPadScreen]
+Screen = Union[FlipScreen, KickoffScreen, CardScreen, DrawScreen, ShotScreen, FlagScreen,
+               RevealScreen, ResultScreen, CpuPadScreen]
 
 
 # ----- from a session to a seat's screen -----------------------------------------------------
