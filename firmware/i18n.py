@@ -133,7 +133,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ck.starts": ("{army} commence", "{army} starts"),
     "ck.draw": ("Égalité", "A draw"),
     "ck.wins": ("{army} gagne", "{army} wins"),
-    "ck.teams": ("Équipes", "Teams"),
     "ck.cpu_seat": ("Ordi {army}", "CPU {army}"),
     "ck.you_play": ("Tu joues", "You play"),
     "ck.your_pieces": ("Tes pièces :", "Your pieces:"),
@@ -146,7 +145,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     # Fotboll
     "menu.jokers": ("Jokers", "Jokers"),
     "menu.tiebreak": ("Tirs au but", "Shoot-out"),
-    "fb.half": ("{half}e mi-temps", "Half {half}"),
     "fb.you_start": ("Tu commences", "You start"),
     "fb.they_start": ("{team} commence", "{team} starts"),
     "fb.formation": ("Formation ({half}/2)", "Formation ({half}/2)"),
