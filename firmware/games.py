@@ -208,11 +208,11 @@ def _chifootmi_cpu_screen(session: Session, seat: str) -> Any:
     """The score; the kick-off and the result as the same sheets over the menu as the
     person's pad shows (a spectator's wording), so leaving or reaching the menu rewrites half
     of each screen, not the CPU pad's whole."""
-    from firmware.chifootmi.screens import CpuPadScreen, KickoffScreen, ResultScreen
+    from firmware.chifootmi.screens import CpuPadScreen, KickoffScreen, ResultScreen, other
     from firmware.chifootmi.session import Step
 
     view = session.match.view(seat)
-    key = "team." + ("blue" if seat == "red" else "red")
+    key = "team." + other(seat)
     step = getattr(session, "step", None)
     if step is Step.KICKOFF:
         return KickoffScreen(view, key, spectator=True)
@@ -358,7 +358,7 @@ def _fotboll_cpu_screen(session: Session, seat: str) -> Any:
     """The score; the kick-off and the result as the same sheets over the menu as the
     person's pad shows (naming the teams), so leaving or reaching the menu rewrites half of
     each screen, not the CPU pad's whole."""
-    from firmware.chifootmi.screens import CpuPadScreen
+    from firmware.chifootmi.screens import CpuPadScreen, other
     from firmware.fotboll.screens import KickoffScreen, ResultScreen
 
     view = session.match.view(seat)
@@ -366,7 +366,7 @@ def _fotboll_cpu_screen(session: Session, seat: str) -> Any:
     if step == "kickoff":
         return KickoffScreen(False, "team." + view.first)
     if step == "over":
-        return ResultScreen(view, "team." + ("blue" if seat == "red" else "red"), True)
+        return ResultScreen(view, "team." + other(seat), True)
     return CpuPadScreen(view.score["red"], view.score["blue"])
 
 

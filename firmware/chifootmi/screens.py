@@ -470,19 +470,19 @@ def flipped(before: Screen, events: list[Any], seat: str, opponent_key: str,
                 event, "kind", "shootout") in ("penalty", "shootout") else 2
             return FlipScreen(before, opponent_key, shot=(event.shoot, event.dive, sides),
                               headline=headline)
-    drawn = [e for e in events if isinstance(e, ev.Drew) and e.seat == seat]
-    if drawn and all(isinstance(e, ev.Drew) for e in events):
-        card = drawn[0].card
-        if card is None:
-            new = [slot.card for slot in view.you.active]
-            for slot in seen.you.active:
-                if slot.card in new:
-                    new.remove(slot.card)
-            card = new[0] if new else None
-        return FlipScreen(before, opponent_key, drew=card_text(card) if card is not None else "?")
-    if all(isinstance(e, ev.Drew) for e in events):
+    if not all(isinstance(e, ev.Drew) for e in events):
+        return FlipScreen(before, opponent_key, headline=headline)
+    drawn = [e for e in events if e.seat == seat]
+    if not drawn:                                   # only the other drew: nothing to show
         return FlipScreen(before, opponent_key, headline="hint.wait")
-    return FlipScreen(before, opponent_key, headline=headline)
+    card = drawn[0].card
+    if card is None:                                # from the face-down pile: own views only
+        new = [slot.card for slot in view.you.active]
+        for slot in seen.you.active:
+            if slot.card in new:
+                new.remove(slot.card)
+        card = new[0] if new else None
+    return FlipScreen(before, opponent_key, drew=card_text(card) if card is not None else "?")
 
 
 def _opponent_status(session: ChifootmiSession, seat: str) -> str:
