@@ -140,6 +140,8 @@ def make_server(league: Any, club: str, address: tuple[str, int]) -> ThreadingHT
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
             seen = -1
+            with league.changed:
+                league.streams += 1
             try:
                 while not getattr(self.server, "closing", False):
                     with league.changed:
@@ -154,6 +156,9 @@ def make_server(league: Any, club: str, address: tuple[str, int]) -> ThreadingHT
                     self.wfile.flush()
             except OSError:
                 return                               # the browser went away
+            finally:
+                with league.changed:
+                    league.streams -= 1
 
     server = ThreadingHTTPServer(address, Handler)
     server.daemon_threads = True

@@ -38,7 +38,7 @@ PAGE = """<!doctype html>
   td.pts { font-weight: 700; color: var(--accent); }
   .card { border: 1px solid var(--line); border-radius: 8px; padding: .4em .6em; margin: .4em 0; }
   .card .where { color: var(--dim); font-size: .85em; display: flex; justify-content: space-between; }
-  .live .where::before { content: "\\25CF "; color: var(--live); }
+  .live .where span:first-child::before { content: "\\25CF\\a0"; color: var(--live); }
   .score { display: flex; justify-content: space-between; gap: .5em; font-size: 1.2em; }
   .score b { font-size: 1.1em; }
   .win { color: var(--accent); }
@@ -82,6 +82,7 @@ function el(tag, cls, text) {
 }
 function who(name) { return name === "guest" ? T.guest : name.indexOf("cpu:") === 0 ? "CPU" : name; }
 function gameName(game) { return GAMES[game] || game; }
+function tableName(name) { return /^table/i.test(name) ? name : T.table + " " + name; }
 function scoreLine(players, showOutcome) {
   var line = el("div", "score");
   players.forEach(function (p, i) {
@@ -109,7 +110,7 @@ function render(state) {
   document.getElementById("club").textContent = state.club;
   document.querySelectorAll("[data-t]").forEach(function (n) { n.textContent = T[n.dataset.t]; });
   fill("live-list", state.live.map(function (m) {
-    return card(T.table + " " + m.table, gameName(m.game), m.players, "live", false);
+    return card(tableName(m.table), gameName(m.game), m.players, "live", false);
   }), T.none_live);
   var tables = Object.keys(state.standings).sort().map(function (game) {
     var wrap = el("div", "game");
@@ -134,7 +135,7 @@ function render(state) {
   fill("recent-list", state.recent.map(function (r) {
     var right = gameName(r.game) + (r.ranked ? "" : " · " + T.friendly);
     if (r.shootout) right += " · " + T.shootout + " " + Object.values(r.shootout).join("-");
-    return card(T.table + " " + r.table + " · " + (r.finished || "").slice(11, 16), right,
+    return card(tableName(r.table) + " · " + (r.finished || "").slice(11, 16), right,
                 r.players, "result", true);
   }), T.none);
   var status = document.getElementById("status");

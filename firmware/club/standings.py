@@ -51,6 +51,8 @@ class League:
         self.version = 0
         """Bumped on every change the page shows; the page's event stream waits on it."""
         self.ignored = 0
+        self.streams = 0
+        """Pages following the event stream now."""
 
     def close(self) -> None:
         with self._lock:
