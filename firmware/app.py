@@ -153,6 +153,7 @@ class App:
         self.drawn: dict[int, tuple[Any, str]] = {}
         self.warned: dict[int, bool] = {}
         self.saver_position = 0
+        self.heal_screens = False
         self.leds: dict[int, bool] = {}
         self.unplugged: tuple[int, ...] = ()
         self.paused_since: float | None = None
@@ -217,6 +218,12 @@ class App:
         self.tick()
         self.record()
         self.refresh()
+        if self.heal_screens:
+            # After each screensaver step, when nobody presses: a panel that lost power
+            # without a transfer failing comes back (hal.oled: init and a whole frame).
+            self.heal_screens = False
+            for pad in self.pads:
+                self.console.screen(pad).refresh()
         if self.journal_new:
             self.write_new_journal()
             self.refresh()                          # the card warning, if it could not be written
@@ -381,7 +388,9 @@ class App:
             for pad in self.pads:
                 self.console.screen(pad).contrast(DIM)
         elif self.mode == "saver":
-            self.saver_position = int((now - self.mode_since) // self.idle.screensaver_move)
+            position = int((now - self.mode_since) // self.idle.screensaver_move)
+            self.heal_screens = position != self.saver_position
+            self.saver_position = position
         elif self.mode == "match" and self.session is not None and self.paused_since is None:
             self.session.tick(self.match_now())
             if self._has_human() and now >= self.last_press + self.idle.abandon_after:
