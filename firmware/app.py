@@ -232,7 +232,7 @@ class App:
         """When the loop must wake up even if nobody presses anything (and, with pads that can
         be unplugged, every :data:`PAD_CHECK` seconds to look at them)."""
         due = self._deadline()
-        if any(hasattr(self.console.pad(pad), "connected") for pad in self.pads):
+        if any(self.console.pad(pad).detachable for pad in self.pads):
             check = self.clock.now() + PAD_CHECK
             return check if due is None else min(due, check)
         return due
@@ -413,7 +413,7 @@ class App:
     def watch_pads(self) -> None:
         """Pause the match while a pad is unplugged; resume where it stood when all are back."""
         self.unplugged = tuple(pad for pad in self.pads
-                               if not getattr(self.console.pad(pad), "connected", True))
+                               if not self.console.pad(pad).connected)
         now = self.clock.now()
         if self.unplugged and self.paused_since is None and self.mode == "match":
             self.paused_since = now
