@@ -125,10 +125,10 @@ class GameEntry:
 
 def _script(resume: Resume) -> Any:
     """The parsed match script of a journal's header (config, seed...)."""
-    from firmware.scripts import GAMES
+    from engine.registry import game_named
 
     header = dict(resume.script)
-    return GAMES[header["game"]].parse_script({**header, "turns": []})
+    return game_named(header["game"]).parse_script({**header, "turns": []})
 
 
 def keyed_cpus(cpus: Mapping[str, Any], console: dict[str, Any]) -> dict[str, Any]:
@@ -148,9 +148,10 @@ def keyed_cpus(cpus: Mapping[str, Any], console: dict[str, Any]) -> dict[str, An
 
 
 def _header(script: Any) -> dict[str, Any]:
-    from firmware.scripts import header
+    """A parsed script's set-up as its JSON document has it: every key but ``turns``."""
+    from firmware.journal import script_header
 
-    return header(script)
+    return script_header(script.to_json())
 
 
 # ----- Chifootmi ---------------------------------------------------------------------------
