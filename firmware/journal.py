@@ -34,9 +34,9 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.scripting import ScriptError
+from engine.registry import GAMES, game_named
 from firmware import durable
 from firmware.json_input import read_json
-from firmware.scripts import GAMES
 
 FILE_NAME = "match.journal"
 CONSOLE_KEYS = ("console", "started")
@@ -92,7 +92,7 @@ class JournalledMatch:
     @property
     def summary(self) -> dict[str, Any]:
         """The game's summary line of the match so far (score or points, winner)."""
-        return GAMES[self.setup.script["game"]].summary(self.final)
+        return game_named(self.setup.script["game"]).summary(self.final)
 
 
 def script_header(doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -139,7 +139,7 @@ def parse(raw: bytes) -> JournalledMatch:
     if not records:
         raise JournalCorrupt("no set-up line")
     setup = JournalSetup.from_json(records[0])
-    game = GAMES[setup.script["game"]]
+    game = game_named(setup.script["game"])
     try:
         script = game.parse_script(to_script(setup, records[1:]))
         match = script.start()
@@ -259,7 +259,7 @@ class Journal:
         body = _line(self.setup.to_json()) + b"".join(_line(t) for t in self.turns)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # holds secrets
             try:
                 self._write_all(fd, body)
                 os.fsync(fd)

@@ -30,7 +30,7 @@ def rebuild_check(pad_count: int, timing: Any) -> Callable[[match_journal.Journa
     entry cannot rebuild the journalled match, or rebuilds a different one."""
     from firmware.games import GAMES, Resume
     from firmware.render import Canvas
-    from firmware.scripts import GAMES as SCRIPTS
+    from engine.registry import game_named
 
     def check(offer: match_journal.JournalledMatch) -> None:
         name = offer.setup.script["game"]
@@ -43,7 +43,7 @@ def rebuild_check(pad_count: int, timing: Any) -> Callable[[match_journal.Journa
                 model = started.session.screen(seat, 0.0)
                 model.draw(Canvas(), "en")
             rebuilt = started.session.match
-            script = SCRIPTS[name]
+            script = game_named(name)
             same = script.summary(rebuilt) == script.summary(offer.final) and all(
                 rebuilt.view(seat).to_json() == offer.final.view(seat).to_json()
                 for seat in offer.final.seats)
