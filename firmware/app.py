@@ -29,7 +29,7 @@ from firmware.i18n import text
 from firmware.menu import Menu
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
-from firmware.scripts import GAMES as SCRIPTS
+from engine.registry import game_named
 from firmware.watchdog import Watchdog
 from hal.buttons import Button, ButtonEvent
 from hal.clock import ManualClock
@@ -368,7 +368,7 @@ class App:
 
     def _record_result(self, setup: match_journal.JournalSetup, match: Any) -> None:
         game = setup.script["game"]
-        summary = SCRIPTS[game].summary(match)
+        summary = game_named(game).summary(match)
         cpus = setup.console.get("cpus", {})
         history.record(self.state_dir, history.Result(
             date=setup.started, game=game,

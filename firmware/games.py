@@ -123,16 +123,17 @@ class GameEntry:
 
 def _script(resume: Resume) -> Any:
     """The parsed match script of a journal's header (config, seed...)."""
-    from firmware.scripts import GAMES
+    from engine.registry import game_named
 
     header = dict(resume.script)
-    return GAMES[header["game"]].parse_script({**header, "turns": []})
+    return game_named(header["game"]).parse_script({**header, "turns": []})
 
 
 def _header(script: Any) -> dict[str, Any]:
-    from firmware.scripts import header
+    """A parsed script's set-up as its JSON document has it: every key but ``turns``."""
+    from firmware.journal import script_header
 
-    return header(script)
+    return script_header(script.to_json())
 
 
 # ----- Chifootmi ---------------------------------------------------------------------------
