@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import logging
 import random
+import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from engine.bots.seeds import keyed_number
 from engine.scripting import joint_to_json
 from firmware import history
 from firmware import journal as match_journal
@@ -128,6 +130,7 @@ class App:
         self.demo = demo
         self.seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self.next_seed = seed
+        self.fixed_seed = seed
         """``seed`` is the first match's seed; later matches draw theirs from it."""
         self.menu = Menu(settings_file.load(self.state_dir), difficulties(), console.pad_count)
         self.menu.played = history.stats(self.state_dir).played
@@ -284,8 +287,13 @@ class App:
         seed = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
         self.next_seed = None
         self.game = entry_for(self.settings.game)
+        # The CPU seats' secret (firmware.games.keyed_cpus): from the OS, or from the fixed
+        # seed when one was given (tests, pitchpad sim --seed), so such runs replay exactly.
+        secret = (secrets.token_hex(16) if self.fixed_seed is None
+                  else f"{keyed_number(self.fixed_seed, 'pitchpad-cpu-secret', seed):064x}")
         started = self.game.start(MatchStart(self.settings, seed, self.match_now(),
-                                             self.console.pad_count, self.demo, self.timing))
+                                             self.console.pad_count, self.demo, self.timing,
+                                             secret))
         self.session = started.session
         self.pad_seats = started.pad_seats
         if started.journal is not None:

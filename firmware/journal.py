@@ -257,7 +257,7 @@ class Journal:
         body = _line(self.setup.to_json()) + b"".join(_line(t) for t in self.turns)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # holds secrets
             try:
                 self._write_all(fd, body)
                 os.fsync(fd)
