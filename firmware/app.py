@@ -121,8 +121,10 @@ class App:
 
     def __init__(self, console: Console, *, state_dir: str | Path, timing: Timing = Timing(),
                  idle: Idle = Idle(), demo: bool = False, seed: int | None = None,
-                 watchdog: Watchdog | None = None) -> None:
+                 watchdog: Watchdog | None = None, club: Any = None) -> None:
         self.console = console
+        self.club = club
+        """Club play (``firmware.club.unit.ClubLink``): results and live scores to the league."""
         self.clock = console.clock
         self.state_dir = Path(state_dir)
         self.timing = timing
@@ -366,10 +368,13 @@ class App:
                     session.finished or session.match.is_over):
                 return                              # written after this step's screens
             self.write_new_journal()                # a decision already: the journal first
+        new = len(session.decisions) > len(journal.turns)
         for joint in session.decisions[len(journal.turns):]:
             journal.append(joint_to_json(joint))
         if session.match.is_over:
             self._record_result(journal.setup, session.match)
+        elif self.club is not None and (new or session.finished):
+            self._club_progress(journal.setup, session.match, session.finished)
         if session.finished or session.match.is_over:
             journal.close(remove=True)
             self.journal = None
@@ -377,14 +382,25 @@ class App:
     def _record_result(self, setup: match_journal.JournalSetup, match: Any) -> None:
         game = setup.script["game"]
         summary = game_named(game).summary(match)
-        cpus = setup.console.get("cpus", {})
-        history.record(self.state_dir, history.Result(
+        result = history.Result(
             date=setup.started, game=game,
             level=str(setup.console.get("level", setup.script.get("level", ""))),
             score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
-            players={seat: f"cpu:{cpus[seat]}" if seat in cpus else "human" for seat in match.seats},
-            shootout=summary.get("shootout"), match=f"{setup.started}/{setup.script.get('seed')}"))
+            players=_players(setup, match), shootout=summary.get("shootout"),
+            match=f"{setup.started}/{setup.script.get('seed')}")
+        history.record(self.state_dir, result)
         self.menu.played = history.stats(self.state_dir).played
+        if self.club is not None:
+            self.club.finished(match_id=result.match, game=game, level=result.level,
+                               score=result.score, winner=result.winner, players=result.players,
+                               names=setup.console.get("people"), shootout=result.shootout)
+
+    def _club_progress(self, setup: match_journal.JournalSetup, match: Any, ended: bool) -> None:
+        """The live score for the league (nothing when the match was abandoned)."""
+        summary = game_named(setup.script["game"]).summary(match)
+        self.club.progress(game=setup.script["game"], started=setup.started,
+                           score=None if ended else summary.get("score") or summary.get("points"),
+                           players=_players(setup, match), names=setup.console.get("people"))
 
     # ----- timers ----------------------------------------------------------------------------
     def tick(self) -> None:
@@ -495,6 +511,12 @@ class App:
                 self.leds[pad] = lit
                 led = self.console.led(pad)
                 led.on() if lit else led.off()
+
+
+def _players(setup: match_journal.JournalSetup, match: Any) -> dict[str, str]:
+    """Who sat where: ``human`` or ``cpu:<difficulty>``."""
+    cpus = setup.console.get("cpus", {})
+    return {seat: f"cpu:{cpus[seat]}" if seat in cpus else "human" for seat in match.seats}
 
 
 def describe(event: Any) -> str:
