@@ -13,9 +13,11 @@ from types import ModuleType
 from engine.chifootmi import script as chifootmi_script
 from engine.chifoumi import script as chifoumi_script
 from engine.fotboll import script as fotboll_script
+from engine.simulator_soccer import script as simulator_soccer_script
 
 GAMES: dict[str, ModuleType] = {"chifootmi": chifootmi_script, "chifoumi": chifoumi_script,
-                                "fotboll": fotboll_script}
+                                "fotboll": fotboll_script,
+                                "simulator-soccer": simulator_soccer_script}
 
 
 def header(script: object) -> dict[str, object]:
