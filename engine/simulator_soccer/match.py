@@ -427,6 +427,18 @@ class SoccerMatch:
             return
         self._finish_reposition(out)
 
+    def subs_needed(self, team: int) -> int:
+        """How many more substitutions ``team`` must make in this placement step (S-SUB-1)."""
+        r = self.restart
+        if self.pending.kind != "place" or r.get("kind") == "kickoff" or self.half != 2:
+            return 0
+        if not (r["step"] == 1 or (r["step"] == 2 and team != r["team"])):
+            return 0
+        third, two_thirds = -(-self.H // 3), -(-2 * self.H // 3)
+        need = 3 if self.clock >= two_thirds else 2 if self.clock >= third else 0
+        t = self.teams[team]
+        return max(0, min(need, 5, t.subs + len(t.bench())) - t.subs)
+
     def _check_required_subs(self, team: int) -> None:
         """S-SUB-1: from the first repositioning at second-half step >= ceil(H/3) (then
         ceil(2H/3)) a team must have made 2 (then 3) in the match, as far as it can."""
