@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import logging
 import random
+import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from engine.bots.seeds import keyed_number
 from engine.scripting import joint_to_json
 from firmware import history
 from firmware import journal as match_journal
@@ -29,7 +31,7 @@ from firmware.i18n import text
 from firmware.menu import Menu
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
-from firmware.scripts import GAMES as SCRIPTS
+from engine.registry import game_named
 from firmware.watchdog import Watchdog
 from hal.buttons import Button, ButtonEvent
 from hal.clock import ManualClock
@@ -119,8 +121,10 @@ class App:
 
     def __init__(self, console: Console, *, state_dir: str | Path, timing: Timing = Timing(),
                  idle: Idle = Idle(), demo: bool = False, seed: int | None = None,
-                 watchdog: Watchdog | None = None) -> None:
+                 watchdog: Watchdog | None = None, club: Any = None) -> None:
         self.console = console
+        self.club = club
+        """Club play (``firmware.club.unit.ClubLink``): results and live scores to the league."""
         self.clock = console.clock
         self.state_dir = Path(state_dir)
         self.timing = timing
@@ -128,6 +132,7 @@ class App:
         self.demo = demo
         self.seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self.next_seed = seed
+        self.fixed_seed = seed
         """``seed`` is the first match's seed; later matches draw theirs from it."""
         self.menu = Menu(settings_file.load(self.state_dir), difficulties(), console.pad_count)
         self.menu.played = history.stats(self.state_dir).played
@@ -284,8 +289,13 @@ class App:
         seed = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
         self.next_seed = None
         self.game = entry_for(self.settings.game)
+        # The CPU seats' secret (firmware.games.keyed_cpus): from the OS, or from the fixed
+        # seed when one was given (tests, pitchpad sim --seed), so such runs replay exactly.
+        secret = (secrets.token_hex(16) if self.fixed_seed is None
+                  else f"{keyed_number(self.fixed_seed, 'pitchpad-cpu-secret', seed):064x}")
         started = self.game.start(MatchStart(self.settings, seed, self.match_now(),
-                                             self.console.pad_count, self.demo, self.timing))
+                                             self.console.pad_count, self.demo, self.timing,
+                                             secret))
         self.session = started.session
         self.pad_seats = started.pad_seats
         if started.journal is not None:
@@ -358,25 +368,39 @@ class App:
                     session.finished or session.match.is_over):
                 return                              # written after this step's screens
             self.write_new_journal()                # a decision already: the journal first
+        new = len(session.decisions) > len(journal.turns)
         for joint in session.decisions[len(journal.turns):]:
             journal.append(joint_to_json(joint))
         if session.match.is_over:
             self._record_result(journal.setup, session.match)
+        elif self.club is not None and (new or session.finished):
+            self._club_progress(journal.setup, session.match, session.finished)
         if session.finished or session.match.is_over:
             journal.close(remove=True)
             self.journal = None
 
     def _record_result(self, setup: match_journal.JournalSetup, match: Any) -> None:
         game = setup.script["game"]
-        summary = SCRIPTS[game].summary(match)
-        cpus = setup.console.get("cpus", {})
-        history.record(self.state_dir, history.Result(
+        summary = game_named(game).summary(match)
+        result = history.Result(
             date=setup.started, game=game,
             level=str(setup.console.get("level", setup.script.get("level", ""))),
             score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
-            players={seat: f"cpu:{cpus[seat]}" if seat in cpus else "human" for seat in match.seats},
-            shootout=summary.get("shootout"), match=f"{setup.started}/{setup.script.get('seed')}"))
+            players=_players(setup, match), shootout=summary.get("shootout"),
+            match=f"{setup.started}/{setup.script.get('seed')}")
+        history.record(self.state_dir, result)
         self.menu.played = history.stats(self.state_dir).played
+        if self.club is not None:
+            self.club.finished(match_id=result.match, game=game, level=result.level,
+                               score=result.score, winner=result.winner, players=result.players,
+                               names=setup.console.get("people"), shootout=result.shootout)
+
+    def _club_progress(self, setup: match_journal.JournalSetup, match: Any, ended: bool) -> None:
+        """The live score for the league (nothing when the match was abandoned)."""
+        summary = game_named(setup.script["game"]).summary(match)
+        self.club.progress(game=setup.script["game"], started=setup.started,
+                           score=None if ended else summary.get("score") or summary.get("points"),
+                           players=_players(setup, match), names=setup.console.get("people"))
 
     # ----- timers ----------------------------------------------------------------------------
     def tick(self) -> None:
@@ -487,6 +511,12 @@ class App:
                 self.leds[pad] = lit
                 led = self.console.led(pad)
                 led.on() if lit else led.off()
+
+
+def _players(setup: match_journal.JournalSetup, match: Any) -> dict[str, str]:
+    """Who sat where: ``human`` or ``cpu:<difficulty>``."""
+    cpus = setup.console.get("cpus", {})
+    return {seat: f"cpu:{cpus[seat]}" if seat in cpus else "human" for seat in match.seats}
 
 
 def describe(event: Any) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import script
 from .choices import (
     FORMATIONS, Challenge, Choice, Cross, Defend, Dive, Formation, Headers, Kick, Kicker, Move,
     Place, Remove, Round, Shoot, choice_from_json,
@@ -39,9 +40,14 @@ def new_match(config: MatchConfig | None = None, seed: int = 0, kickoff: str | N
 
 
 class SimulatorSoccerGame:
-    """The game object of the protocol (``engine.protocol.Game``)."""
+    """Simulator Soccer as the registry holds it (:class:`engine.protocol.Game`)."""
 
     name = NAME
+    seats = SEATS
+    example_configs = (
+        MatchConfig(Options(half_steps=2)),
+        MatchConfig(Options(half_steps=2, tiebreak=True, pro=frozenset(PRO_OPTIONS))),
+    )
 
     def new_match(self, config: Any = None, seed: int = 0) -> SoccerMatch:
         return new_match(config, seed)
@@ -52,6 +58,18 @@ class SimulatorSoccerGame:
     def determinize(self, view: SoccerView, rng: random.Random) -> SoccerMatch:
         return determinize(view, rng)
 
+    def parse_script(self, doc: object) -> script.MatchScript:
+        return script.parse_script(doc)
+
+    def parse_turn(self, obj: object, index: int) -> dict[str, Choice]:
+        return script.parse_turn(obj, index)
+
+    def summary(self, match: SoccerMatch) -> dict[str, Any]:
+        return script.summary(match)
+
+
+GAME = SimulatorSoccerGame()
+
 
 __all__ = [
     "FORMATIONS", "Challenge", "Choice", "Cross", "Defend", "Dive", "Formation", "Headers",
@@ -59,5 +77,5 @@ __all__ = [
     "ListMenu", "legal_choices", "menu", "SoccerMatch", "BadDie", "Dice", "SplitMix64",
     "PRO_OPTIONS", "SEATS", "MatchConfig", "Options", "STANDARD", "PlayerCard", "Team",
     "TeamError", "load_team", "team_from_json", "SoccerView", "determinize", "NAME",
-    "new_match", "SimulatorSoccerGame",
+    "new_match", "SimulatorSoccerGame", "GAME",
 ]
