@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
 
     from firmware.app import App
     from firmware.watchdog import Watchdog
-    from hal import ConfigError, load_config, open_console
+    from hal import ConfigError, PitchPadHardwareError, load_config, open_console
 
     # Under systemd, stderr goes to the journal, which stamps the time itself.
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -37,7 +37,12 @@ def run(args: argparse.Namespace) -> int:
 
     club = open_link(args.club, args.state_dir, hardware_config=args.config)
     try:
-        with open_console(config) as console:
+        try:
+            console = open_console(config)
+        except PitchPadHardwareError as exc:         # a missing chip or bus, a busy line
+            print(f"pitchpad run: {exc}", file=sys.stderr)
+            return 3
+        with console:
             App(console, state_dir=args.state_dir, watchdog=Watchdog.from_environment(),
                 club=club).run()
     finally:
