@@ -91,6 +91,17 @@ class SystemChips:
         return chip
 
 
+def name_this_thread(name: str) -> None:
+    """Give the calling thread an OS name (``/proc/PID/task/TID/comm``, ``top -H``), so a
+    per-thread wake-up count (``pitchpad doctor``) says whose it is. Linux only; else nothing."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(15, name.encode()[:15], 0, 0, 0)   # PR_SET_NAME
+    except (OSError, AttributeError):
+        pass
+
+
 def find_header_chip(chips: Chips, wanted: str = "auto") -> str:
     """The path of the chip ``wanted`` names: ``"auto"`` (the header's, by label), a label, or
     a path. Raises :class:`BackendUnavailable` with what was found instead."""
@@ -217,6 +228,7 @@ class GpiodPad(Pad):
 
     def _serve(self) -> None:
         """Sleep until the kernel has an edge (or :meth:`close` wakes us), read them all."""
+        name_this_thread(f"pad{self.pad_id}-gpiod")
         request_fd = self._request.fd
         while True:
             ready, _, _ = select.select([request_fd, self._wake_read], [], [])
