@@ -22,6 +22,7 @@ header, on early Pi 5 kernels it is ``gpiochip4``); a line is looked up by its n
 from __future__ import annotations
 
 import errno
+import functools
 import glob
 import logging
 import os
@@ -172,7 +173,7 @@ class GpiodPad(Pad):
         finally:
             handle.close()
         self._debouncers = {
-            button: Debouncer(pad_id, button, events.put, lambda o=offset: self._level(o),
+            button: Debouncer(pad_id, button, events.put, functools.partial(self._level, offset),
                               interval=debounce, clock=clock, repeat=repeat)
             for offset, button in self._buttons.items()}
         self._wake_read, self._wake_write = os.pipe()

@@ -223,7 +223,8 @@ def test_wake_ups_are_read_from_proc_for_every_thread_of_a_real_process():
             "threading.Thread(target=lambda: [time.sleep(0.01) for _ in iter(int, 1)], daemon=True).start()\n"
             "threading.Thread(target=sys.stdin.read, daemon=True).start()\n"
             "print('ready', flush=True); time.sleep(60)\n")
-    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline().strip() == "ready"
         counted = measure(child.pid, 1.0)
