@@ -411,7 +411,8 @@ class SerialLink:
                     continue
                 (self._held.add if pressed else self._held.discard)(button)
                 self._events.put(ButtonEvent(self.pad_id, button, pressed, self._pad_time(pad_ms, now)))
-        self._write(wire.encode_frame(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq)))
+        ack = wire.encode_frame(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq))
+        self._write(ack + ack[1:])      # twice (7 bytes more): on a noisy line one copy gets through
 
     def _pad_time(self, pad_ms: int, now: float) -> float:
         """Map the pad's millisecond clock onto ours: the smallest ``now - pad_time`` seen is the

@@ -24,7 +24,8 @@ from hal import serial_protocol as wire
 
 DEBOUNCE_MS = 20
 HEARTBEAT_MS = 250
-RESEND_MS = 100
+#: An unacked BUTTON frame goes again after this (a frame and its ack take ~2 ms at 115200 baud).
+RESEND_MS = 50
 HELLO_MS = 500
 #: Button changes kept while the console does not answer (oldest dropped beyond this).
 QUEUE_LIMIT = 64
@@ -200,6 +201,12 @@ class PadLoop:
                 # Safe to re-cut: the console drops a change it already has by its timestamp.
                 self.batch = self.inflight_count // 2
                 self.send_changes(now, self.batch)
+            elif self.inflight_count < min(len(self.changes), self.batch):
+                # Newer changes wait behind it: take them along, so a press is not held up by
+                # the ack of the frame before it (same rule: copies are dropped by timestamp).
+                tries = self.tries
+                self.send_changes(now, min(len(self.changes), self.batch))
+                self.tries = tries
             else:
                 self.sent_at = now
                 self.write(self.inflight, self.inflight_length)

@@ -87,17 +87,29 @@ def test_a_button_frame_is_resent_with_its_sequence_until_acked_then_the_next_go
     board = Board()
     board.greet()
     board.levels[4] = True
-    board.run(1)
-    board.levels[4] = False
-    board.run(350)
+    board.run(175)
     sent = board.link.take(wire.BUTTON)
     assert len(sent) == 4 and len({frame for frame in sent}) == 1          # first try + 3 resends
     seq = sent[0][1]
     assert sent[0][2][:2] == bytes((4, 1))
     board.host_says(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq))
     board.run(2)
+    board.levels[4] = False
+    board.run(2)
     release = board.link.take(wire.BUTTON)
     assert len(release) == 1 and release[0][1] == seq % 255 + 1 and release[0][2][:2] == bytes((4, 0))
+
+
+def test_a_change_made_while_a_frame_waits_for_its_ack_rides_along_at_the_next_resend() -> None:
+    board = Board()
+    board.greet()
+    board.levels[4] = True
+    board.run(30)
+    board.levels[4] = False                                                # released before any ack
+    board.run(30)
+    sent = board.link.take(wire.BUTTON)
+    assert [len(payload) // wire.CHANGE_SIZE for _, _, payload in sent] == [1, 2]
+    assert sent[1][1] != sent[0][1] and sent[1][2][:wire.CHANGE_SIZE] == sent[0][2]
 
 
 def test_screen_contrast_power_apply_once_and_are_always_acked() -> None:
