@@ -41,7 +41,7 @@ GARBLED_TIMEOUT = 5.0
 HELLO_EVERY = 0.25
 REOPEN_EVERY = 0.2
 #: Resend an unacknowledged message after this, plus twice its time on the wire.
-RESEND_AFTER = 0.1
+RESEND_AFTER = 0.05
 #: The longest the reader blocks in one read; resends and supervision run between reads.
 READ_SLICE = 0.05
 #: How fast the pad's clock may drift from ours (100 ppm) when mapping its timestamps.
