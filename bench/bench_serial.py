@@ -216,6 +216,8 @@ def noisy(noise: float, presses: int, frames: int, seed: int) -> None:
         if len(shown) == frames:
             break
     minutes = (time.monotonic() - started_at) / 60
+    if os.environ.get("BENCH_TAIL"):
+        print("slowest presses, ms:", [round(v) for v in sorted(press)[-6:]])
     pad.close()
     screen.close()
     board.unplug()
