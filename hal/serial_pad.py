@@ -41,7 +41,7 @@ GARBLED_TIMEOUT = 5.0
 HELLO_EVERY = 0.25
 REOPEN_EVERY = 0.2
 #: Resend an unacknowledged message after this, plus twice its time on the wire.
-RESEND_AFTER = 0.1
+RESEND_AFTER = 0.05
 #: The longest the reader blocks in one read; resends and supervision run between reads.
 READ_SLICE = 0.05
 #: How fast the pad's clock may drift from ours (100 ppm) when mapping its timestamps.
@@ -411,7 +411,8 @@ class SerialLink:
                     continue
                 (self._held.add if pressed else self._held.discard)(button)
                 self._events.put(ButtonEvent(self.pad_id, button, pressed, self._pad_time(pad_ms, now)))
-        self._write(wire.encode_frame(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq)))
+        ack = wire.encode_frame(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq))
+        self._write(ack + ack[1:])      # twice (7 bytes more): on a noisy line one copy gets through
 
     def _pad_time(self, pad_ms: int, now: float) -> float:
         """Map the pad's millisecond clock onto ours: the smallest ``now - pad_time`` seen is the
