@@ -110,7 +110,8 @@ def bytes_per_update(updates: int, seed: int) -> None:
     print("|---|---:|---:|---:|---:|---:|")
     ordered = sorted(partial)
     p99 = ordered[int(0.99 * len(ordered))]
-    print(f"| whole frame (after a reconnect) | {full} | {full} | 8 | {full * 10 / 115.2:.1f} | {full * 10 / 115.2:.1f} |")
+    full_ms = f"{full * 10 / 115.2:.1f}"
+    print(f"| whole frame (after a reconnect) | {full} | {full} | 8 | {full_ms} | {full_ms} |")
     print(f"| changed windows (ours) | {statistics.mean(partial):.0f} | {p99} | "
           f"{statistics.mean(messages):.2f} | {statistics.mean(partial) * 10 / 115.2:.1f} | {p99 * 10 / 115.2:.1f} |")
     print()
@@ -144,7 +145,7 @@ def latencies(name: str, samples: int, seed: int) -> None:
             continue
         started = time.monotonic()
         screen.display(image)
-        wait_for(lambda: board.frame == target, what="frame on the panel")
+        wait_for(lambda target=target: board.frame == target, what="frame on the panel")
         shown.append((board.panel.updated_at - started) * 1000)
         shown_at = target
         if len(shown) == samples:

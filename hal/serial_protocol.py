@@ -12,7 +12,7 @@ byte inside a frame, so after any damage the reader resynchronises at the next 0
 try:
     from binascii import crc_hqx
 except ImportError:  # MicroPython
-    crc_hqx = None
+    crc_hqx = None  # type: ignore[assignment]
 
 VERSION = 1
 DELIMITER = 0
