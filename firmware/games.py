@@ -72,6 +72,8 @@ class MatchStart:
     demo: bool
     """Every seat a CPU (``pitchpad sim`` with no terminal)."""
     timing: Timing
+    cpu_secret: str | None = None
+    """Keys the CPU seats' generators (:func:`keyed_cpus`); None: drawn from the OS."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,22 @@ def _script(resume: Resume) -> Any:
     return game_named(header["game"]).parse_script({**header, "turns": []})
 
 
+def keyed_cpus(cpus: Mapping[str, Any], console: dict[str, Any]) -> dict[str, Any]:
+    """The CPU players with generators keyed by the match's CPU secret (issue 15): a CPU's
+    choices cannot be computed from anything a player sees (the seed is in the results
+    history and any replay), yet replay identically after a power cut. The secret is drawn
+    for a new match and kept in the journal's console settings (the journal is readable by
+    the console's user only); an older journal without one gets one now."""
+    import secrets
+
+    from engine.bots import KeyedCpu
+
+    secret = console.get("cpu_secret")
+    if not isinstance(secret, str) or not secret:
+        secret = console["cpu_secret"] = secrets.token_hex(16)
+    return {seat: KeyedCpu(bot, secret) for seat, bot in cpus.items()}
+
+
 def _header(script: Any) -> dict[str, Any]:
     """A parsed script's set-up as its JSON document has it: every key but ``turns``."""
     from firmware.journal import script_header
@@ -173,14 +191,15 @@ def _chifootmi_start(start: MatchStart) -> Started:
     if start.demo:
         names = {"red": "team.blue", "blue": "team.red"}
     config = settings.match_config()
-    session = ChifootmiSession(config, start.seed, chifootmi_seats(cpus, names), start.now,
-                               timing=start.timing, move_clock=float(settings.move_clock))
+    console: dict[str, Any] = {"cpus": cpus, "names": names, "move_clock": settings.move_clock,
+                               "level": settings.level, "cpu_secret": start.cpu_secret}
+    session = ChifootmiSession(config, start.seed, chifootmi_seats(cpus, names, console),
+                               start.now, timing=start.timing,
+                               move_clock=float(settings.move_clock))
     journal = None
     if not start.demo:
         from engine.chifootmi.script import MatchScript
 
-        console = {"cpus": cpus, "names": names, "move_clock": settings.move_clock,
-                   "level": settings.level}
         journal = (_header(MatchScript(config, start.seed, None)), console)
     return Started(session, ("red", "blue"), cpus, journal)
 
@@ -188,21 +207,24 @@ def _chifootmi_start(start: MatchStart) -> Started:
 def _chifootmi_resume(resume: Resume) -> Started:
     from firmware.chifootmi.session import ChifootmiSession
 
-    script, console = _script(resume), resume.console
+    script, console = _script(resume), dict(resume.console)
     cpus = dict(console.get("cpus", {}))
     session = ChifootmiSession.rebuild(
         script.config, script.seed, resume.decisions,
-        chifootmi_seats(cpus, dict(console.get("names", {}))), resume.now,
+        chifootmi_seats(cpus, dict(console.get("names", {})), console), resume.now,
         timing=resume.timing, move_clock=float(console.get("move_clock", 0)))
     return Started(session, ("red", "blue"), cpus, (dict(resume.script), dict(console)))
 
 
-def chifootmi_seats(cpus: Mapping[str, str], names: Mapping[str, str]) -> Any:
-    """Chifootmi's seats from what the journal keeps of them: each CPU seat's difficulty."""
+def chifootmi_seats(cpus: Mapping[str, str], names: Mapping[str, str],
+                    console: dict[str, Any] | None = None) -> Any:
+    """Chifootmi's seats from what the journal keeps of them: each CPU seat's difficulty,
+    and the CPU secret (see :func:`keyed_cpus`)."""
     from firmware.chifootmi.cpu import make_cpu
     from firmware.chifootmi.session import Seats
 
-    return Seats({seat: make_cpu(difficulty) for seat, difficulty in cpus.items()}, dict(names))
+    bots = {seat: make_cpu(difficulty) for seat, difficulty in cpus.items()}
+    return Seats(keyed_cpus(bots, {} if console is None else console), dict(names))
 
 
 def _chifootmi_cpu_screen(session: Session, seat: str) -> Any:
@@ -259,16 +281,18 @@ def _chifoumi_start(start: MatchStart) -> Started:
     config = GameConfig(players, Options(settings.placement and players < 4, settings.closed_stacks))
     seats = config.seats
     cpus = {seat: settings.difficulty for seat in (seats if start.demo else seats[humans:])}
-    session = ChifoumiSession(config, start.seed,
-                              Seats({seat: make_cpu(level) for seat, level in cpus.items()}),
-                              start.now, timing=start.timing)
     pads = seats[:min(start.pad_count, players)]
+    console: dict[str, Any] = {"cpus": cpus, "pads": list(pads), "difficulty": settings.difficulty,
+                               "cpu_secret": start.cpu_secret}
+    session = ChifoumiSession(
+        config, start.seed,
+        Seats(keyed_cpus({seat: make_cpu(level) for seat, level in cpus.items()}, console)),
+        start.now, timing=start.timing)
     journal = None
     if not start.demo:
         from engine.chifoumi.script import MatchScript
 
-        journal = (_header(MatchScript(config, start.seed, None)),
-                   {"cpus": cpus, "pads": list(pads), "difficulty": settings.difficulty})
+        journal = (_header(MatchScript(config, start.seed, None)), console)
     return Started(session, pads, cpus, journal)
 
 
@@ -276,13 +300,14 @@ def _chifoumi_resume(resume: Resume) -> Started:
     from firmware.chifoumi.cpu import make_cpu
     from firmware.chifoumi.session import ChifoumiSession, Seats
 
-    script, console = _script(resume), resume.console
+    script, console = _script(resume), dict(resume.console)
     cpus = {str(seat): str(level) for seat, level in dict(console.get("cpus", {})).items()}
     seats = script.config.seats
     pads = tuple(console.get("pads") or seats[:min(resume.pad_count, len(seats))])
     session = ChifoumiSession.rebuild(
         script.config, script.seed, resume.decisions,
-        Seats({seat: make_cpu(level) for seat, level in cpus.items()}), resume.now,
+        Seats(keyed_cpus({seat: make_cpu(level) for seat, level in cpus.items()}, console)),
+        resume.now,
         timing=resume.timing)
     return Started(session, pads, cpus, (dict(resume.script), dict(console)))
 
@@ -329,7 +354,10 @@ def _fotboll_start(start: MatchStart) -> Started:
 
     settings = start.settings
     cpus, names = _red_blue_seats(start)
-    seats = Seats({seat: make_cpu(level) for seat, level in cpus.items()}, names)
+    console: dict[str, Any] = {"cpus": cpus, "names": names, "difficulty": settings.difficulty,
+                               "cpu_secret": start.cpu_secret}
+    seats = Seats(keyed_cpus({seat: make_cpu(level) for seat, level in cpus.items()}, console),
+                  names)
     config = MatchConfig(settings.jokers, settings.tiebreak)
     session = FotbollSession(config, start.seed, seats, start.now, timing=start.timing)
     journal = None
@@ -338,7 +366,7 @@ def _fotboll_start(start: MatchStart) -> Started:
         from engine.fotboll.script import MatchScript
 
         journal = (_header(MatchScript(config, start.seed, seeded_deal(config, start.seed))),
-                   {"cpus": cpus, "names": names, "difficulty": settings.difficulty})
+                   console)
     return Started(session, ("red", "blue"), cpus, journal)
 
 
@@ -346,9 +374,9 @@ def _fotboll_resume(resume: Resume) -> Started:
     from firmware.fotboll.cpu import make_cpu
     from firmware.fotboll.session import FotbollSession, Seats
 
-    script, console = _script(resume), resume.console
+    script, console = _script(resume), dict(resume.console)
     cpus = {str(seat): str(level) for seat, level in dict(console.get("cpus", {})).items()}
-    seats = Seats({seat: make_cpu(level) for seat, level in cpus.items()},
+    seats = Seats(keyed_cpus({seat: make_cpu(level) for seat, level in cpus.items()}, console),
                   dict(console.get("names", {})))
     session = FotbollSession.rebuild(script.config, script.seed, resume.decisions, seats,
                                      resume.now, timing=resume.timing)
