@@ -211,7 +211,7 @@ def noisy(noise: float, presses: int, frames: int, seed: int) -> None:
             continue
         started = time.monotonic()
         screen.display(image)
-        wait_for(lambda: board.frame == target, timeout=120, what="frame on the panel")
+        wait_for(lambda target=target: board.frame == target, timeout=120, what="frame on the panel")
         shown.append((board.panel.updated_at - started) * 1000)
         shown_at = target
         if len(shown) == frames:
