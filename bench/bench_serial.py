@@ -8,7 +8,11 @@ link: each direction is a queue that carries ``rate`` bytes per second and, for 
 only at 1 ms frame boundaries. The pad's own CPU time (MicroPython on an RP2040 is ~30-50x
 slower than CPython here) and its I2C write to the SSD1306 are not in these figures.
 
+On a damaged line (``--noise``, default 1 %, 2 % and 5 %) that share of the bytes is replaced at
+random both ways (115200 baud), and disconnections are counted over the run.
+
     python bench/bench_serial.py [--updates 2000] [--samples 60] [--seed 1]
+                                 [--noise 0.01 0.02 0.05] [--noise-frames 10] [--no-clean]
 """
 from __future__ import annotations
 
@@ -217,8 +221,6 @@ def noisy(noise: float, presses: int, frames: int, seed: int) -> None:
         if len(shown) == frames:
             break
     minutes = (time.monotonic() - started_at) / 60
-    if os.environ.get("BENCH_TAIL"):
-        print("slowest presses, ms:", [round(v) for v in sorted(press)[-6:]])
     pad.close()
     screen.close()
     board.unplug()

@@ -1391,11 +1391,12 @@ class SoccerMatch:
                 card = "yellow"
             else:
                 foul, card = True, "red"
-        q.cell = carrier.cell
         summary = {"player": q.num, "moved": moved, "entry": entry, "tackle": choice.tackle}
         if foul:
+            # The foul is the entry itself: he stays where he came from (ruling).
             self._foul(q, carrier.cell, False, card, out)
             return
+        q.cell = carrier.cell
         if choice.tackle:
             a, b = self.dice.d6(), self.dice.d6()
             if a == 1 and geo.defence_zone(self.fr(team, carrier.cell)):
