@@ -21,7 +21,7 @@ from .teams import STANDARD, Team
 
 def position(red: Mapping[int, Cell] | None = None, blue: Mapping[int, Cell] | None = None,
              carrier: tuple[str, int] = ("red", 9), *, half: int = 1, clock: int = 0,
-             dice: tuple[int, ...] = (), options: Options = Options(),  # noqa: B008  (frozen)
+             dice: tuple[int, ...] = (), options: Options = Options(),
              teams: tuple[Team, Team] = (STANDARD, STANDARD), lying: Iterable[tuple[str, int]] = (),
              set_piece: str | None = None, phase: str = "p1", seed: int = 0,
              holding: bool = False, score: tuple[int, int] = (0, 0),
