@@ -27,8 +27,9 @@ from firmware.chifootmi import commentary as chifootmi_commentary
 from firmware.chifootmi.cpu import difficulties
 from firmware.chifootmi.session import Timing
 from firmware.games import CHIFOOTMI, GAMES, GameEntry, MatchStart, Resume, Session, entry_for
-from firmware.i18n import text
+from firmware.i18n import STRINGS, text
 from firmware.menu import Menu
+from firmware.roster_screens import PickFlow, RosterFlow
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
 from engine.registry import game_named
@@ -125,6 +126,10 @@ class App:
         self.console = console
         self.club = club
         """Club play (``firmware.club.unit.ClubLink``): results and live scores to the league."""
+        self.roster = RosterFlow(state_dir)
+        """The players' names (``firmware.roster_screens``): the menu's "Names" line."""
+        self.pick: PickFlow | None = None
+        """Who plays: each person's pad chooses a name before the match starts."""
         self.clock = console.clock
         self.state_dir = Path(state_dir)
         self.timing = timing
@@ -136,6 +141,7 @@ class App:
         """``seed`` is the first match's seed; later matches draw theirs from it."""
         self.menu = Menu(settings_file.load(self.state_dir), difficulties(), console.pad_count)
         self.menu.played = history.stats(self.state_dir).played
+        self._count_names()
         self.watchdog = watchdog or Watchdog()
         self.session: Session | None = None
         self.game: GameEntry = CHIFOOTMI
@@ -149,6 +155,8 @@ class App:
         self.offer: match_journal.JournalledMatch | None = None
         """A match cut off by a power cut, offered for resume on every screen."""
         self.done = False
+        self.pending_start: int | None = None
+        """The seed of the match whose players are choosing their names."""
         self.mode = "splash"
         now = self.clock.now()
         self.mode_since = now
@@ -245,7 +253,7 @@ class App:
     def _deadline(self) -> float | None:
         if self.mode == "splash":
             return self.mode_since + self.idle.splash
-        if self.mode in ("menu", "resume", "stats"):
+        if self.mode in ("menu", "resume", "stats", "roster", "pick"):
             return self.last_press + self.idle.screensaver_after
         if self.mode == "saver":
             return self.mode_since + (self.saver_position + 1) * self.idle.screensaver_move
@@ -276,6 +284,20 @@ class App:
                 self.start_match()
             elif action == "stats":
                 self._enter("stats")
+            elif action == "roster":
+                self._enter("roster")
+        elif self.mode == "roster":
+            if self.roster.press(event.button) == "menu":
+                self._count_names()
+                self._enter("menu")
+        elif self.mode == "pick" and self.pick is not None:
+            answer = self.pick.press(event.pad, event.button)
+            if answer == "menu":
+                self.pick = None
+                self._enter("menu")
+            elif answer == "start":
+                people, self.pick = self.pick.people(), None
+                self.start_match(people)
         elif self.mode == "stats":
             self._enter("menu")
         elif self.mode == "resume":
@@ -285,8 +307,12 @@ class App:
             if seat is not None:
                 self.session.press(seat, event.button, self.match_now())
 
-    def start_match(self) -> None:
-        seed = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
+    def start_match(self, people: dict[str, str] | None = None) -> None:
+        """Start the match the menu describes; with names on this unit, each person's pad
+        first chooses who plays (``people``: the names chosen, by seat)."""
+        if people is None and self.pending_start is None:
+            self.pending_start = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
+        seed = self.pending_start if self.pending_start is not None else self.seeds.randrange(2**31)
         self.next_seed = None
         self.game = entry_for(self.settings.game)
         # The CPU seats' secret (firmware.games.keyed_cpus): from the OS, or from the fixed
@@ -296,13 +322,29 @@ class App:
         started = self.game.start(MatchStart(self.settings, seed, self.match_now(),
                                              self.console.pad_count, self.demo, self.timing,
                                              secret))
+        people_pads = {pad: seat for pad, seat in enumerate(started.pad_seats, 1)
+                       if seat not in started.session.seats.cpus}
+        if people is None and self.roster.names and people_pads and not self.demo:
+            self.pick = PickFlow(self.roster.names, people_pads,
+                                 {seat: text(self.settings.language, f"team.{seat}")
+                                  for seat in people_pads.values() if f"team.{seat}" in STRINGS})
+            self._enter("pick")
+            return
+        self.pending_start = None
         self.session = started.session
         self.pad_seats = started.pad_seats
         if started.journal is not None:
             script, console = started.journal
+            if people:
+                console = {**console, "people": dict(people)}
             self._open_journal(match_journal.JournalSetup(
                 script, console, time.strftime("%Y-%m-%dT%H:%M:%S")))
         self._enter("match")
+
+    def _count_names(self) -> None:
+        """The menu's "Names" line: on a unit with club play or with names already."""
+        names = len(self.roster.names)
+        self.menu.names = names if names or self.club is not None else None
 
     # ----- the journal: resume after a power cut, results history ---------------------------
     def _open_journal(self, setup: match_journal.JournalSetup,
@@ -387,7 +429,7 @@ class App:
             level=str(setup.console.get("level", setup.script.get("level", ""))),
             score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
             players=_players(setup, match), shootout=summary.get("shootout"),
-            match=f"{setup.started}/{setup.script.get('seed')}")
+            match=f"{setup.started}/{setup.script.get('seed')}", people=setup.console.get("people"))
         history.record(self.state_dir, result)
         self.menu.played = history.stats(self.state_dir).played
         if self.club is not None:
@@ -407,7 +449,7 @@ class App:
         now = self.clock.now()
         if self.mode == "splash" and now >= self.mode_since + self.idle.splash:
             self._enter("menu")
-        elif self.mode in ("menu", "resume", "stats") and now >= self.last_press + self.idle.screensaver_after:
+        elif self.mode in ("menu", "resume", "stats", "roster", "pick") and now >= self.last_press + self.idle.screensaver_after:
             self._enter("saver")
             for pad in self.pads:
                 self.console.screen(pad).contrast(DIM)
@@ -476,6 +518,10 @@ class App:
             return ResumeScreen.of(self.offer.summary)
         if self.mode == "stats":
             return StatsScreen(history.stats(self.state_dir))
+        if self.mode == "roster":
+            return self.roster.screen()
+        if self.mode == "pick" and self.pick is not None:
+            return self.pick.screen(pad)
         assert self.session is not None
         if self.paused_since is not None:
             return UnpluggedScreen(self.unplugged)
