@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from pathlib import Path
+
+from firmware import durable
 
 FILE_NAME = "roster.json"
 MAX_NAMES = 16
@@ -58,22 +59,5 @@ def load(state_dir: str | Path) -> list[str]:
 
 def save(state_dir: str | Path, names: list[str]) -> bool:
     """Write the roster whole; False (logged) when the card refuses."""
-    folder = Path(state_dir)
-    path = folder / FILE_NAME
-    temp = folder / (FILE_NAME + ".tmp")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with open(temp, "w", encoding="utf-8") as out:
-            json.dump({"names": names}, out, ensure_ascii=False)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-        directory = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
-    except OSError as exc:
-        log.warning("cannot save the players' names in %s (%s)", path, exc.strerror or exc)
-        return False
-    return True
+    body = json.dumps({"names": names}, ensure_ascii=False).encode("utf-8")
+    return durable.replace(Path(state_dir) / FILE_NAME, body)
