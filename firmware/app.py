@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -30,6 +30,8 @@ from firmware.games import CHIFOOTMI, GAMES, GameEntry, MatchStart, Resume, Sess
 from firmware.i18n import STRINGS, text
 from firmware.menu import Menu
 from firmware.roster_screens import PickFlow, RosterFlow
+from firmware import tournament as tournament_file
+from firmware.tournament_screens import TournamentFlow
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
 from engine.registry import game_named
@@ -128,6 +130,10 @@ class App:
         """Club play (``firmware.club.unit.ClubLink``): results and live scores to the league."""
         self.roster = RosterFlow(state_dir)
         """The players' names (``firmware.roster_screens``): the menu's "Names" line."""
+        self.tournament = TournamentFlow(state_dir)
+        """A tournament on this unit (``firmware.tournament_screens``)."""
+        self.fixture_on: int | None = None
+        """The tournament fixture the match on now is."""
         self.pick: PickFlow | None = None
         """Who plays: each person's pad chooses a name before the match starts."""
         self.clock = console.clock
@@ -253,7 +259,7 @@ class App:
     def _deadline(self) -> float | None:
         if self.mode == "splash":
             return self.mode_since + self.idle.splash
-        if self.mode in ("menu", "resume", "stats", "roster", "pick"):
+        if self.mode in ("menu", "resume", "stats", "roster", "pick", "tournament"):
             return self.last_press + self.idle.screensaver_after
         if self.mode == "saver":
             return self.mode_since + (self.saver_position + 1) * self.idle.screensaver_move
@@ -286,6 +292,16 @@ class App:
                 self._enter("stats")
             elif action == "roster":
                 self._enter("roster")
+            elif action == "tournament":
+                self.tournament.open()
+                self._enter("tournament")
+        elif self.mode == "tournament":
+            answer = self.tournament.press(event.button, self.roster.names, self.settings.game)
+            if answer == "menu":
+                self._count_names()
+                self._enter("menu")
+            elif isinstance(answer, int):
+                self.start_match(fixture=answer)
         elif self.mode == "roster":
             if self.roster.press(event.button) == "menu":
                 self._count_names()
@@ -307,23 +323,32 @@ class App:
             if seat is not None:
                 self.session.press(seat, event.button, self.match_now())
 
-    def start_match(self, people: dict[str, str] | None = None) -> None:
+    def start_match(self, people: dict[str, str] | None = None, fixture: int | None = None) -> None:
         """Start the match the menu describes; with names on this unit, each person's pad
         first chooses who plays (``people``: the names chosen, by seat)."""
         if people is None and self.pending_start is None:
             self.pending_start = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
         seed = self.pending_start if self.pending_start is not None else self.seeds.randrange(2**31)
         self.next_seed = None
-        self.game = entry_for(self.settings.game)
+        settings = self.settings
+        if fixture is not None:                  # a tournament match: its game, two people
+            assert self.tournament.current is not None
+            settings = replace(settings, game=self.tournament.current.game, players="two",
+                               chifoumi_players=2, chifoumi_humans=2)
+        self.game = entry_for(settings.game)
         # The CPU seats' secret (firmware.games.keyed_cpus): from the OS, or from the fixed
         # seed when one was given (tests, pitchpad sim --seed), so such runs replay exactly.
         secret = (secrets.token_hex(16) if self.fixed_seed is None
                   else f"{keyed_number(self.fixed_seed, 'pitchpad-cpu-secret', seed):064x}")
-        started = self.game.start(MatchStart(self.settings, seed, self.match_now(),
+        started = self.game.start(MatchStart(settings, seed, self.match_now(),
                                              self.console.pad_count, self.demo, self.timing,
                                              secret))
         people_pads = {pad: seat for pad, seat in enumerate(started.pad_seats, 1)
                        if seat not in started.session.seats.cpus}
+        if fixture is not None:
+            assert self.tournament.current is not None
+            match = self.tournament.current.fixtures[fixture]
+            people = dict(zip(started.pad_seats, (match.home, match.away)))
         if people is None and self.roster.names and people_pads and not self.demo:
             self.pick = PickFlow(self.roster.names, people_pads,
                                  {seat: text(self.settings.language, f"team.{seat}")
@@ -337,14 +362,20 @@ class App:
             script, console = started.journal
             if people:
                 console = {**console, "people": dict(people)}
+            if fixture is not None:
+                console = {**console, "tournament": fixture}
             self._open_journal(match_journal.JournalSetup(
                 script, console, time.strftime("%Y-%m-%dT%H:%M:%S")))
+        self.fixture_on = fixture
         self._enter("match")
 
     def _count_names(self) -> None:
         """The menu's "Names" line: on a unit with club play or with names already."""
         names = len(self.roster.names)
         self.menu.names = names if names or self.club is not None else None
+        status = self.tournament.status()
+        self.menu.tournament = status if status is not None else (
+            "" if names >= tournament_file.MIN_PLAYERS else None)
 
     # ----- the journal: resume after a power cut, results history ---------------------------
     def _open_journal(self, setup: match_journal.JournalSetup,
@@ -406,6 +437,8 @@ class App:
             self._enter("menu")
             return
         self.game = game
+        fixture = offer.setup.console.get("tournament")
+        self.fixture_on = fixture if isinstance(fixture, int) else None
         self.session = started.session
         self.pad_seats = started.pad_seats
         self._open_journal(offer.setup, offer.turns)
@@ -446,12 +479,24 @@ class App:
             players=_players(setup, match), shootout=summary.get("shootout"),
             match=f"{setup.started}/{setup.script.get('seed')}", people=setup.console.get("people"))
         recorded = history.record(self.state_dir, result)
+        if isinstance(setup.console.get("tournament"), int):
+            self._record_fixture(setup.console["tournament"], setup.console.get("people", {}), result)
         self.menu.played = history.stats(self.state_dir).played
         if self.club is not None:
             self.club.finished(match_id=result.match, game=game, level=result.level,
                                score=result.score, winner=result.winner, players=result.players,
                                names=setup.console.get("people"), shootout=result.shootout)
         return recorded
+
+    def _record_fixture(self, index: int, people: dict[str, str], result: history.Result) -> None:
+        """A tournament match's result into the tournament (home = pad 1's seat)."""
+        seats = list(people)
+        if len(seats) != 2:
+            return
+        score = result.score
+        winner = people.get(result.winner) if isinstance(result.winner, str) else None
+        self.tournament.record(index, score.get(seats[0], 0), score.get(seats[1], 0), winner)
+        self._count_names()
 
     def _club_progress(self, setup: match_journal.JournalSetup, match: Any, ended: bool) -> None:
         """The live score for the league (nothing when the match was abandoned)."""
@@ -465,7 +510,7 @@ class App:
         now = self.clock.now()
         if self.mode == "splash" and now >= self.mode_since + self.idle.splash:
             self._enter("menu")
-        elif self.mode in ("menu", "resume", "stats", "roster", "pick") and now >= self.last_press + self.idle.screensaver_after:
+        elif self.mode in ("menu", "resume", "stats", "roster", "pick", "tournament") and now >= self.last_press + self.idle.screensaver_after:
             self._enter("saver")
             for pad in self.pads:
                 self.console.screen(pad).contrast(DIM)
@@ -484,6 +529,10 @@ class App:
             if self.session.finished:
                 if self.demo:
                     self.done = True
+                elif self.fixture_on is not None:       # back to the tournament's fixtures
+                    self.fixture_on = None
+                    self.tournament.open()
+                    self._enter("tournament")
                 else:
                     self._enter("menu")
 
@@ -536,6 +585,8 @@ class App:
             return StatsScreen(history.stats(self.state_dir))
         if self.mode == "roster":
             return self.roster.screen()
+        if self.mode == "tournament":
+            return self.tournament.screen(self.roster.names)
         if self.mode == "pick" and self.pick is not None:
             return self.pick.screen(pad)
         assert self.session is not None

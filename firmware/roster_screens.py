@@ -36,6 +36,7 @@ STRINGS.update({
     "name.help": ("◀▶ lettre ▼ suivante", "◀▶ letter ▼ next"),
     "name.taken": ("Déjà pris", "Already taken"),
     "name.save": ("OK=Fini", "OK=Done"),
+    "name.cancel": ("✕=annuler", "✕=cancel"),
     "pick.title": ("Qui joue ?", "Who plays?"),
     "pick.guest": ("Invité", "Guest"),
     "pick.wait": ("On attend les autres", "Waiting for others"),
@@ -93,7 +94,7 @@ class NameScreen:
     message: str = ""
 
     def draw(self, c: Canvas, language: str) -> None:
-        _title(c, text(language, "name.title"), f"{len(self.letters) + 1}/{roster.MAX_LENGTH}")
+        _title(c, text(language, "name.title"), text(language, "name.cancel"))
         shown = roster.tidy(self.letters + self.current + "x")[:-1] or self.current
         done, cursor = shown[:len(self.letters)], shown[len(self.letters):] or " "
         width = text_width(done, 2) + text_width(cursor, 2) + 4
@@ -106,7 +107,6 @@ class NameScreen:
         c.hints(right=text(language, "name.save"))
         c.text(13, HINT_Y, "«")
         c.text(45, HINT_Y, "▼")
-        c.text(109, HINT_Y, "✕")
 
 
 class RosterFlow:
