@@ -46,25 +46,26 @@ STRINGS.update({
 ROWS = 4
 
 
-def _title(c: Canvas, title: str, right: str = "") -> None:
+def title_bar(c: Canvas, left: str, right: str = "") -> None:
+    """The inverted top line of a list screen (as the menu's)."""
     c.box(0, 0, WIDTH - 1, 10, filled=True)
-    c.text(2, 0, title, ink=0)
+    c.text(2, 0, left, ink=0)
     if right:
         c.text(WIDTH - 2 - text_width(right), 0, right, ink=0)
 
 
-def _list(c: Canvas, lines: Sequence[str], cursor: int, marks: Mapping[int, str] = {}) -> None:  # noqa: B006
-    top = max(0, min(cursor - ROWS + 1, len(lines) - ROWS))
-    for row, line in enumerate(lines[top:top + ROWS]):
+def list_rows(c: Canvas, lines: Sequence[tuple[str, str]], cursor: int) -> None:
+    """Up to four lines (left text, right text) under the title, the cursor's inverted and
+    kept in view."""
+    top = max(0, min(cursor - ROWS + 2, len(lines) - ROWS))
+    for row, (left, right) in enumerate(lines[top:top + ROWS]):
         y = 12 + row * 10
-        index = top + row
-        if index == cursor:
+        ink = 0 if top + row == cursor else 1
+        if ink == 0:
             c.box(0, y, WIDTH - 1, y + 10, filled=True)
-            c.text(2, y, line, ink=0)
-        else:
-            c.text(2, y, line)
-        if index in marks and index != cursor:
-            c.right(WIDTH - 2, y, marks[index])
+        c.text(2, y, left, ink=ink)
+        if right:
+            c.text(WIDTH - 2 - text_width(right), y, right, ink=ink)
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,9 @@ class RosterScreen:
     deleting: bool
 
     def draw(self, c: Canvas, language: str) -> None:
-        _title(c, text(language, "roster.title"), text(language, "roster.back"))
+        title_bar(c, text(language, "roster.title"), text(language, "roster.back"))
         new = text(language, "roster.new" if len(self.names) < roster.MAX_NAMES else "roster.full")
-        _list(c, (new, *self.names), self.cursor)
+        list_rows(c, [(line, "") for line in (new, *self.names)], self.cursor)
         if self.deleting:
             c.banner(text(language, "roster.delete"))
             return
@@ -94,7 +95,7 @@ class NameScreen:
     message: str = ""
 
     def draw(self, c: Canvas, language: str) -> None:
-        _title(c, text(language, "name.title"), text(language, "name.cancel"))
+        title_bar(c, text(language, "name.title"), text(language, "name.cancel"))
         shown = roster.tidy(self.letters + self.current + "x")[:-1] or self.current
         done, cursor = shown[:len(self.letters)], shown[len(self.letters):] or " "
         width = text_width(done, 2) + text_width(cursor, 2) + 4
@@ -187,12 +188,12 @@ class PickScreen:
     taken: tuple[int, ...]
 
     def draw(self, c: Canvas, language: str) -> None:
-        _title(c, f"{text(language, 'pick.title')} {self.seat_label}")
-        lines = tuple(text(language, "pick.guest") if i == 0 else name
-                      for i, name in enumerate(self.options))
+        title_bar(c, f"{text(language, 'pick.title')} {self.seat_label}")
+        names = (text(language, "pick.guest"), *self.options[1:])
+        marks = {i: "✕" for i in self.taken}
         if self.picked:
-            lines = tuple(f"{line} ✓" if i == self.cursor else line for i, line in enumerate(lines))
-        _list(c, lines, self.cursor, {i: "✕" for i in self.taken})
+            marks[self.cursor] = "✓"
+        list_rows(c, [(name, marks.get(i, "")) for i, name in enumerate(names)], self.cursor)
         if self.picked:
             c.banner(text(language, "pick.wait"))
             return

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from firmware import tournament as tournaments
 from firmware.i18n import STRINGS, text
-from firmware.render import HINT_Y, WIDTH, Canvas, fitting, text_width
+from firmware.render import HINT_Y, WIDTH, Canvas, fitting
+from firmware.roster_screens import list_rows, title_bar
 
 STRINGS.update({
     "menu.tournament": ("Tournoi", "Tournament"),
@@ -35,28 +36,6 @@ STRINGS.update({
     "tour.none": ("Nouveau", "New"),
     "tour.back": ("✕=menu", "✕=menu"),
 })
-ROWS = 4
-
-
-def _title(c: Canvas, left: str, right: str = "") -> None:
-    c.box(0, 0, WIDTH - 1, 10, filled=True)
-    c.text(2, 0, left, ink=0)
-    if right:
-        c.text(WIDTH - 2 - text_width(right), 0, right, ink=0)
-
-
-def _rows(c: Canvas, lines: Sequence[tuple[str, str]], cursor: int) -> None:
-    top = max(0, min(cursor - 1, len(lines) - ROWS))
-    for row, (left, right) in enumerate(lines[top:top + ROWS]):
-        y = 12 + row * 10
-        ink = 0 if top + row == cursor else 1
-        if ink == 0:
-            c.box(0, y, WIDTH - 1, y + 10, filled=True)
-        c.text(2, y, left, ink=ink)
-        if right:
-            c.text(WIDTH - 2 - text_width(right), y, right, ink=ink)
-
-
 def _number(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
@@ -69,12 +48,12 @@ class SetupScreen:
     cursor: int
 
     def draw(self, c: Canvas, language: str) -> None:
-        _title(c, f"{text(language, 'tour.title')} {len(self.chosen)}", text(language, "tour.back"))
+        title_bar(c, f"{text(language, 'tour.title')} {len(self.chosen)}", text(language, "tour.back"))
         count_ok = tournaments.MIN_PLAYERS <= len(self.chosen) <= tournaments.MAX_PLAYERS
         lines = [(text(language, "tour.format"), f"◀{text(language, 'tour.' + self.format)}▶")]
         lines += [(name, "✓" if name in self.chosen else "○") for name in self.names]
         lines.append((text(language, "tour.start" if count_ok else "tour.need"), ""))
-        _rows(c, lines, self.cursor)
+        list_rows(c, lines, self.cursor)
         c.hints(right="OK")
         c.text(13, HINT_Y, "▲")
         c.text(45, HINT_Y, "▼")
@@ -88,9 +67,9 @@ class FixturesScreen:
     abandoning: bool
 
     def draw(self, c: Canvas, language: str) -> None:
-        _title(c, f"{text(language, 'tour.title')} {self.played}/{len(self.lines)}",
+        title_bar(c, f"{text(language, 'tour.title')} {self.played}/{len(self.lines)}",
                text(language, "tour.back"))
-        _rows(c, self.lines, self.cursor)
+        list_rows(c, self.lines, self.cursor)
         if self.abandoning:
             c.banner(text(language, "tour.abandon"))
             return
