@@ -45,6 +45,8 @@ from hal.tunes import TUNES
 SEATS_BY_PAD = {1: "red", 2: "blue"}
 BRIGHT, DIM = 0xCF, 0x08
 log = logging.getLogger("pitchpad.app")
+LIST_MODES = ("menu", "resume", "stats", "roster", "pick", "tournament")
+"""Modes that wait for a press: the screensaver comes after a while without one."""
 PAD_CHECK = 0.25
 """How often the loop looks at pads that can be unplugged (serial pads report ``connected``)."""
 
@@ -259,7 +261,7 @@ class App:
     def _deadline(self) -> float | None:
         if self.mode == "splash":
             return self.mode_since + self.idle.splash
-        if self.mode in ("menu", "resume", "stats", "roster", "pick", "tournament"):
+        if self.mode in LIST_MODES:
             return self.last_press + self.idle.screensaver_after
         if self.mode == "saver":
             return self.mode_since + (self.saver_position + 1) * self.idle.screensaver_move
@@ -510,7 +512,7 @@ class App:
         now = self.clock.now()
         if self.mode == "splash" and now >= self.mode_since + self.idle.splash:
             self._enter("menu")
-        elif self.mode in ("menu", "resume", "stats", "roster", "pick", "tournament") and now >= self.last_press + self.idle.screensaver_after:
+        elif self.mode in LIST_MODES and now >= self.last_press + self.idle.screensaver_after:
             self._enter("saver")
             for pad in self.pads:
                 self.console.screen(pad).contrast(DIM)
