@@ -381,3 +381,4 @@ def _check_bus_pins(reader: _Reader, pins: _PinLedger, pads: tuple[PadConfig, ..
     for pin, key in pins.owners.items():
         if pin in reserved:
             raise reader.fail(key, f"GPIO{pin} is {reserved[pin]}, taken by the screens' bus")
+
