@@ -136,13 +136,22 @@ esac''',
 # checks configs with the real loader of this source tree (python -m hal.check_config).
 echo "python3 $*" >> "$FAKE/log"
 dir=${!#}; mkdir -p "$dir/bin"
-printf '#!/bin/sh\n[ "$1 $2" = "-m hal.check_config" ] && PYTHONPATH="$SRC_ROOT" exec "$REAL_PYTHON" "$@"\necho "venv-python $*" >> "%s/log"\n' "$FAKE" > "$dir/bin/python"
+{
+  printf '#!/bin/sh\n[ "$1 $2" = "-m hal.check_config" ] && '
+  printf 'PYTHONPATH="$SRC_ROOT" exec "$REAL_PYTHON" "$@"\n'
+  printf 'echo "venv-python $*" >> "%s/log"\n' "$FAKE"
+} > "$dir/bin/python"
 chmod +x "$dir/bin/python"''',
 }
 
 
 @pytest.fixture
 def fake(tmp_path):
+    return make_fake(tmp_path)
+
+
+def make_fake(tmp_path: Path) -> tuple[Path, Path]:
+    """A fake root (with a boot config) and a folder of stub commands that log their calls."""
     fake = tmp_path / "fake"
     bin_dir = fake / "bin"
     bin_dir.mkdir(parents=True)

@@ -5,16 +5,19 @@ anything. The boot-config editor runs on the real Python; the config check on th
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-
 import pytest
 
-from .test_deploy import DEPLOY, attempt, fake, log, run  # noqa: F401  (fake is a fixture)
+from .test_deploy import DEPLOY, attempt, log, make_fake, run
 
 sys.path.insert(0, str(DEPLOY))
 from boot_config import apply  # noqa: E402
 
 BOOT = "boot/firmware/config.txt"
+
+
+@pytest.fixture
+def fake(tmp_path):
+    return make_fake(tmp_path)
 WANTED = {"i2c_arm": "on", "i2c_arm_baudrate": "400000"}
 
 
