@@ -22,14 +22,14 @@ from firmware import history
 from firmware import journal as match_journal
 from firmware import settings as settings_file
 from firmware.chifootmi import commentary as chifootmi_commentary
-from firmware.chifootmi.cpu import difficulties
-from firmware.chifootmi.session import Timing
+from firmware.chifootmi.session import CPU as CHIFOOTMI_CPU
 from firmware.games import CHIFOOTMI, GAMES, GameEntry, MatchStart, Resume, Session, entry_for
 from firmware.i18n import text
 from firmware.menu import Menu
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
 from firmware.scripts import GAMES as SCRIPTS
+from firmware.session import Timing
 from firmware.watchdog import Watchdog
 from hal.buttons import Button, ButtonEvent
 from hal.clock import ManualClock
@@ -129,7 +129,7 @@ class App:
         self.seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self.next_seed = seed
         """``seed`` is the first match's seed; later matches draw theirs from it."""
-        self.menu = Menu(settings_file.load(self.state_dir), difficulties(), console.pad_count)
+        self.menu = Menu(settings_file.load(self.state_dir), CHIFOOTMI_CPU.difficulties(), console.pad_count)
         self.menu.played = history.stats(self.state_dir).played
         self.watchdog = watchdog or Watchdog()
         self.session: Session | None = None

@@ -190,6 +190,7 @@ def test_after_a_capture_move_again_or_stop():
     session.tick(0.0)                                      # the kick-off is over at 0.0
     session.match.board[square("d3")] = (2 * 4 + 2,)      # a black scissors next to d2's well
     session.match._legal = None
+    session.match_changed()
     session.pads["white"].cursor = square("d2")
     for button in (Button.CENTRE, Button.CARD1, Button.CENTRE):
         session.press("white", button, 0.0)

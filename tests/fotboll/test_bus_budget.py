@@ -55,6 +55,7 @@ def test_sending_a_player_off_flips_both_screens_within_the_budget(tmp_path):
         act(session.match, NOTHING)
         session.match.field[1]["F1"] = None
         act(session.match, Attack("M4"))                  # 7♦ on the Joker: red card for blue
+        session.match_changed()
         session._next_step(rig.clock.now())
         rig.wait(0.01)
         assert rig.screen(2).decision == "send_off" and rig.screen(2).cursor == "D1"
@@ -96,6 +97,7 @@ def test_a_refused_mark_rewrites_only_the_hint_line(tmp_path):
         session = rig.app.session
         session.match = start(HIGH, LOW)
         session.match.subs_used[0] = 2
+        session.match_changed()
         session._next_step(rig.clock.now())
         rig.wait(0.01)
         pad = next(p for p in (1, 2) if rig.app.seat_at(p) == "red")
