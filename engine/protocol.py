@@ -81,16 +81,52 @@ class MatchState(Protocol):
     def clone(self: S) -> S: ...
 
 
+class MatchScript(Protocol):
+    """A parsed match script (``shared/formats/match-script*.md``): its set-up and turns."""
+
+    seed: int
+    turns: list[Any]
+
+    def start(self) -> MatchState:
+        """The match before the first turn."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The script document again (``game``, its set-up, ``turns``)."""
+
+
 class Game(Protocol):
-    """A game of the console: its name, seats, how a match starts, how to sample states."""
+    """A game of the console, as the registry (:mod:`engine.registry`) holds it: its name,
+    every seat a script may name, how a match starts, how scripts are read, how to sample
+    states.
+
+    ``pitchpad replay``, ``pitchpad match``, the match journal and the console find a game
+    only through this object, so a game is added by writing one and registering it.
+    """
 
     name: str
+    """The match script's ``"game"`` (``"chifootmi"``)."""
+    seats: tuple[Seat, ...]
+    """Every seat name a script of this game may use (a match may use fewer)."""
+    example_configs: tuple[Any, ...]
+    """Set-ups that between them switch every rule option on once: the conformance test
+    (``tests/engine/test_conformance.py``) plays each."""
 
     def new_match(self, config: Any, seed: int) -> MatchState: ...
 
-    def choice_from_json(self, obj: Any) -> Choice: ...
+    def choice_from_json(self, obj: Any) -> Choice:
+        """Read one choice in the match-script encoding; ``ValueError`` when it is not one."""
 
     def determinize(self, view: Any, rng: random.Random) -> MatchState: ...
+
+    def parse_script(self, doc: Any) -> MatchScript:
+        """Check a script document's shape and set-up (``ScriptError`` naming what is wrong);
+        its turns are read one by one with :meth:`parse_turn` as they are played."""
+
+    def parse_turn(self, obj: Any, index: int) -> dict[Seat, Choice]:
+        """Turn ``index`` of a script: the joint decision keyed by seat (``ScriptError``)."""
+
+    def summary(self, match: Any) -> dict[str, Any]:
+        """The replay's last line for ``match`` (score or points, winner, who acts)."""
 
 
 def is_legal(state: MatchState, seat: Seat, choice: Choice) -> bool:

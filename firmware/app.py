@@ -28,7 +28,7 @@ from firmware.i18n import text
 from firmware.menu import Menu
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
-from firmware.scripts import GAMES as SCRIPTS
+from engine.registry import game_named
 from firmware.session import Timing
 from firmware.watchdog import Watchdog
 from hal.buttons import Button, ButtonEvent
@@ -153,6 +153,7 @@ class App:
         self.drawn: dict[int, tuple[Any, str]] = {}
         self.warned: dict[int, bool] = {}
         self.saver_position = 0
+        self.heal_screens = False
         self.leds: dict[int, bool] = {}
         self.unplugged: tuple[int, ...] = ()
         self.paused_since: float | None = None
@@ -217,6 +218,12 @@ class App:
         self.tick()
         self.record()
         self.refresh()
+        if self.heal_screens:
+            # After each screensaver step, when nobody presses: a panel that lost power
+            # without a transfer failing comes back (hal.oled: init and a whole frame).
+            self.heal_screens = False
+            for pad in self.pads:
+                self.console.screen(pad).refresh()
         if self.journal_new:
             self.write_new_journal()
             self.refresh()                          # the card warning, if it could not be written
@@ -225,7 +232,7 @@ class App:
         """When the loop must wake up even if nobody presses anything (and, with pads that can
         be unplugged, every :data:`PAD_CHECK` seconds to look at them)."""
         due = self._deadline()
-        if any(hasattr(self.console.pad(pad), "connected") for pad in self.pads):
+        if any(self.console.pad(pad).detachable for pad in self.pads):
             check = self.clock.now() + PAD_CHECK
             return check if due is None else min(due, check)
         return due
@@ -361,7 +368,7 @@ class App:
 
     def _record_result(self, setup: match_journal.JournalSetup, match: Any) -> None:
         game = setup.script["game"]
-        summary = SCRIPTS[game].summary(match)
+        summary = game_named(game).summary(match)
         cpus = setup.console.get("cpus", {})
         history.record(self.state_dir, history.Result(
             date=setup.started, game=game,
@@ -381,7 +388,9 @@ class App:
             for pad in self.pads:
                 self.console.screen(pad).contrast(DIM)
         elif self.mode == "saver":
-            self.saver_position = int((now - self.mode_since) // self.idle.screensaver_move)
+            position = int((now - self.mode_since) // self.idle.screensaver_move)
+            self.heal_screens = position != self.saver_position
+            self.saver_position = position
         elif self.mode == "match" and self.session is not None and self.paused_since is None:
             self.session.tick(self.match_now())
             if self._has_human() and now >= self.last_press + self.idle.abandon_after:
@@ -404,7 +413,7 @@ class App:
     def watch_pads(self) -> None:
         """Pause the match while a pad is unplugged; resume where it stood when all are back."""
         self.unplugged = tuple(pad for pad in self.pads
-                               if not getattr(self.console.pad(pad), "connected", True))
+                               if not self.console.pad(pad).connected)
         now = self.clock.now()
         if self.unplugged and self.paused_since is None and self.mode == "match":
             self.paused_since = now

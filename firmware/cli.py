@@ -6,10 +6,11 @@ import sys
 from collections.abc import Sequence
 
 from . import doctor, journal, match_cmd, replay, run_cmd, sim_cmd
+from .club import league
 
 # Each module exposes add_parser(commands); its parser sets ``run`` to a function that
 # takes the parsed arguments and returns the exit status.
-COMMANDS = [sim_cmd, run_cmd, replay, match_cmd, journal, doctor]
+COMMANDS = [sim_cmd, run_cmd, replay, match_cmd, journal, doctor, league]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

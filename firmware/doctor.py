@@ -13,7 +13,6 @@ group table), so the tests run it on a fake ``/dev`` on any PC.
 from __future__ import annotations
 
 import argparse
-import errno
 import grp
 import os
 import pwd
@@ -26,23 +25,19 @@ from pathlib import Path
 from typing import Any
 
 from hal import ConfigError, HardwareConfig, load_config
+from hal.header import ONE_WIRE_PIN, SCREEN_ADDRESSES, SPI_PINS, UART_PINS
+from hal.i2c_probe import Probe, smbus_probe
 
 DEFAULT_CONFIG = "/etc/pitchpad/hardware.toml"
 DEFAULT_STATE = "/var/lib/pitchpad"
 DEFAULT_USER = "pitchpad"
 BOOT_CONFIGS = ("/boot/firmware/config.txt", "/boot/config.txt")
-SCREEN_ADDRESSES = (0x3C, 0x3D)
-UART_PINS = {14: "UART TXD", 15: "UART RXD"}
-SPI0_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"}
-ONE_WIRE_PIN = 4
 
 SLOW_SYNC_MS = 10.0
 """A durable append slower than this (the worst of :data:`SYNC_SAMPLES`) is worth a warning:
 moves wait for it, and the key-to-screen budget is 30 ms with the screens' 18-26 ms of bus."""
 SYNC_SAMPLES = 20
 
-Probe = Callable[[int, int], bool]
-"""``probe(bus, address)``: True when a device acknowledges at ``address`` on I2C bus ``bus``."""
 
 
 @dataclass(frozen=True)
@@ -53,20 +48,6 @@ class Finding:
 
     def __str__(self) -> str:
         return f"{self.level.upper():<4}  {self.text}"
-
-
-def smbus_probe(bus: int, address: int) -> bool:
-    """Send the controller a no-op command (0x00 0xE3): SSD1306 and SH1106 acknowledge it."""
-    from smbus2 import SMBus
-
-    with SMBus(bus) as smbus:
-        try:
-            smbus.write_byte_data(address, 0x00, 0xE3)
-            return True
-        except OSError as exc:
-            if exc.errno in (errno.EREMOTEIO, errno.ENXIO, errno.EIO, errno.ETIMEDOUT):
-                return False
-            raise
 
 
 def _group_members(name: str) -> set[str] | None:
@@ -187,7 +168,7 @@ class Doctor:
         if "enable_uart=1" in boot:
             taken.update(UART_PINS)
         if (self.dev / "spidev0.0").exists() or "dtparam=spi=on" in boot:
-            taken.update(SPI0_PINS)
+            taken.update(SPI_PINS)
         if "w1-gpio" in boot and "gpiopin" not in boot:
             taken[ONE_WIRE_PIN] = "1-Wire (dtoverlay=w1-gpio)"
         clashes = 0

@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from firmware.scripts import GAMES as SCRIPTS
-from firmware.scripts import header
+from engine.registry import game_named
+from firmware.journal import script_header
 from firmware.session import Timing
 from hal.buttons import Button
 
@@ -92,7 +92,7 @@ class Resume:
 
     def parsed(self) -> Any:
         """The parsed match script of the journal's header (config, seed...)."""
-        return SCRIPTS[self.script["game"]].parse_script({**self.script, "turns": []})
+        return game_named(self.script["game"]).parse_script({**self.script, "turns": []})
 
 
 @dataclass
@@ -110,7 +110,7 @@ class Started:
 
 def journal_header(script: Any) -> dict[str, Any]:
     """A match script's header as the journal keeps it (every key but ``turns``)."""
-    return header(script)
+    return script_header(script.to_json())
 
 
 @dataclass(frozen=True)

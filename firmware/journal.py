@@ -35,7 +35,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.scripting import ScriptError
-from firmware.scripts import GAMES
+from engine.registry import GAMES, game_named
 
 FILE_NAME = "match.journal"
 CONSOLE_KEYS = ("console", "started")
@@ -91,7 +91,7 @@ class JournalledMatch:
     @property
     def summary(self) -> dict[str, Any]:
         """The game's summary line of the match so far (score or points, winner)."""
-        return GAMES[self.setup.script["game"]].summary(self.final)
+        return game_named(self.setup.script["game"]).summary(self.final)
 
 
 def script_header(doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -135,7 +135,7 @@ def parse(raw: bytes) -> JournalledMatch:
     if not records:
         raise JournalCorrupt("no set-up line")
     setup = JournalSetup.from_json(records[0])
-    game = GAMES[setup.script["game"]]
+    game = game_named(setup.script["game"])
     try:
         script = game.parse_script(to_script(setup, records[1:]))
         match = script.start()

@@ -18,8 +18,13 @@ import sys
 from typing import Any, TextIO
 
 from engine.bots import BOTS, Bot, bot_rng, make_bot, play
-from engine.chifootmi import SEATS, Level, MatchConfig, Options, choice_from_json, new_match
-from engine.chifootmi.script import OPTION_NAMES, summary
+from engine.chifootmi import Level, MatchConfig, Options
+from engine.chifootmi.script import OPTION_NAMES
+from engine.protocol import Game
+from engine.registry import game_named
+
+GAME_NAMES = ("chifootmi",)
+"""The registered games whose CPU players ``engine.bots`` holds."""
 
 PROG = "pitchpad match"
 
@@ -35,7 +40,8 @@ class Forfeit(Exception):
 class StdioSeat:
     """A player on the other end of stdin/stdout, one JSON line each way per decision."""
 
-    def __init__(self, out: TextIO, stdin: TextIO) -> None:
+    def __init__(self, out: TextIO, stdin: TextIO, game: Game | None = None) -> None:
+        self.game = game or game_named("chifootmi")
         self.out = out
         self.stdin = stdin
         self.match_index = 0
@@ -47,7 +53,7 @@ class StdioSeat:
         if not answer:
             raise Forfeit(view.seat, "end of input")
         try:
-            choice = choice_from_json(json.loads(answer))
+            choice = self.game.choice_from_json(json.loads(answer))
         except ValueError as exc:
             raise Forfeit(view.seat, f"not a choice: {answer.strip()[:80]!r} ({exc})") from None
         if choice not in legal:
@@ -77,9 +83,10 @@ def parse_seat(text: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
-def build_player(name: str, options: dict[str, Any], out: TextIO, stdin: TextIO) -> Any:
+def build_player(name: str, options: dict[str, Any], out: TextIO, stdin: TextIO,
+                 game: Game | None = None) -> Any:
     if name == "stdio":
-        return StdioSeat(out, stdin)
+        return StdioSeat(out, stdin, game)
     options = dict(options)
     ms = options.pop("ms", None)
     bot: Bot = make_bot(name, **options)
@@ -94,10 +101,12 @@ def _line(out: TextIO, obj: Any) -> None:
 
 
 def run_matches(config: MatchConfig, seed: int, players: dict[str, Any], matches: int,
-                swap: bool, out: TextIO, err: TextIO) -> dict[str, int]:
+                swap: bool, out: TextIO, err: TextIO, game_name: str = "chifootmi") -> dict[str, int]:
     """Play the round; ``players`` is keyed by the command's seat options (``--red``,
     ``--blue``); with ``swap`` they change colours every other match. Returns wins keyed
     the same way."""
+    game = game_named(game_name)
+    seats = game.seats
     wins = {"red": 0, "blue": 0}
     for index in range(matches):
         match_seed = seed + index
@@ -106,19 +115,19 @@ def run_matches(config: MatchConfig, seed: int, players: dict[str, Any], matches
         for player in seating.values():
             if isinstance(player, StdioSeat):
                 player.match_index = index
-        match = new_match(config, match_seed)
+        match = game.new_match(config, match_seed)
         result: dict[str, Any]
         try:
-            play(match, seating, {seat: bot_rng(match_seed, seat) for seat in SEATS})
-            result = summary(match)
+            play(match, seating, {seat: bot_rng(match_seed, seat) for seat in seats})
+            result = game.summary(match)
         except Forfeit as exc:
             loser = exc.seat
             print(f"{PROG}: match {index}: {loser} forfeits: {exc}", file=err, flush=True)
-            result = summary(match)
-            result.update(over=True, winner=SEATS[1 - SEATS.index(loser)], to_act=[],
+            result = game.summary(match)
+            result.update(over=True, winner=seats[1 - seats.index(loser)], to_act=[],
                           forfeit=loser)
         winner = result["winner"]
-        owner = SEATS[1 - SEATS.index(winner)] if swapped else winner
+        owner = seats[1 - seats.index(winner)] if swapped else winner
         wins[owner] += 1
         _line(out, {"match": index, "result": result, "seed": match_seed})
     _line(out, {"done": True, "wins": wins})
@@ -130,7 +139,7 @@ def add_parser(commands: Any) -> None:
         "match", help="play our CPU bots against each other or an outside program (stdio)",
         description="Play matches between bots and at most one stdio seat "
                     "(shared/formats/stdio-seat.md).")
-    parser.add_argument("--game", default="chifootmi", choices=["chifootmi"])
+    parser.add_argument("--game", default="chifootmi", choices=list(GAME_NAMES))
     parser.add_argument("--level", default="beginner", choices=[lvl.value for lvl in Level])
     parser.add_argument("--option", action="append", default=[], choices=list(OPTION_NAMES))
     parser.add_argument("--seed", type=int, default=0, help="seed of the first match")
@@ -143,16 +152,17 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        specs = {seat: parse_seat(getattr(args, seat)) for seat in SEATS}
+        specs = {seat: parse_seat(getattr(args, seat)) for seat in game_named(args.game).seats}
         if all(name == "stdio" for name, _ in specs.values()):
             raise ValueError("at most one seat is stdio")
         if args.matches < 1:
             raise ValueError("--matches must be 1 or more")
-        players = {seat: build_player(name, options, sys.stdout, sys.stdin)
+        players = {seat: build_player(name, options, sys.stdout, sys.stdin, game_named(args.game))
                    for seat, (name, options) in specs.items()}
     except ValueError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     config = MatchConfig(Level(args.level), Options(**{o: True for o in args.option}))
-    run_matches(config, args.seed, players, args.matches, args.swap, sys.stdout, sys.stderr)
+    run_matches(config, args.seed, players, args.matches, args.swap, sys.stdout, sys.stderr,
+                args.game)
     return 0

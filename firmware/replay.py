@@ -13,11 +13,10 @@ from typing import Any, TextIO
 
 from engine.errors import EngineError
 from engine.scripting import ScriptError
-from firmware.scripts import GAMES
+from engine.registry import GAMES, UnknownGame, game_named
 
-# GAMES (firmware/scripts.py): each game's script module, shared with the match journal.
-# SEATS lists every seat name a script of the game may use; the match's own ``seats``
-# decide --view.
+# The registry's game: ``seats`` lists every seat name a script of the game may use; the
+# match's own ``seats`` decide --view.
 
 
 def add_parser(commands: Any) -> None:
@@ -40,14 +39,15 @@ def replay(text: str, view: str | None, out: TextIO) -> None:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScriptError(f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
-    game = GAMES.get(doc.get("game")) if isinstance(doc, dict) else None
-    if game is None:
+    if not isinstance(doc, dict):
+        raise ScriptError("a match script is a JSON object")
+    try:
+        game = game_named(doc.get("game"))
+    except UnknownGame:
         known = ", ".join(f'"{name}"' for name in GAMES)
-        got = doc.get("game") if isinstance(doc, dict) else None
-        raise ScriptError(f"game must be one of {known}, not {got!r}"
-                          if isinstance(doc, dict) else "a match script is a JSON object")
-    if view is not None and view not in game.SEATS:
-        raise ScriptError(f"--view: no seat {view!r} in this game ({', '.join(game.SEATS)})")
+        raise ScriptError(f"game must be one of {known}, not {doc.get('game')!r}") from None
+    if view is not None and view not in game.seats:
+        raise ScriptError(f"--view: no seat {view!r} in this game ({', '.join(game.seats)})")
     script = game.parse_script(doc)
     match = script.start()
     if view is not None and view not in match.seats:

@@ -36,15 +36,12 @@ from typing import Any, Mapping
 from hal.buttons import Button
 from hal.console import MAX_PADS
 from hal.errors import ConfigError
+from hal.header import GPIO_RANGE, I2C_PINS, SPI_PINS
 
 PROFILES = ("handheld", "tabletop")
 DRIVERS = ("ssd1306", "sh1106")
 BUSES = ("i2c", "spi")
 ROTATIONS = (0, 180)
-#: BCM pins the kernel's I2C-1 and SPI-0 drivers hold; a button there would fight the bus.
-I2C_PINS = {2: "I2C1 SDA", 3: "I2C1 SCL"}
-SPI_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"}
-GPIO_RANGE = range(0, 28)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,8 @@ from hal.pad import DEFAULT_DEBOUNCE, Debouncer, Pad, Repeat
 
 
 class GpioPad(Pad):
+    detachable = False
+
     def __init__(self, pad_id: int, pins: Mapping[Button, int | str], events: EventQueue, *,
                  debounce: float = DEFAULT_DEBOUNCE, repeat: Repeat | None = None,
                  clock: Clock | None = None, pin_factory: object = None) -> None:
@@ -39,6 +41,11 @@ class GpioPad(Pad):
         except Exception:
             self.close()
             raise
+
+    @property
+    def connected(self) -> bool:
+        """Buttons soldered to the header do not come and go."""
+        return True
 
     def is_pressed(self, button: Button) -> bool:
         return self._debouncers[button].pressed

@@ -8,6 +8,18 @@ on/off and the serial interfaces.
 
 A loose wire never ends a match: bus errors are caught, logged once, and retried with back-off
 on a timer; when the panel answers again it is re-initialised and fully redrawn.
+
+The luma device is built once per screen, over a :class:`_Tap` that records luma's init
+sequence instead of sending it: luma registers an ``atexit`` hook per device, which keeps every
+device ever built alive (about 330 kB each on SSD1306), so a wire that comes and goes must not
+build new ones. (Re)connecting replays the recorded init.
+
+A panel can also lose power between two transfers without any transfer failing (a loose VCC or
+GND wire; always so on SPI, which has no ACK): it comes back dark, charge pump off, RAM garbage.
+Nothing on the bus tells, so the screen *heals* now and then: it replays the init and sends the
+whole frame (about 1,060 bytes, 24 ms at 400 kHz) every :data:`HEAL_EVERY` seconds, at a moment
+when the screen has been still for :data:`HEAL_QUIET` seconds (never inside a press's burst), and
+whenever :meth:`OledScreen.refresh` asks (the screensaver does after each step).
 """
 from __future__ import annotations
 
@@ -35,6 +47,13 @@ INVERT_OFF, INVERT_ON = 0xA6, 0xA7
 INVERTED = bytes(255 - value for value in range(256))
 #: Control/address bytes around each transfer: [addr][0x00]+command, [addr][0x40]+data.
 TRANSFER_OVERHEAD = 2
+DISPLAY_ON = 0xAF
+HEAL_EVERY = 20.0
+"""Seconds between two heals (init + whole frame) of a panel that may have lost power unseen:
+the longest a silently power-cycled panel stays dark. Costs 0.05 bus-ms per second."""
+HEAL_QUIET = 2.0
+"""A heal waits until the screen has shown no new frame for this long, so it never lands in the
+middle of a press's redraws (it would add 24 ms of bus to that press)."""
 
 
 class SerialInterface(Protocol):
@@ -189,6 +208,55 @@ def window_bytes(frame: bytes, window: Window) -> bytes:
                     for page in range(window.first_page, window.last_page + 1))
 
 
+class _Tap:
+    """The serial interface luma's device talks through: records while luma builds the device
+    (its init sequence, which must not reach the bus yet), forwards afterwards, and swallows
+    everything once the screen is closed (luma's ``atexit`` hook then cleans up nothing)."""
+
+    def __init__(self, serial: SerialInterface) -> None:
+        self.serial = serial
+        self.recording: list[tuple[str, tuple[int, ...]]] | None = []
+        self.closed = False
+
+    def command(self, *cmd: int) -> None:
+        if self.recording is not None:
+            self.recording.append(("command", tuple(cmd)))
+        elif not self.closed:
+            self.serial.command(*cmd)
+
+    def data(self, data: Any) -> None:
+        if self.recording is not None:
+            self.recording.append(("data", ()))
+        elif not self.closed:
+            self.serial.data(data)
+
+    def cleanup(self) -> None:
+        if not self.closed:
+            self.serial.cleanup()
+
+
+def init_commands(recording: list[tuple[str, tuple[int, ...]]]) -> list[tuple[int, ...]]:
+    """luma's init sequence without its screen clear (data, and the window commands before it:
+    the whole frame we send next overwrites all of GDDRAM) and without its final display-on,
+    which we send after the frame so the panel never shows RAM garbage."""
+    commands: list[tuple[int, ...]] = []
+    for kind, cmd in recording:
+        if kind == "data":
+            while commands and _is_window(commands[-1]):
+                commands.pop()
+        elif cmd[0] != 0x81:                      # luma's contrast: ours is restored after
+            commands.append(cmd)
+    while commands and commands[-1] == (DISPLAY_ON,):
+        commands.pop()
+    return commands
+
+
+def _is_window(cmd: tuple[int, ...]) -> bool:
+    """Addressing commands luma's ``display()`` sends before each block of frame data."""
+    first = cmd[0]
+    return first in (0x21, 0x22) or 0xB0 <= first <= 0xB7 or first <= 0x1F
+
+
 class OledScreen(Screen):
     """A 128x64 SSD1306/SH1106 behind a luma serial interface (``i2c(...)`` or ``spi(...)``)."""
 
@@ -206,7 +274,11 @@ class OledScreen(Screen):
         self._rotation = rotation
         self._clock = clock or SystemClock()
         self._lock = threading.RLock()
-        self._device: Any = None
+        self._tap = _Tap(serial)
+        self._device: Any = self._build_device()
+        assert self._tap.recording is not None
+        self._init = init_commands(self._tap.recording)
+        self._tap.recording = None
         self._panel: bytes | None = None          # what GDDRAM holds; None = unknown
         self._inverted = False                    # invert mode (0xA7): GDDRAM holds the inverse
         self._wanted = bytes(WIDTH * PAGES)       # the last frame the firmware asked for
@@ -216,14 +288,27 @@ class OledScreen(Screen):
         self._backoff = FIRST_BACKOFF
         self._retry: Timer | None = None
         self._closed = False
+        self._changed_at = self._clock.now()
+        self._healed_at = self._changed_at
+        self._heal_timer: Timer | None = None
         self.failures = 0
         self.retries = 0
         self.reconnections = 0
+        self.heals = 0
         with self._lock:
             try:
                 self._connect()
+                self._schedule_heal(HEAL_EVERY)
             except BUS_ERRORS as error:
                 self._went_down(error)
+
+    def _build_device(self) -> Any:
+        """luma's device, built once over the recording tap: no bus traffic, so it cannot fail
+        on a missing panel, and its init sequence is kept for every (re)connection."""
+        from luma.oled.device import sh1106, ssd1306
+
+        make = ssd1306 if self._driver == "ssd1306" else sh1106
+        return make(self._tap, width=WIDTH, height=PAGES * 8, rotate=0)
 
     @property
     def answering(self) -> bool:
@@ -240,6 +325,8 @@ class OledScreen(Screen):
             image = image.rotate(180)
         frame = to_pages(image)
         with self._lock:
+            if frame != self._wanted:
+                self._changed_at = self._clock.now()
             self._wanted = frame
             if self._closed or not self.answering:
                 return
@@ -247,6 +334,20 @@ class OledScreen(Screen):
                 self._send(frame)
             except BUS_ERRORS as error:
                 self._went_down(error)
+
+    def refresh(self) -> None:
+        """Heal now: replay the init and send the whole frame, for a panel that may have lost
+        power without a transfer failing (the screensaver calls this after each step)."""
+        with self._lock:
+            if self._closed or not self.answering:
+                return
+            try:
+                self._connect()
+            except BUS_ERRORS as error:
+                self._went_down(error)
+                return
+            self.heals += 1
+            self._healed_at = self._clock.now()
 
     def contrast(self, level: int) -> None:
         with self._lock:
@@ -256,22 +357,24 @@ class OledScreen(Screen):
     def power(self, on: bool) -> None:
         with self._lock:
             self._on = bool(on)
-            self._command_or_go_down(self._device.show if on else self._device.hide)
+            self._command_or_go_down(lambda: self._device.show() if on else self._device.hide())
 
     def close(self) -> None:
         with self._lock:
             if self._closed:
                 return
             self._closed = True
-            if self._retry is not None:
-                self._retry.cancel()
+            for timer in (self._retry, self._heal_timer):
+                if timer is not None:
+                    timer.cancel()
             try:
-                if self._device is not None and self.answering:
+                if self.answering:
                     self._device.cleanup()
                 else:
                     self._serial.cleanup()
             except BUS_ERRORS:
                 pass
+            self._tap.closed = True
 
     def _command_or_go_down(self, command: Callable[[], None]) -> None:
         if self._closed or not self.answering:
@@ -282,19 +385,42 @@ class OledScreen(Screen):
             self._went_down(error)
 
     def _connect(self) -> None:
-        """Initialise the panel with luma's init sequence (which also clears GDDRAM, garbage
-        after a power cut), restore contrast and power, then draw the wanted frame."""
-        from luma.oled.device import sh1106, ssd1306
-
+        """Replay luma's init sequence (recorded once), restore contrast, send the wanted frame
+        whole (GDDRAM holds garbage after a power cut), then switch the panel on (or leave it off
+        if it was switched off)."""
         self._panel = None
-        make = ssd1306 if self._driver == "ssd1306" else sh1106
-        self._device = make(self._serial, width=WIDTH, height=PAGES * 8, rotate=0)
-        self._panel = bytes(WIDTH * PAGES)        # luma's init ends with a full clear
-        self._inverted = False                    # and sets normal display (0xA6)
+        for command in self._init:
+            self._serial.command(*command)
+        self._inverted = False                    # the init sets normal display (0xA6)
         self._device.contrast(self._level)
-        if not self._on:
-            self._device.hide()
         self._send(self._wanted)
+        if self._on:
+            self._device.show()
+
+    def _schedule_heal(self, delay: float) -> None:
+        if self._heal_timer is not None:
+            self._heal_timer.cancel()
+        self._heal_timer = self._clock.call_later(delay, self._heal_when_still)
+
+    def _heal_when_still(self) -> None:
+        """The periodic heal: at most one timer per :data:`HEAL_EVERY` (an idle console wakes
+        for it once in 20 s per screen), postponed while frames are still changing."""
+        with self._lock:
+            self._heal_timer = None
+            if self._closed or not self.answering:
+                return
+            now = self._clock.now()
+            still_for = now - self._changed_at
+            if still_for < HEAL_QUIET:
+                self._schedule_heal(HEAL_QUIET - still_for)
+                return
+            due = self._healed_at + HEAL_EVERY
+            if now >= due:
+                self.refresh()
+                if not self.answering:
+                    return                        # the retries take over
+                due = now + HEAL_EVERY
+            self._schedule_heal(max(HEAL_QUIET, due - now))
 
     def _send(self, frame: bytes) -> None:
         """Bring the panel to ``frame`` in the fewest bus bytes.
@@ -326,6 +452,9 @@ class OledScreen(Screen):
 
     def _went_down(self, error: BaseException) -> None:
         self._panel = None
+        if self._heal_timer is not None:          # the retries heal it when it answers
+            self._heal_timer.cancel()
+            self._heal_timer = None
         self.failures += 1
         if self._down_since is None:
             self._down_since = self._clock.now()
@@ -346,8 +475,7 @@ class OledScreen(Screen):
                 return
             self.retries += 1
             try:
-                if self._device is not None:
-                    self._serial.command(NOP)     # cheap probe before a full re-init
+                self._serial.command(NOP)         # cheap probe before a full re-init
                 self._connect()
             except BUS_ERRORS:
                 self._panel = None
@@ -355,5 +483,7 @@ class OledScreen(Screen):
                 return
             down_for = self._clock.now() - (self._down_since or self._clock.now())
             self._down_since = None
+            self._healed_at = self._clock.now()
+            self._schedule_heal(HEAL_EVERY)
             self.reconnections += 1
             log.warning("%s answering again after %.1f s; redrawn", self.name, down_for)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, ClassVar
 
 from hal.buttons import Button, ButtonEvent
 from hal.clock import Clock, SystemClock, Timer
@@ -33,6 +33,15 @@ class Pad(ABC):
     """One player's pad: 7 buttons delivering events to the console's queue."""
 
     pad_id: int
+    detachable: ClassVar[bool] = True
+    """Whether the pad can go away while the console runs (a USB serial pad can; buttons on the
+    Pi's header and simulated pads cannot). The firmware watches :attr:`connected` only when a
+    pad is detachable, so a console of fixed pads never wakes up to look."""
+
+    @property
+    @abstractmethod
+    def connected(self) -> bool:
+        """Whether the pad is there and answering now (always True for a fixed pad)."""
 
     @abstractmethod
     def is_pressed(self, button: Button) -> bool:

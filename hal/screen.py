@@ -83,6 +83,11 @@ class Screen(ABC):
     def close(self) -> None:
         """Switch off and release the bus."""
 
+    def refresh(self) -> None:
+        """Re-initialise the panel and redraw it whole, for a panel that may have lost power
+        without any transfer failing (the screensaver calls it after each step, when nobody is
+        pressing). Screens that cannot lose their state that way (simulators) do nothing."""
+
 
 def check_contrast(level: int) -> int:
     """Validate a contrast level, so every backend refuses the same values."""

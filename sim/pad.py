@@ -14,6 +14,8 @@ from hal.pad import Pad
 
 
 class SimPad(Pad):
+    detachable = False
+
     def __init__(self, pad_id: int, events: EventQueue, clock: Clock) -> None:
         self.pad_id = pad_id
         self._events = events
@@ -33,6 +35,10 @@ class SimPad(Pad):
         """Press and release at once (a keyboard key, which has no release event)."""
         self.press(button)
         self.release(button)
+
+    @property
+    def connected(self) -> bool:
+        return True
 
     def is_pressed(self, button: Button) -> bool:
         return button in self._held

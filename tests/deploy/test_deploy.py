@@ -21,7 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 UNIT = DEPLOY / "pitchpad.service"
-SCRIPTS = [DEPLOY / "install.sh", DEPLOY / "uninstall.sh"]
+SCRIPTS = [DEPLOY / "install.sh", DEPLOY / "uninstall.sh", DEPLOY / "club" / "setup-broker.sh"]
 
 
 def unit_settings(text: str) -> dict[str, dict[str, list[str]]]:

@@ -161,3 +161,14 @@ def test_the_app_loop_pings_while_it_turns_and_stops_when_closed(tmp_path):
     assert messages[0] == b"READY=1" and messages[1:].count(b"WATCHDOG=1") == 5
     assert server.recv(64) == b"STOPPING=1"
     server.close()
+
+
+def test_the_doctor_asks_hal_for_its_i2c_probe_and_pin_tables():
+    """The hardware facts live in hal (layering: firmware asks, hal knows)."""
+    import firmware.doctor as doctor_module
+    from hal import header, i2c_probe
+
+    assert Doctor().probe is i2c_probe.smbus_probe
+    for name in ("SCREEN_ADDRESSES", "UART_PINS", "SPI_PINS", "ONE_WIRE_PIN"):
+        assert getattr(doctor_module, name) is getattr(header, name)
+    assert "def smbus_probe" not in Path(doctor_module.__file__).read_text()

@@ -47,8 +47,15 @@ class OledModel:
         self.start_line = 0
         self.offset = 0
         self.contrast = 0x7F
+        self.charge_pump = False            # SSD1306: 0x8D 0x14 turns it on; dark without it
         self._pending: list[int] = []
         self._need = 0
+
+    def lose_power(self) -> None:
+        """VCC or GND came loose and back between two transfers: no transfer failed and the bus
+        still acknowledges, but the controller forgot everything (display off, charge pump off,
+        RAM garbage, addressing reset), as after a power-up."""
+        self.power_cycle()
 
     def feed(self, transfers: list[Transfer]) -> None:
         for transfer in transfers:
@@ -89,6 +96,8 @@ class OledModel:
         elif op == 0x22:
             self.page_range = (args[0] & 0x07, args[1] & 0x07)
             self.page = self.page_range[0]
+        elif op == 0x8D:
+            self.charge_pump = bool(args[0] & 0x04)
         elif op == 0xD3:
             self.offset = args[0] & 0x3F
         elif op in (0xAE, 0xAF):
@@ -138,8 +147,8 @@ class OledModel:
 
     def shown(self) -> Image.Image | None:
         """What a person sees, upright as the module is mounted with luma's remaps (A1, C8);
-        ``None`` while the panel is off."""
-        if not self.on:
+        ``None`` while the panel is off (or, on SSD1306, its charge pump is)."""
+        if not self.on or (self.chip == "ssd1306" and not self.charge_pump):
             return None
         assert self.start_line == 0 and self.offset == 0, "scrolling start line not modelled"
         image = Image.new("1", (128, 64))

@@ -19,7 +19,7 @@ from firmware.app import App, Idle
 from firmware.chifoumi import screens as ks
 from firmware.resume import ResumeScreen, StatsScreen
 from firmware.render import Canvas
-from firmware.scripts import GAMES
+from engine.registry import game_named
 from firmware.settings import Settings, save
 from hal.buttons import Button
 from hal.clock import ManualClock
@@ -125,7 +125,7 @@ SETTINGS = {
 
 def _state(rig: Console) -> dict[str, Any]:
     session = rig.session
-    return {"summary": GAMES[rig.app.game.name].summary(session.match),
+    return {"summary": game_named(rig.app.game.name).summary(session.match),
             "decisions": [dict(j) for j in session.decisions],
             "views": {seat: json.dumps(session.match.view(seat).to_json(), sort_keys=True)
                       for seat in session.match.seats},

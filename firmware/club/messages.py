@@ -1,0 +1,210 @@
+"""What a unit tells the club's broker, and how the league reads it back.
+
+Topics (one club per broker; a region's broker bridges several clubs under the same names)::
+
+    pitchpad/<club>/<table>/result   a finished match, QoS 1, never retained
+    pitchpad/<club>/<table>/live     the score of the match on now, QoS 1, retained;
+                                     an empty retained payload: nothing on now
+    pitchpad/<club>/<table>/ack      the league's receipt for a result (its ``id``), QoS 1
+
+Each table's credentials may write only its own ``result`` and ``live`` and read only its own
+``ack`` (``deploy/club/``), so the league trusts the topic, never the payload, for who sent it.
+
+A result's ``id`` is the club, the table and the match's identity (start time and seed): the
+same match published twice, by a retry or a redelivery, is one row in the league.
+
+Names are checked here, on both sides: a club or table name is 1-32 of ``a-z 0-9 - _`` (so it
+can never hold ``/``, ``+`` or ``#``); a player's name is 1-12 printable characters.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+ROOT = "pitchpad"
+VERSION = 1
+NAME_RE = re.compile(r"^[a-z0-9_-]{1,32}$")
+GUEST = "guest"
+"""The name of a seat nobody chose a name for; a guest's matches count in no standings."""
+OUTCOMES = ("win", "draw", "loss")
+MAX_PLAYER_NAME = 12
+KINDS = ("result", "live", "ack")
+
+
+class BadMessage(ValueError):
+    """A message the league cannot use: it is logged in one line and ignored."""
+
+
+def check_name(what: str, name: str) -> str:
+    if not isinstance(name, str) or not NAME_RE.match(name):
+        raise ValueError(f"{what} {name!r}: use 1 to 32 of a-z, 0-9, '-' and '_'")
+    return name
+
+
+def topic(club: str, table: str, kind: str) -> str:
+    assert kind in KINDS
+    return f"{ROOT}/{check_name('club', club)}/{check_name('table', table)}/{kind}"
+
+
+def parse_topic(name: str) -> tuple[str, str, str]:
+    """``(club, table, kind)`` of a topic, or :class:`BadMessage`."""
+    parts = name.split("/")
+    if len(parts) != 4 or parts[0] != ROOT or parts[3] not in KINDS:
+        raise BadMessage(f"not a PitchPad topic: {name!r}")
+    try:
+        return check_name("club", parts[1]), check_name("table", parts[2]), parts[3]
+    except ValueError as exc:
+        raise BadMessage(str(exc)) from None
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat of a match as the league shows it."""
+
+    seat: str
+    name: str
+    """A name chosen on the unit, ``guest``, or ``cpu:<difficulty>`` (counts in no standings)."""
+    score: float
+    outcome: str | None = None
+    """``win``, ``draw`` or ``loss`` once the match is over."""
+
+    @property
+    def ranked(self) -> bool:
+        return self.name != GUEST and not self.name.startswith("cpu:")
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"seat": self.seat, "name": self.name, "score": self.score}
+        if self.outcome is not None:
+            doc["outcome"] = self.outcome
+        return doc
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished match, as published under ``.../result``."""
+
+    id: str
+    game: str
+    level: str
+    finished: str
+    """Local ISO time the match ended (the unit's clock: shown, never trusted for order)."""
+    players: tuple[Player, ...]
+    shootout: Mapping[str, int] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"v": VERSION, "id": self.id, "game": self.game, "level": self.level,
+                "finished": self.finished, "players": [p.to_json() for p in self.players],
+                "shootout": None if self.shootout is None else dict(self.shootout)}
+
+    def payload(self) -> bytes:
+        return _dump(self.to_json())
+
+
+@dataclass(frozen=True)
+class Live:
+    """The match on now at a table (``.../live``, retained)."""
+
+    game: str
+    players: tuple[Player, ...]
+    started: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"v": VERSION, "game": self.game, "started": self.started,
+                "players": [p.to_json() for p in self.players]}
+
+    def payload(self) -> bytes:
+        return _dump(self.to_json())
+
+
+def _dump(doc: Mapping[str, Any]) -> bytes:
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def outcomes(seats: Sequence[str], winner: str | None) -> dict[str, str]:
+    """Each seat's outcome from a game summary's ``winner``: a seat; a team of seats joined by
+    ``+`` (Chifoumi for four); ``draw``, ``shared`` (a tie at the top) or None: a draw."""
+    winners = set(winner.split("+")) if winner else set()
+    if not winners & set(seats):
+        return {seat: "draw" for seat in seats}
+    return {seat: "win" if seat in winners else "loss" for seat in seats}
+
+
+# ----- reading (the league) -------------------------------------------------------------------
+def _obj(payload: bytes) -> dict[str, Any]:
+    if len(payload) > 4096:
+        raise BadMessage(f"{len(payload)} bytes: too long for a result")
+    try:
+        doc = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise BadMessage(f"not JSON ({exc})") from None
+    if not isinstance(doc, dict):
+        raise BadMessage("not a JSON object")
+    if doc.get("v") != VERSION:
+        raise BadMessage(f"unknown version {doc.get('v')!r}")
+    return doc
+
+
+def _text(doc: Mapping[str, Any], key: str, longest: int = 64) -> str:
+    value = doc.get(key)
+    if not isinstance(value, str) or not value or len(value) > longest or not value.isprintable():
+        raise BadMessage(f"{key}: {value!r} is not a short text")
+    return value
+
+
+def _players(doc: Mapping[str, Any], over: bool) -> tuple[Player, ...]:
+    raw = doc.get("players")
+    if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
+        raise BadMessage("players: 2 to 4 seats expected")
+    players = []
+    for item in raw:
+        if not isinstance(item, dict):
+            raise BadMessage("players: each seat is an object")
+        seat = _text(item, "seat", 16)
+        name = _text(item, "name", 16)
+        score = item.get("score")
+        if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score < 1000:
+            raise BadMessage(f"players: {seat}: score {score!r}")
+        outcome = item.get("outcome")
+        if over and outcome not in OUTCOMES:
+            raise BadMessage(f"players: {seat}: outcome {outcome!r}")
+        players.append(Player(seat, name, score, outcome if over else None))
+    if len({p.seat for p in players}) != len(players):
+        raise BadMessage("players: a seat twice")
+    return tuple(players)
+
+
+def read_result(payload: bytes, club: str, table: str) -> Result:
+    """A result message, checked; its id must be of the club and table it was published under."""
+    doc = _obj(payload)
+    ident = _text(doc, "id", 160)
+    if not ident.startswith(f"{club}/{table}/"):
+        raise BadMessage(f"id {ident!r} is not of {club}/{table}")
+    shootout = doc.get("shootout")
+    if shootout is not None and not (isinstance(shootout, dict) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in shootout.values())):
+        raise BadMessage("shootout: not a score")
+    return Result(ident, _text(doc, "game", 32), str(doc.get("level", ""))[:32],
+                  _text(doc, "finished", 40), _players(doc, over=True), shootout)
+
+
+def read_live(payload: bytes) -> Live:
+    doc = _obj(payload)
+    return Live(_text(doc, "game", 32), _players(doc, over=False), str(doc.get("started", ""))[:40])
+
+
+def read_ack(payload: bytes) -> str:
+    try:
+        doc = json.loads(payload.decode("utf-8"))
+        ident = doc["id"]
+    except (UnicodeDecodeError, ValueError, TypeError, KeyError):
+        raise BadMessage("not an ack") from None
+    if not isinstance(ident, str):
+        raise BadMessage("not an ack")
+    return ident
+
+
+def ack_payload(ident: str) -> bytes:
+    return _dump({"v": VERSION, "id": ident})
