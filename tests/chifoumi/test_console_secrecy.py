@@ -7,7 +7,7 @@ import itertools
 
 from engine.chifoumi import GameConfig, Options, square
 from firmware.chifootmi.screens import render
-from firmware.chifootmi.session import Timing
+from firmware.session import Timing
 from firmware.chifoumi.screens import BoardScreen, EndScreen, FlipScreen, ThrowScreen
 from firmware.chifoumi.session import ChifoumiSession, Seats, Step, spectator_screen
 from hal.buttons import Button

@@ -50,7 +50,7 @@ def finish(rig: Rig, rng: random.Random) -> None:
     (1, "two", "pro_plus"), (2, "cpu", "pro_plus"), (3, "two", "amateur"), (4, "cpu", "beginner"),
 ])
 def test_button_storms_never_crash_stick_or_cheat(tmp_path, seed, players, level):
-    rig = Rig(tmp_path, Settings(players=players, level=level, move_clock=10), seed=seed)
+    rig = Rig(tmp_path, Settings.flat(players=players, level=level, move_clock=10), seed=seed)
     rng = random.Random(seed)
     seen = storm(rig, rng, 2500)
     assert {"menu", "match"} <= seen

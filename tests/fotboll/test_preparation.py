@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from engine.fotboll import MatchConfig, Prepare, new_match
 from engine.fotboll.match import MAX_SUBS
-from firmware.chifootmi.session import Timing
+from firmware.session import Timing
 from firmware.fotboll import screens as fs
 from firmware.fotboll.session import FotbollSession, Seats, refusal
 from firmware.i18n import STRINGS, text
@@ -26,7 +26,7 @@ from hal.buttons import Button
 def preparing(tmp_path, language="en", subs_used=0, **setup):
     """A two-player console where red prepares its first turn (``start(**setup)``); returns
     the rig and red's pad."""
-    rig = Rig(tmp_path, Settings(game="fotboll", players="two", language=language), seed=1)
+    rig = Rig(tmp_path, Settings.flat(game="fotboll", players="two", language=language), seed=1)
     rig.start()
     rig.wait_for_change()                                  # the kick-off sheet goes
     session = rig.app.session
@@ -137,7 +137,7 @@ def test_F_TURN_2_no_more_marks_than_library_cards_and_no_substitution_that_cann
 def test_F_TURN_2_random_button_play_with_jokers_never_sticks_in_a_preparation(tmp_path, seed):
     """The seeds where random presses once piled up more S marks than substitutions left and
     OK did nothing until the play loop gave up; ``play`` checks the marks stay legal."""
-    rig = Rig(tmp_path, Settings(game="fotboll", players="two", jokers=True), seed=seed)
+    rig = Rig(tmp_path, Settings.flat(game="fotboll", players="two", jokers=True), seed=seed)
     rig.start()
     play(rig, seed)
     assert rig.app.session.match.is_over

@@ -31,7 +31,7 @@ OUTCOME = "outcome.json"
 
 
 def settings_for(level: str, players: str, difficulty: str = "easy") -> Settings:
-    return Settings(players=players, level=level, difficulty=difficulty, sound=False)
+    return Settings.flat(players=players, level=level, difficulty=difficulty, sound=False)
 
 
 def screens(app: App) -> dict[str, str]:
