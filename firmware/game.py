@@ -37,6 +37,8 @@ class Row:
     values: tuple[object, ...]
     prefix: str | None = None
     game: str | None = None
+    show: Callable[[Any, str], str] | None = None
+    """How a value reads in a language, when the game words it itself (``20 s``, ``off``)."""
 
 
 class Session(Protocol):

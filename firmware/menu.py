@@ -55,13 +55,13 @@ def value_text(row: Row, value: object, language: str) -> str:
         return str(value)
     if row.field == "language":
         return text(str(value), "language.name")
+    if row.show is not None:
+        return row.show(value, language)
     if row.prefix is not None:
         key = row.prefix + str(value)
         return text(language, key) if key in STRINGS else str(value)
     if isinstance(value, bool):
         return text(language, "yes" if value else "no")
-    if row.field == "move_clock":
-        return f"{value} s" if value else text(language, "clock.off")
     return str(value)
 
 

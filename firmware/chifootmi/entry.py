@@ -7,6 +7,7 @@ from typing import Any
 from engine.chifootmi import Level, MatchConfig, Options
 from engine.chifootmi.script import MatchScript
 from firmware.game import GameEntry, MatchStart, Resume, Row, Started, journal_header, red_blue_seats
+from firmware.i18n import text
 from firmware.settings import known_fields
 from firmware.sheets import CpuPadScreen
 
@@ -54,8 +55,12 @@ def rows(settings: ChifootmiSettings, pad_count: int) -> list[Row]:
     if settings.level == "pro_plus":
         shown += [Row(name, "menu." + name, (True, False))
                   for name in ("offside", "one_two", "counter_attack")]
-    shown.append(Row("move_clock", "menu.clock", MOVE_CLOCKS))
+    shown.append(Row("move_clock", "menu.clock", MOVE_CLOCKS, show=clock_text))
     return shown
+
+
+def clock_text(seconds: Any, language: str) -> str:
+    return f"{seconds} s" if seconds else text(language, "clock.off")
 
 
 def seats(cpus: dict[str, str], names: dict[str, str]) -> Seats:
