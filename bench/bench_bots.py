@@ -78,7 +78,7 @@ def play_pairing(level: str, first: str, second: str, matches: int, seed: int,
         players = {seat: Timed(name, times.setdefault((name, level), []),
                                sides if name == "strong" else Counter())
                    for seat, name in zip(("red", "blue"), names)}
-        match = play_match(LEVELS[level], seed + index, players)
+        match = play_match(LEVELS[level], seed, players, index)
         wins += match.winner == ("red" if index % 2 == 0 else "blue")
     return wins
 

@@ -67,17 +67,22 @@ class PacedLink(PtyLink):
         self.outbox: queue.Queue[tuple[float, bytes]] = queue.Queue()
         threading.Thread(target=self._send, daemon=True).start()
 
-    def read(self) -> bytes:
+    def read(self, limit: int = 4096) -> bytes:
         data = super().read()
         now = time.monotonic()
         if data:
             self.inbox.append((self.down.arrival(now, len(data)), data))
-        due = b""
-        while self.inbox and self.inbox[0][0] <= now:
-            due += self.inbox.popleft()[1]
-        return due
+        due = bytearray()
+        while self.inbox and self.inbox[0][0] <= now and len(due) < limit:
+            at, data = self.inbox.popleft()
+            room = limit - len(due)
+            due += data[:room]
+            if len(data) > room:
+                self.inbox.appendleft((at, data[room:]))
+        return bytes(due)
 
-    def write(self, frame: bytes) -> None:
+    def write(self, buffer: bytes | bytearray, count: int | None = None) -> None:
+        frame = bytes(buffer[:count] if count is not None else buffer)
         self.outbox.put((self.up.arrival(time.monotonic(), len(frame)), frame))
 
     def _send(self) -> None:

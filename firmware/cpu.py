@@ -7,9 +7,12 @@ console never touches a bot's internals.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from engine.bots import KeyedCpu
 
 
 @dataclass(frozen=True)
@@ -30,9 +33,17 @@ class CpuPlayers:
         """The bot of ``difficulty`` (the easiest for a name this version does not know)."""
         return self.make(difficulty if difficulty in self.levels else self.difficulties()[0])
 
-    def seats(self, difficulties: Mapping[str, str]) -> dict[str, Any]:
-        """Seat -> bot, from seat -> difficulty (as the journal keeps them)."""
-        return {seat: self.bot(level) for seat, level in difficulties.items()}
+    def seats(self, difficulties: Mapping[str, str], console: dict[str, Any]) -> dict[str, Any]:
+        """Seat -> bot, from seat -> difficulty (as the journal keeps them), each bot's
+        generator keyed by the match's CPU secret (issue 15): a CPU's choices cannot be
+        computed from anything a player sees (the seed is in the results history and any
+        replay), yet replay identically after a power cut. The secret is drawn for a new match
+        and kept in the journal's ``console`` settings (readable by the console's user only);
+        an older journal without one gets one now."""
+        secret = console.get("cpu_secret")
+        if not isinstance(secret, str) or not secret:
+            secret = console["cpu_secret"] = secrets.token_hex(16)
+        return {seat: KeyedCpu(self.bot(level), secret) for seat, level in difficulties.items()}
 
     def rng(self, seed: int, seat: str, decision_number: int) -> random.Random:
         """The generator for one CPU decision: fixed by the match seed, the seat and how many

@@ -86,15 +86,25 @@ class Doctor:
         try:
             config = load_config(self.config_path)
         except ConfigError as exc:
-            return [Finding("fail", f"the config cannot be used: {exc}")]
-        findings = [Finding("ok", f"config {self.config_path}: {config.profile}, "
-                                  f"{len(config.pads)} pad(s)")]
+            return [*self._starts(), Finding("fail", f"the config cannot be used: {exc}")]
+        findings = [*self._starts(), Finding("ok", f"config {self.config_path}: {config.profile}, "
+                                                  f"{len(config.pads)} pad(s)")]
         findings += self._buses(config)
         findings += self._pins(config)
         findings += self._serial_pads(config)
         findings += self._groups(config)
         findings += self._state_dir()
         return findings
+
+    def _starts(self) -> Iterator[Finding]:
+        """Failed starts in a row (``firmware.safe_mode``): the service's own error, in one line."""
+        from firmware import safe_mode
+
+        failures = safe_mode.read(self.state_dir)
+        if failures.count:
+            mode = " (safe mode: the pads show this error)" if safe_mode.in_safe_mode(failures) else ""
+            yield Finding("fail", f"the console failed to start {failures.count} time(s) in a row"
+                                  f"{mode}: {failures.error}")
 
     # ----- buses and screens -----------------------------------------------------------------
     def _buses(self, config: HardwareConfig) -> Iterator[Finding]:

@@ -76,6 +76,8 @@ class MatchStart:
     demo: bool
     """Every seat a CPU (``pitchpad sim`` with no terminal)."""
     timing: Timing
+    cpu_secret: str | None = None
+    """Keys the CPU seats' generators (``CpuPlayers.seats``); None: drawn from the OS."""
 
 
 @dataclass(frozen=True)

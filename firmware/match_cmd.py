@@ -5,6 +5,11 @@ A seat is ``bot:NAME[:key=value...]`` (``bot:strong:ms=40``) or ``stdio``. ``ms`
 into the bot's iteration budget with the calibration of ``docs/bots.md`` (the engine has no
 clock), so a round replays exactly and gives the benchmark's results.
 
+Secrecy of chance: ``--seed`` is the run's master secret (drawn from the OS when absent and
+printed on stderr once the run is over, so it can be replayed); match i's deal seed and each
+bot's generator are separate keyed hashes of it (``engine.bots.seeds``), and a match's deal
+seed is printed only in its result line, once it is over.
+
 A stdio seat that answers anything but one of the legal objects, or closes its input, loses
 that match by forfeit: the result line is the summary at that moment with ``over`` true,
 ``to_act`` empty, ``winner`` the other seat and ``"forfeit"`` the seat that forfeited; the
@@ -14,10 +19,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 from typing import Any, TextIO
 
-from engine.bots import BOTS, Bot, bot_rng, make_bot, play
+from engine.bots import BOTS, Bot, make_bot, match_seeds, play
 from engine.chifootmi import Level, MatchConfig, Options
 from engine.chifootmi.script import OPTION_NAMES
 from engine.protocol import Game
@@ -100,25 +106,25 @@ def _line(out: TextIO, obj: Any) -> None:
     out.flush()
 
 
-def run_matches(config: MatchConfig, seed: int, players: dict[str, Any], matches: int,
+def run_matches(config: MatchConfig, secret: int, players: dict[str, Any], matches: int,
                 swap: bool, out: TextIO, err: TextIO, game_name: str = "chifootmi") -> dict[str, int]:
-    """Play the round; ``players`` is keyed by the command's seat options (``--red``,
-    ``--blue``); with ``swap`` they change colours every other match. Returns wins keyed
-    the same way."""
+    """Play the round from the master ``secret``; ``players`` is keyed by the command's seat
+    options (``--red``, ``--blue``); with ``swap`` they change colours every other match.
+    Returns wins keyed the same way."""
     game = game_named(game_name)
     seats = game.seats
     wins = {"red": 0, "blue": 0}
     for index in range(matches):
-        match_seed = seed + index
+        seeds = match_seeds(secret, index)
         swapped = swap and index % 2 == 1
         seating = {"red": players["blue"], "blue": players["red"]} if swapped else players
         for player in seating.values():
             if isinstance(player, StdioSeat):
                 player.match_index = index
-        match = game.new_match(config, match_seed)
+        match = game.new_match(config, seeds.deal)
         result: dict[str, Any]
         try:
-            play(match, seating, {seat: bot_rng(match_seed, seat) for seat in seats})
+            play(match, seating, {seat: seeds.bot_rng(seat) for seat in seats})
             result = game.summary(match)
         except Forfeit as exc:
             loser = exc.seat
@@ -129,7 +135,7 @@ def run_matches(config: MatchConfig, seed: int, players: dict[str, Any], matches
         winner = result["winner"]
         owner = seats[1 - seats.index(winner)] if swapped else winner
         wins[owner] += 1
-        _line(out, {"match": index, "result": result, "seed": match_seed})
+        _line(out, {"match": index, "result": result, "seed": seeds.deal})
     _line(out, {"done": True, "wins": wins})
     return wins
 
@@ -142,10 +148,12 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--game", default="chifootmi", choices=list(GAME_NAMES))
     parser.add_argument("--level", default="beginner", choices=[lvl.value for lvl in Level])
     parser.add_argument("--option", action="append", default=[], choices=list(OPTION_NAMES))
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first match")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="the run's master secret (default: drawn from the OS, printed on "
+                             "stderr at the end); the same secret replays the same run")
     parser.add_argument("--red", required=True, help="bot:NAME[:ms=40] or stdio")
     parser.add_argument("--blue", required=True, help="bot:NAME[:ms=40] or stdio")
-    parser.add_argument("--matches", type=int, default=1, help="matches to play (seeds seed, seed+1, ...)")
+    parser.add_argument("--matches", type=int, default=1, help="matches to play")
     parser.add_argument("--swap", action="store_true", help="the seats change colours every other match")
     parser.set_defaults(run=run)
 
@@ -163,6 +171,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     config = MatchConfig(Level(args.level), Options(**{o: True for o in args.option}))
-    run_matches(config, args.seed, players, args.matches, args.swap, sys.stdout, sys.stderr,
+    secret = args.seed if args.seed is not None else secrets.randbits(63)
+    run_matches(config, secret, players, args.matches, args.swap, sys.stdout, sys.stderr,
                 args.game)
+    if args.seed is None:
+        print(f"{PROG}: the run's secret was {secret} (--seed {secret} replays this run)",
+              file=sys.stderr, flush=True)
     return 0

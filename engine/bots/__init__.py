@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .arena import bot_rng, play, play_match
+from .arena import play, play_match, play_seeded
 from .base import OFFSIDE_WINDOW, REFLEXES, Bot, FlagReflex
 from .random_bot import RandomBot
+from .seeds import KeyedCpu, MatchSeeds, keyed_number, keyed_rng, match_seeds
 from .simple import SimpleBot
 from .strong import StrongBot
 
@@ -59,5 +60,6 @@ def make_difficulty(level: str) -> Bot:
 
 
 __all__ = ["BOTS", "DIFFICULTIES", "OFFSIDE_WINDOW", "REFLEXES", "Bot", "FlagReflex",
-           "RandomBot", "SimpleBot", "StrongBot", "bot_rng", "make_bot", "make_difficulty", "play",
-           "play_match"]
+           "KeyedCpu", "MatchSeeds", "RandomBot", "SimpleBot", "StrongBot", "keyed_number",
+           "keyed_rng", "make_bot", "make_difficulty", "match_seeds", "play", "play_match",
+           "play_seeded"]

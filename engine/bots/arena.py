@@ -1,5 +1,5 @@
 """Bots against bots (or any player with ``choose``): the loop the benchmark and
-``pitchpad match`` share, so both give the same results from the same seeds."""
+``pitchpad match`` share, so both give the same results from the same secret."""
 from __future__ import annotations
 
 import random
@@ -8,15 +8,11 @@ from typing import Any, Protocol
 
 from engine.chifootmi import ChifootmiMatch, Choice, ChifootmiView, MatchConfig, new_match
 
+from .seeds import MatchSeeds, match_seeds
+
 
 class Player(Protocol):
     def choose(self, view: ChifootmiView, legal: Any, rng: random.Random) -> Choice: ...
-
-
-def bot_rng(match_seed: int, seat: str) -> random.Random:
-    """The generator a CPU seat plays a match with: fixed by the match seed and the seat,
-    so a round replays exactly, whichever program runs it."""
-    return random.Random(f"pitchpad-bot/{match_seed}/{seat}")
 
 
 def play(match: ChifootmiMatch, players: Mapping[str, Player],
@@ -35,7 +31,15 @@ def play(match: ChifootmiMatch, players: Mapping[str, Player],
         match.apply(joint)
 
 
-def play_match(config: MatchConfig, seed: int, players: Mapping[str, Player]) -> ChifootmiMatch:
-    """A whole match from ``seed``, the seats' generators from :func:`bot_rng`."""
-    match = new_match(config, seed)
-    return play(match, players, {seat: bot_rng(seed, seat) for seat in players})
+def play_seeded(config: MatchConfig, seeds: MatchSeeds,
+                players: Mapping[str, Player]) -> ChifootmiMatch:
+    """A whole match: the deal from ``seeds.deal``, each seat's generator its own."""
+    match = new_match(config, seeds.deal)
+    return play(match, players, {seat: seeds.bot_rng(seat) for seat in players})
+
+
+def play_match(config: MatchConfig, secret: int, players: Mapping[str, Player],
+               index: int = 0) -> ChifootmiMatch:
+    """Match ``index`` of the run with master secret ``secret`` (:func:`match_seeds`): what
+    ``pitchpad match --seed SECRET`` plays as its match ``index``."""
+    return play_seeded(config, match_seeds(secret, index), players)

@@ -281,6 +281,8 @@ class ChifootmiMatch:
         for s, card in ((RED, red), (BLUE, blue)):
             hand = self.active[s]
             i = hand.index(card)
+            if card == DT and self.face_down[s][i] and hand.count(DT) > 1:
+                i = self._face_up_dt(s, i)
             del hand[i]
             del self.face_down[s][i]
             self.played[s].append(card)
@@ -297,6 +299,16 @@ class ChifootmiMatch:
         if self.stage == PLAY_STAGE:
             self._end_round(out)
         return out
+
+    def _face_up_dt(self, s: int, first: int) -> int:
+        """The D/T to play when the first one in the hand lies face down: a face-up copy if
+        there is one, the copy the opponent already knows (playing the face-down one would
+        show the opponent that this face-down card was a D/T, C-VIS-2)."""
+        hand, down = self.active[s], self.face_down[s]
+        for i in range(first + 1, len(hand)):
+            if hand[i] == DT and not down[i]:
+                return i
+        return first
 
     def _retention_round(self, attack: Card, defence: Card, out: list[Any]) -> None:
         a = self.ball

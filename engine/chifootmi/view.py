@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class CardSlot:
     """An active card as the seat sees it: ``card`` None when unknown to it; ``hidden`` when
-    it lies face down (drawn from pile 1) — on your own side, a card only you know."""
+    it lies face down (drawn from pile 1) — on your own side, a card only you know. The
+    opponent's slots are its face-up cards in hand order, then its face-down ones."""
 
     card: Card | None
     hidden: bool
@@ -105,9 +106,14 @@ class ChifootmiView:
 
 
 def _team(match: ChifootmiMatch, s: int, own: bool) -> TeamView:
-    active = tuple(
-        CardSlot(card if (own or not down) else None, down)
-        for card, down in zip(match.active[s], match.face_down[s]))
+    if own:
+        active = tuple(CardSlot(card, down) for card, down in zip(match.active[s], match.face_down[s]))
+    else:
+        # The other team's face-down cards come last, whatever their places in its hand:
+        # which face-down slot a played card left would tell the card's draw (C-VIS-2).
+        shown = [CardSlot(card, False) for card, down in zip(match.active[s], match.face_down[s])
+                 if not down]
+        active = tuple(shown + [CardSlot(None, True)] * (len(match.active[s]) - len(shown)))
     pile2 = match.pile2[s]
     return TeamView(SEATS[s], active, len(match.pile1[s]), len(pile2),
                     pile2[-1] if pile2 else None)

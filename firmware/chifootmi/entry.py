@@ -63,9 +63,10 @@ def clock_text(seconds: Any, language: str) -> str:
     return f"{seconds} s" if seconds else text(language, "clock.off")
 
 
-def seats(cpus: dict[str, str], names: dict[str, str]) -> Seats:
-    """Chifootmi's seats from what the journal keeps of them: each CPU seat's difficulty."""
-    return Seats(CPU.seats(cpus), names)
+def seats(cpus: dict[str, str], names: dict[str, str], console: dict[str, Any]) -> Seats:
+    """Chifootmi's seats from what the journal keeps of them: each CPU seat's difficulty,
+    and the CPU secret."""
+    return Seats(CPU.seats(cpus, console), names)
 
 
 def start(start: MatchStart) -> Started:
@@ -74,22 +75,22 @@ def start(start: MatchStart) -> Started:
     if start.demo:
         names = {"red": "team.blue", "blue": "team.red"}
     config = settings.match_config()
-    session = ChifootmiSession(config, start.seed, seats(cpus, names), start.now,
+    console: dict[str, Any] = {"cpus": cpus, "names": names, "move_clock": settings.move_clock,
+                               "level": settings.level, "cpu_secret": start.cpu_secret}
+    session = ChifootmiSession(config, start.seed, seats(cpus, names, console), start.now,
                                timing=start.timing, move_clock=float(settings.move_clock))
     journal = None
     if not start.demo:
-        console = {"cpus": cpus, "names": names, "move_clock": settings.move_clock,
-                   "level": settings.level}
         journal = (journal_header(MatchScript(config, start.seed, None)), console)
     return Started(session, ("red", "blue"), cpus, journal)
 
 
 def resume(resume: Resume) -> Started:
-    script, console = resume.parsed(), resume.console
+    script, console = resume.parsed(), dict(resume.console)
     cpus = dict(console.get("cpus", {}))
     session = ChifootmiSession.rebuild(
         script.config, script.seed, resume.decisions,
-        seats(cpus, dict(console.get("names", {}))), resume.now,
+        seats(cpus, dict(console.get("names", {})), console), resume.now,
         timing=resume.timing, move_clock=float(console.get("move_clock", 0)))
     return Started(session, ("red", "blue"), cpus, (dict(resume.script), dict(console)))
 

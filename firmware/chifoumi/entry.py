@@ -51,23 +51,25 @@ def start(start: MatchStart) -> Started:
     config = GameConfig(players, Options(settings.placement and players < 4, settings.closed_stacks))
     seats = config.seats
     cpus = {seat: settings.difficulty for seat in (seats if start.demo else seats[humans:])}
-    session = ChifoumiSession(config, start.seed, Seats(CPU.seats(cpus)), start.now,
-                              timing=start.timing)
     pads = seats[:min(start.pad_count, players)]
+    console: dict[str, Any] = {"cpus": cpus, "pads": list(pads), "difficulty": settings.difficulty,
+                               "cpu_secret": start.cpu_secret}
+    session = ChifoumiSession(config, start.seed, Seats(CPU.seats(cpus, console)), start.now,
+                              timing=start.timing)
     journal = None
     if not start.demo:
-        journal = (journal_header(MatchScript(config, start.seed, None)),
-                   {"cpus": cpus, "pads": list(pads), "difficulty": settings.difficulty})
+        journal = (journal_header(MatchScript(config, start.seed, None)), console)
     return Started(session, pads, cpus, journal)
 
 
 def resume(resume: Resume) -> Started:
-    script, console = resume.parsed(), resume.console
+    script, console = resume.parsed(), dict(resume.console)
     cpus = journalled_cpus(console)
     seats = script.config.seats
     pads = tuple(console.get("pads") or seats[:min(resume.pad_count, len(seats))])
     session = ChifoumiSession.rebuild(script.config, script.seed, resume.decisions,
-                                      Seats(CPU.seats(cpus)), resume.now, timing=resume.timing)
+                                      Seats(CPU.seats(cpus, console)), resume.now,
+                                      timing=resume.timing)
     return Started(session, pads, cpus, (dict(resume.script), dict(console)))
 
 

@@ -44,19 +44,21 @@ def start(start: MatchStart) -> Started:
     settings: FotbollSettings = start.settings
     cpus, names = red_blue_seats(settings.players, settings.difficulty, start)
     config = MatchConfig(settings.jokers, settings.tiebreak)
-    session = FotbollSession(config, start.seed, Seats(CPU.seats(cpus), names), start.now,
-                             timing=start.timing)
+    console: dict[str, Any] = {"cpus": cpus, "names": names, "difficulty": settings.difficulty,
+                               "cpu_secret": start.cpu_secret}
+    session = FotbollSession(config, start.seed, Seats(CPU.seats(cpus, console), names),
+                             start.now, timing=start.timing)
     journal = None
     if not start.demo:
         journal = (journal_header(MatchScript(config, start.seed, seeded_deal(config, start.seed))),
-                   {"cpus": cpus, "names": names, "difficulty": settings.difficulty})
+                   console)
     return Started(session, ("red", "blue"), cpus, journal)
 
 
 def resume(resume: Resume) -> Started:
-    script, console = resume.parsed(), resume.console
+    script, console = resume.parsed(), dict(resume.console)
     cpus = journalled_cpus(console)
-    seats = Seats(CPU.seats(cpus), dict(console.get("names", {})))
+    seats = Seats(CPU.seats(cpus, console), dict(console.get("names", {})))
     session = FotbollSession.rebuild(script.config, script.seed, resume.decisions, seats,
                                      resume.now, timing=resume.timing)
     return Started(session, ("red", "blue"), cpus, (dict(resume.script), dict(console)))

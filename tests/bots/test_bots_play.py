@@ -7,7 +7,7 @@ import pytest
 
 from bot_setups import CONFIGS
 from engine.bots import (
-    DIFFICULTIES, BOTS, Bot, FlagReflex, bot_rng, make_bot, make_difficulty, play_match,
+    DIFFICULTIES, BOTS, Bot, FlagReflex, make_bot, make_difficulty, match_seeds, play_match,
 )
 from engine.chifootmi import FLAG_DOWN, FLAG_RAISED, new_match
 from engine.chifootmi.script import joint_to_json
@@ -51,10 +51,12 @@ def test_a_bot_match_replays_exactly_from_its_seeds():
     assert first["red"].log == again["red"].log and first["blue"].log == again["blue"].log
 
 
-def test_bot_rng_depends_on_seed_and_seat():
-    draws = {(seed, seat): bot_rng(seed, seat).random() for seed in (1, 2) for seat in ("red", "blue")}
+def test_each_match_and_seat_has_its_own_generator_and_the_same_secret_gives_it_again():
+    draws = {(index, seat): match_seeds(1, index).bot_rng(seat).random()
+             for index in (0, 1) for seat in ("red", "blue")}
     assert len(set(draws.values())) == 4
-    assert bot_rng(1, "red").random() == draws[(1, "red")]
+    assert match_seeds(1, 0).bot_rng("red").random() == draws[(0, "red")]
+    assert match_seeds(2, 0).bot_rng("red").random() != draws[(0, "red")]
 
 
 def test_every_difficulty_makes_a_bot():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.bots import make_bot, play_match
+from engine.bots import make_bot, match_seeds, play_match
 from engine.chifootmi import Level, MatchConfig, Options
 from firmware.match_cmd import parse_seat
 
@@ -49,7 +49,8 @@ def test_a_legal_stdio_player_plays_whole_matches():
                           "--swap")
     lines, err = converse(proc, lambda line: json.dumps(line["legal"][-1]))
     results = [line for line in lines if "result" in line]
-    assert [r["seed"] for r in results] == [5, 6, 7]
+    assert [r["seed"] for r in results] == [match_seeds(5, i).deal for i in range(3)]
+    assert len({r["seed"] for r in results} | {5, 6, 7}) == 6  # keyed hashes, not S + i
     assert all(r["result"]["over"] and "forfeit" not in r["result"] for r in results)
     asks = [line for line in lines if "legal" in line]
     assert {line["seat"] for line in asks if line["match"] == 1} == {"blue"}  # swapped
@@ -106,7 +107,7 @@ def test_end_of_input_forfeits_every_remaining_match():
 @pytest.mark.parametrize("first, second, options", [
     ("simple", "random", {}), ("strong", "simple", {"playouts": 6})])
 def test_a_round_through_pitchpad_match_gives_the_benchmark_results(first, second, options):
-    """The benchmark's loop (play_match, seeds in a row, seats swapped) and the command agree."""
+    """The benchmark's loop (play_match, one secret, seats swapped) and the command agree."""
     config = MatchConfig(Level.AMATEUR, Options(counter_attack=True))
     spec = "".join(f":{key}={value}" for key, value in options.items())
     proc = pitchpad_match("--level", "amateur", "--option", "counter_attack", "--seed", "40",
@@ -117,9 +118,9 @@ def test_a_round_through_pitchpad_match_gives_the_benchmark_results(first, secon
     wins = 0
     for index in range(6):
         names = (first, second) if index % 2 == 0 else (second, first)
-        match = play_match(config, 40 + index, {
+        match = play_match(config, 40, {
             seat: make_bot(name, **(options if name == "strong" else {}))
-            for seat, name in zip(("red", "blue"), names)})
+            for seat, name in zip(("red", "blue"), names)}, index)
         assert lines[index]["result"]["winner"] == match.winner
         assert lines[index]["result"]["score"] == {"red": match.score[0], "blue": match.score[1]}
         wins += match.winner == ("red" if index % 2 == 0 else "blue")

@@ -94,12 +94,12 @@ def test_view_never_holds_a_card_the_seat_may_not_know(config, seed, choice_seed
             me = SEATS.index(seat)
             view = m.view(seat)
             for s, team in ((me, view.you), (1 - me, view.opponent)):
-                for i, slot in enumerate(team.active):
-                    secret = s != me and m.face_down[s][i]
-                    if secret:
-                        assert slot.card is None, "opponent's face-down card leaked"
-                    else:
-                        assert slot.card == m.active[s][i]
+                if s == me:
+                    assert [slot.card for slot in team.active] == m.active[s]
+                else:  # the opponent's face-up cards in hand order, then its face-down ones
+                    up = [c for c, down in zip(m.active[s], m.face_down[s]) if not down]
+                    assert [slot.card for slot in team.active] == up + [None] * (
+                        len(m.active[s]) - len(up)), "opponent's face-down card leaked"
                 assert team.pile2_top == (m.pile2[s][-1] if m.pile2[s] else None)
             # Nothing in the JSON names pile 1 contents or cards below pile 2's top:
             # only counts and the top are there.

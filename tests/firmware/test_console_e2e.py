@@ -30,7 +30,7 @@ def check_secrecy(rig: Rig, pad: int) -> None:
         return
     assert model.view == match.view(seat)
     other = 1 - SEATS.index(seat)
-    for slot, down in zip(model.view.opponent.active, match.face_down[other]):
+    for slot, down in zip(model.view.opponent.active, sorted(match.face_down[other])):
         assert slot.card is None if down else slot.card is not None
     if hasattr(model, "opponent"):
         assert model.opponent in ("", "choosing", "locked")
