@@ -28,13 +28,13 @@ from firmware.game import GameEntry, MatchStart, Resume, Session
 from firmware.games import GAMES, entry_for
 from firmware.menu import Menu
 from firmware.modes import (
-    BRIGHT, DIM, BenchScreen, Mode, ModeState, Playing, ResumeOffer, Saver, SaverScreen, Splash,
+    BRIGHT, DIM, BenchScreen, Mode, ModeState, Playing, ResumeOffer, SaverScreen, Splash,
     SplashScreen, UnpluggedScreen,
 )
 from firmware.modes import Menu as MenuMode
 from firmware.render import Canvas
 from firmware.resume import draw_card_warning
-from firmware.session import Timing
+from firmware.session import TIMING, Timing
 from firmware.watchdog import Watchdog
 from hal.buttons import ButtonEvent
 from hal.clock import ManualClock
@@ -78,7 +78,7 @@ class App:
     """The whole console behaviour on top of a :class:`hal.Console`: one mode object at a
     time (``firmware.modes``), the menu, the journal, and the match on now."""
 
-    def __init__(self, console: Console, *, state_dir: str | Path, timing: Timing = Timing(),
+    def __init__(self, console: Console, *, state_dir: str | Path, timing: Timing = TIMING,
                  idle: Idle = Idle(), demo: bool = False, seed: int | None = None,
                  watchdog: Watchdog | None = None, club: Any = None) -> None:
         self.console = console

@@ -46,6 +46,10 @@ class Timing:
     result_demo: float = 6.0
 
 
+TIMING = Timing()
+"""The console's timing unless told otherwise."""
+
+
 class Step(enum.StrEnum):
     """Where a match on the console stands; each game uses the steps it needs."""
 
@@ -94,7 +98,7 @@ class MatchSession(Generic[P]):
     """Steps during which the session holds each seat's flip screen."""
 
     def __init__(self, config: Any, seed: int, seats: Seats, now: float, *,
-                 timing: Timing = Timing()) -> None:
+                 timing: Timing = TIMING) -> None:
         match = self._new_match(config, seed)
         self.config = config
         self.seed = seed

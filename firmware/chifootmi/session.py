@@ -25,7 +25,7 @@ from engine.chifootmi import (
 )
 from engine.chifootmi import events as ev
 from firmware.cpu import CpuPlayers
-from firmware.session import MatchSession, Pending, Seats, Step, Timing
+from firmware.session import TIMING, MatchSession, Pending, Seats, Step, Timing
 from hal.buttons import CARDS, Button
 
 from . import screens
@@ -78,7 +78,7 @@ class ChifootmiSession(MatchSession[ChoicePending]):
     cpu_players = CPU
 
     def __init__(self, config: MatchConfig, seed: int, seats: Seats, now: float, *,
-                 timing: Timing = Timing(), move_clock: float = 0.0) -> None:
+                 timing: Timing = TIMING, move_clock: float = 0.0) -> None:
         self.move_clock = move_clock
         self.last_joint: dict[str, Choice] = {}
         super().__init__(config, seed, seats, now, timing=timing)

@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
-from engine.chifoumi import ChifoumiView, Kind, Move, Place, square
+from engine.chifoumi import ChifoumiView, Kind, Move, Place
+from engine.chifoumi import square as square_named
 from engine.chifoumi import events as ev
 from engine.chifoumi.pieces import NEIGHBOURS
 from firmware.i18n import text
@@ -467,7 +468,7 @@ Screen = Union[KickoffScreen, BoardScreen, LegendScreen, ThrowScreen, FlipScreen
 
 
 # ----- from a seat's state to its screen -------------------------------------------------------
-CENTRE = square("d4")
+CENTRE = square_named("d4")
 
 
 @dataclass(frozen=True)

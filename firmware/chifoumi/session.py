@@ -25,7 +25,7 @@ from engine.chifoumi import PLACE, STOP, THROW, Choice, GameConfig, Hand, Move, 
 from engine.chifoumi import events as ev
 from engine.chifoumi.bots import DIFFICULTIES, make_difficulty
 from firmware.cpu import CpuPlayers
-from firmware.session import MatchSession, Pending, Seats, Step, Timing
+from firmware.session import TIMING, MatchSession, Pending, Seats, Step, Timing
 from hal.buttons import Button
 
 from . import screens
@@ -67,7 +67,7 @@ class ChifoumiSession(MatchSession[Pending]):
     cpu_players = CPU
 
     def __init__(self, config: GameConfig, seed: int, seats: Seats, now: float, *,
-                 timing: Timing = Timing()) -> None:
+                 timing: Timing = TIMING) -> None:
         super().__init__(config, seed, seats, now, timing=timing)
         self.pads = {seat: Pad(self._home(seat)) for seat in self.match.seats
                      if seat not in seats.cpus}

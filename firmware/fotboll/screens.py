@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.fotboll import FORMATION_NAMES, FORMATIONS, Card, FotbollView, TeamView
+from engine.fotboll import FORMATIONS, Card, FotbollView, TeamView
 from engine.fotboll import events as ev
 from firmware.i18n import text
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting
@@ -357,8 +357,9 @@ def flipped(before: Any, events: list[Any], opponent_key: str) -> FlipScreen:
         return FlipScreen(before, opponent_key, formations[view.seat], formations[view.opponent.seat])
     for event in events:
         if isinstance(event, ev.SentOff):
+            label = "✕" if event.card is None else event.card.face
             return FlipScreen(before, opponent_key, headline="fb.red_card", detail=event.position,
-                              boxes=((event.seat, event.position, "✕" if event.card is None else event.card.face),))
+                              boxes=((event.seat, event.position, label),))
     changes = [e for e in events if isinstance(e, (ev.Substituted, ev.Replaced))]
     if changes:
         return FlipScreen(before, opponent_key, headline="fb.changes",
@@ -366,7 +367,8 @@ def flipped(before: Any, events: list[Any], opponent_key: str) -> FlipScreen:
                           boxes=tuple((e.seat, e.position, e.card.face) for e in changes))
     for event in events:
         if isinstance(event, ev.HalfTime):
-            return FlipScreen(before, opponent_key, headline="fb.half_time" if event.half == 1 else "fb.full_time")
+            headline = "fb.half_time" if event.half == 1 else "fb.full_time"
+            return FlipScreen(before, opponent_key, headline=headline)
     return FlipScreen(before, opponent_key)
 
 
