@@ -1,7 +1,8 @@
 """The results history: one JSON line per finished match, and the menu's stats from it.
 
 One append per match (about 150 bytes). The file is kept bounded: when it grows past
-:data:`MAX_BYTES` it is rewritten with its last :data:`KEEP` lines, atomically (``firmware.durable``), so a café unit's card sees a rewrite every few hundred
+:data:`MAX_BYTES` it is rewritten with its last :data:`KEEP` lines, atomically
+(``firmware.durable``), so a café unit's card sees a rewrite every few hundred
 matches at most. Each append starts on a fresh line, so a line torn by a power cut never
 swallows the next result; unreadable lines are skipped: stats are a nicety, never a reason
 to fail.

@@ -26,8 +26,9 @@ Layout (see ``deploy/config/*.toml``)::
     rotation = 0                  # 0 or 180
 
 A Raspberry Pi header has 26 free GPIOs beside I2C-1, so at most three pads' buttons fit on it.
-Pads may instead send their buttons over USB serial (``[pad.serial] port = "/dev/ttyACM0"``, the
-tabletop profile), with their screens still on the Pi's buses.
+Pads may instead be boards on USB serial (``[pad.serial] port = "/dev/serial/by-id/..."``, the
+tabletop profile): with a ``[pad.screen]`` their screen stays on the Pi's bus, without one the
+board drives its own (docs/serial-protocol.md).
 """
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ header, on early Pi 5 kernels it is ``gpiochip4``); a line is looked up by its n
 from __future__ import annotations
 
 import errno
+import functools
 import glob
 import logging
 import os
@@ -89,6 +90,17 @@ class SystemChips:
     def open(self, path: str) -> Chip:
         chip: Chip = _gpiod().Chip(path)
         return chip
+
+
+def name_this_thread(name: str) -> None:
+    """Give the calling thread an OS name (``/proc/PID/task/TID/comm``, ``top -H``), so a
+    per-thread wake-up count (``pitchpad doctor``) says whose it is. Linux only; else nothing."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(15, name.encode()[:15], 0, 0, 0)   # PR_SET_NAME
+    except (OSError, AttributeError):
+        pass
 
 
 def find_header_chip(chips: Chips, wanted: str = "auto") -> str:
@@ -161,7 +173,7 @@ class GpiodPad(Pad):
         finally:
             handle.close()
         self._debouncers = {
-            button: Debouncer(pad_id, button, events.put, lambda o=offset: self._level(o),
+            button: Debouncer(pad_id, button, events.put, functools.partial(self._level, offset),
                               interval=debounce, clock=clock, repeat=repeat)
             for offset, button in self._buttons.items()}
         self._wake_read, self._wake_write = os.pipe()
@@ -217,6 +229,7 @@ class GpiodPad(Pad):
 
     def _serve(self) -> None:
         """Sleep until the kernel has an edge (or :meth:`close` wakes us), read them all."""
+        name_this_thread(f"pad{self.pad_id}-gpiod")
         request_fd = self._request.fd
         while True:
             ready, _, _ = select.select([request_fd, self._wake_read], [], [])

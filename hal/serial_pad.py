@@ -8,7 +8,8 @@ never doubled. Screen frames go the other way as the changed windows that
 :func:`hal.oled.plan_windows` computes, one reliable message in flight at a time (stop and wait:
 the panel copy is always exact). When the pad falls silent for :data:`LINK_TIMEOUT` or the
 port fails, the link reports the pad disconnected, closes the port and reopens it until the pad
-says hello again; then the screen is redrawn (the pad clears its panel when it says hello) and contrast and power restored.
+says hello again; then the screen is redrawn (the pad clears its panel when it says hello) and
+contrast and power restored.
 
 The firmware sees a :class:`SerialPad` and a :class:`SerialScreen`, the same contract as the
 GPIO pad and the OLED screen, plus ``SerialPad.connected`` and ``SerialPad.on_connection``.
@@ -41,7 +42,7 @@ GARBLED_TIMEOUT = 5.0
 HELLO_EVERY = 0.25
 REOPEN_EVERY = 0.2
 #: Resend an unacknowledged message after this, plus twice its time on the wire.
-RESEND_AFTER = 0.1
+RESEND_AFTER = 0.05
 #: The longest the reader blocks in one read; resends and supervision run between reads.
 READ_SLICE = 0.05
 #: How fast the pad's clock may drift from ours (100 ppm) when mapping its timestamps.
@@ -411,7 +412,8 @@ class SerialLink:
                     continue
                 (self._held.add if pressed else self._held.discard)(button)
                 self._events.put(ButtonEvent(self.pad_id, button, pressed, self._pad_time(pad_ms, now)))
-        self._write(wire.encode_frame(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq)))
+        ack = wire.encode_frame(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq))
+        self._write(ack + ack[1:])      # twice (7 bytes more): on a noisy line one copy gets through
 
     def _pad_time(self, pad_ms: int, now: float) -> float:
         """Map the pad's millisecond clock onto ours: the smallest ``now - pad_time`` seen is the

@@ -9,10 +9,10 @@ A frame on the wire is ``0x00 COBS(type, seq, payload..., crc_hi, crc_lo) 0x00``
 CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over type, seq and payload. COBS leaves no zero
 byte inside a frame, so after any damage the reader resynchronises at the next 0x00.
 """
-try:
-    from binascii import crc_hqx
-except ImportError:  # MicroPython
-    crc_hqx = None
+import binascii
+
+#: CPython's C CRC-16/CCITT; MicroPython has none (and the rp2 stubs say so to the type check).
+crc_hqx = getattr(binascii, "crc_hqx", None)
 
 VERSION = 1
 DELIMITER = 0

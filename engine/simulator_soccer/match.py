@@ -1391,11 +1391,12 @@ class SoccerMatch:
                 card = "yellow"
             else:
                 foul, card = True, "red"
-        q.cell = carrier.cell
         summary = {"player": q.num, "moved": moved, "entry": entry, "tackle": choice.tackle}
         if foul:
+            # The foul is the entry itself: he stays where he came from (ruling).
             self._foul(q, carrier.cell, False, card, out)
             return
+        q.cell = carrier.cell
         if choice.tackle:
             a, b = self.dice.d6(), self.dice.d6()
             if a == 1 and geo.defence_zone(self.fr(team, carrier.cell)):
@@ -1494,7 +1495,7 @@ class SoccerMatch:
         if phase == "p2":
             done = self._check_moves(team, choice, self.turn.limit, "p2", set())
             self._check_wall_spread(team)
-            for p, _, d in done:
+            for _p, _, d in done:
                 self.turn.most = max(self.turn.most, d)
             self._phase3(out)
             return

@@ -24,7 +24,8 @@ def position(red: Mapping[int, Cell] | None = None, blue: Mapping[int, Cell] | N
              dice: tuple[int, ...] = (), options: Options = Options(),
              teams: tuple[Team, Team] = (STANDARD, STANDARD), lying: Iterable[tuple[str, int]] = (),
              set_piece: str | None = None, phase: str = "p1", seed: int = 0,
-             holding: bool = False, score: tuple[int, int] = (0, 0)) -> SoccerMatch:
+             holding: bool = False, score: tuple[int, int] = (0, 0),
+             yellow: Iterable[tuple[str, int]] = ()) -> SoccerMatch:
     """A match waiting for ``carrier``'s Phase 1 kick (or its team's Phase 2 / the other
     team's Phase 3 with ``phase``), the players placed as given."""
     match = SoccerMatch(MatchConfig(options, teams), seed, kickoff="red", dice=dice)
@@ -46,6 +47,8 @@ def position(red: Mapping[int, Cell] | None = None, blue: Mapping[int, Cell] | N
             t.by_num[num].cell = cell
     for seat, num in lying:
         match.player(SEATS.index(seat), num).lying = True
+    for seat, num in yellow:
+        match.player(SEATS.index(seat), num).yellow = 1
     for p in match.players():
         assert p.cell is not None
         others = [q for q in match.at(p.cell) if q is not p]

@@ -50,7 +50,8 @@ def _side(match: SoccerMatch, team: int) -> dict[str, Any]:
     t = match.teams[team]
     return {"seat": SEATS[team], "attacks": "east" if match.east(team) else "west",
             "formation": t.formation,
-            "players": [_player(p) for p in t.on_pitch()],
+            "players": [_player(p) for p in sorted((p for p in t.players if p.slot > 0),
+                                                    key=lambda p: p.slot)],
             "bench": [{"num": p.num, "duel": list(p.duel), "dots": p.dots}
                       for p in t.players if p.slot == BENCH]}
 

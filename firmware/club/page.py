@@ -137,7 +137,8 @@ function render(state) {
   fill("standings-list", tables, T.none);
   fill("recent-list", state.recent.map(function (r) {
     var right = gameName(r.game) + (r.ranked ? "" : " · " + T.friendly);
-    if (r.shootout) right += " · " + T.shootout + " " + Object.keys(r.shootout).map(function (k) { return r.shootout[k]; }).join("-");
+    if (r.shootout) right += " · " + T.shootout + " " +
+        Object.keys(r.shootout).map(function (k) { return r.shootout[k]; }).join("-");
     return card(tableName(r.table) + " · " + (r.finished || "").slice(11, 16), right,
                 r.players, "result", true);
   }), T.none);

@@ -24,13 +24,16 @@ from hal import serial_protocol as wire
 
 DEBOUNCE_MS = 20
 HEARTBEAT_MS = 250
-RESEND_MS = 100
+#: An unacked BUTTON frame goes again after this (a frame and its ack take ~2 ms at 115200 baud).
+RESEND_MS = 50
 HELLO_MS = 500
 #: Button changes kept while the console does not answer (oldest dropped beyond this).
 QUEUE_LIMIT = 64
 #: A BUTTON frame that went unacked this many times is cut in half (under a new sequence number):
 #: on a noisy line a 56-byte frame of 8 changes rarely gets through, a 12-byte one mostly does.
 SHRINK_AFTER = 2
+#: Not below two, so a press can ride along with the unacked release before it.
+MIN_BATCH = 2
 #: First wait before trying a silent panel again; doubles at each failure up to the maximum.
 PANEL_RETRY_MS = 100
 PANEL_RETRY_MAX_MS = 2000
@@ -121,7 +124,9 @@ class PadLoop:
             self.send(wire.ACK, 0)
             self.writer.add(kind)
             self.writer.add(seq)
-            self.flush()
+            length = self.writer.finish()
+            self.write(self.writer.out, length)
+            self.write(self.writer.out, length)     # twice: on a noisy line one copy gets through
 
     def acked(self, kind, seq):
         if kind == wire.HELLO:
@@ -196,10 +201,16 @@ class PadLoop:
             self.send_changes(now, min(len(self.changes), self.batch))
         elif self.inflight_seq and now - self.sent_at >= RESEND_MS:
             self.tries += 1
-            if self.tries > SHRINK_AFTER and self.inflight_count > 1:
+            if self.tries > SHRINK_AFTER and self.inflight_count > MIN_BATCH:
                 # Safe to re-cut: the console drops a change it already has by its timestamp.
-                self.batch = self.inflight_count // 2
+                self.batch = max(MIN_BATCH, self.inflight_count // 2)
                 self.send_changes(now, self.batch)
+            elif self.inflight_count < min(len(self.changes), self.batch):
+                # Newer changes wait behind it: take them along, so a press is not held up by
+                # the ack of the frame before it (same rule: copies are dropped by timestamp).
+                tries = self.tries
+                self.send_changes(now, min(len(self.changes), self.batch))
+                self.tries = tries
             else:
                 self.sent_at = now
                 self.write(self.inflight, self.inflight_length)

@@ -11,6 +11,7 @@ What only a Pi can confirm is listed in docs/hardware.md.
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -78,10 +79,18 @@ def test_a_press_on_the_pin_reaches_the_queue_through_the_blocking_thread(chips:
 
 
 def test_the_thread_sleeps_until_an_edge_comes(chips: MockChips) -> None:
-    """No timeout in the wait: with nobody pressing, the request is never read."""
+    """No timeout in the wait: with nobody pressing, the request is never read and the kernel
+    counts no wake-up of the pad's thread (lg's loop would count about 1,000 in this second)."""
+    from firmware.wakeups import thread_counts
+
     pad = GpiodPad(1, PINS, EventQueue(), chips=chips)
     request = chips.chip.owners[17]
-    threading.Event().wait(0.3)
+    tid = pad._thread.native_id
+    threading.Event().wait(0.2)                            # let it reach select()
+    before = thread_counts(os.getpid())[tid].switches
+    threading.Event().wait(1.0)
+    assert thread_counts(os.getpid())[tid].switches - before == 0
+    assert thread_counts(os.getpid())[tid].name == "pad1-gpiod"
     assert request.reads == 0
     pad.close()
 

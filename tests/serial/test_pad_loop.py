@@ -87,17 +87,29 @@ def test_a_button_frame_is_resent_with_its_sequence_until_acked_then_the_next_go
     board = Board()
     board.greet()
     board.levels[4] = True
-    board.run(1)
-    board.levels[4] = False
-    board.run(350)
+    board.run(175)
     sent = board.link.take(wire.BUTTON)
     assert len(sent) == 4 and len({frame for frame in sent}) == 1          # first try + 3 resends
     seq = sent[0][1]
     assert sent[0][2][:2] == bytes((4, 1))
     board.host_says(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq))
     board.run(2)
+    board.levels[4] = False
+    board.run(2)
     release = board.link.take(wire.BUTTON)
     assert len(release) == 1 and release[0][1] == seq % 255 + 1 and release[0][2][:2] == bytes((4, 0))
+
+
+def test_a_change_made_while_a_frame_waits_for_its_ack_rides_along_at_the_next_resend() -> None:
+    board = Board()
+    board.greet()
+    board.levels[4] = True
+    board.run(30)
+    board.levels[4] = False                                                # released before any ack
+    board.run(30)
+    sent = board.link.take(wire.BUTTON)
+    assert [len(payload) // wire.CHANGE_SIZE for _, _, payload in sent] == [1, 2]
+    assert sent[1][1] != sent[0][1] and sent[1][2][:wire.CHANGE_SIZE] == sent[0][2]
 
 
 def test_screen_contrast_power_apply_once_and_are_always_acked() -> None:
@@ -111,8 +123,8 @@ def test_screen_contrast_power_apply_once_and_are_always_acked() -> None:
     board.host_says(wire.POWER, 11, b"\x00")
     board.run(1)
     acks = board.link.take(wire.ACK)
-    assert [frame[2] for frame in acks] == [bytes((wire.SCREEN, 9))] * 2 + [bytes((wire.CONTRAST, 10)),
-                                                                            bytes((wire.POWER, 11))]
+    assert [frame[2] for frame in acks] == ([bytes((wire.SCREEN, 9))] * 4 + [bytes((wire.CONTRAST, 10))] * 2
+                                            + [bytes((wire.POWER, 11))] * 2)     # each ack goes twice
     assert board.loop.screens == 1
     expected = bytearray(1024)
     wire.apply_windows(payload, expected)
@@ -175,7 +187,7 @@ def test_a_board_without_a_panel_plays_buttons_and_says_it_has_no_screen() -> No
     for panel in (None, FakePanel()):                 # none configured, or none answering at boot
         board = Board()
         if panel is None:
-            board.loop = PadLoop(3, board.link, board.keys, None, lambda: board.ms, 0x1234)
+            board.loop = PadLoop(3, board.link, board.keys, None, lambda board=board: board.ms, 0x1234)
         else:
             board.panel.unplugged = True
         board.run(1)
@@ -198,13 +210,13 @@ def test_an_unacked_batch_is_cut_in_half_until_one_change_goes_alone() -> None:
     board.run(2000)                                   # nothing acked: a line that spoils frames
     sent = board.link.take(wire.BUTTON)
     sizes = [len(payload) // wire.CHANGE_SIZE for _, _, payload in sent]
-    assert sizes[:3] == [8, 8, 8] and sizes[3:6] == [4, 4, 4] and sizes[6:9] == [2, 2, 2] and sizes[-1] == 1
+    assert sizes[:3] == [8, 8, 8] and sizes[3:6] == [4, 4, 4] and set(sizes[6:]) == {padloop.MIN_BATCH}
     seqs = [seq for _, seq, _ in sent]
-    assert len({seqs[0], seqs[3], seqs[6], seqs[9]}) == 4     # each cut goes under a new number
+    assert len({seqs[0], seqs[3], seqs[6]}) == 3              # each cut goes under a new number
     assert all(payload == sent[0][2][:len(payload)] for _, _, payload in sent)   # oldest first
     board.host_says(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seqs[-1]))
     board.run(2)
-    assert len(board.loop.changes) == 9 and len(board.link.take(wire.BUTTON)[0][2]) == wire.CHANGE_SIZE
+    assert len(board.loop.changes) == 8 and len(board.link.take(wire.BUTTON)[0][2]) == 2 * wire.CHANGE_SIZE
 
 
 def test_the_idle_pass_allocates_nothing() -> None:
