@@ -284,7 +284,8 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=3.0, help="seconds idle for the allocation figure")
     args = parser.parse_args()
     package = install_micropython()
-    print(f"MicroPython WebAssembly ({PACKAGE}) under node {subprocess.check_output(['node', '--version'], text=True).strip()}; "
+    node = subprocess.check_output(['node', '--version'], text=True).strip()
+    print(f"MicroPython WebAssembly ({PACKAGE}) under node {node}; "
           f"firmware of {args.rev or 'the working tree'}; load average {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores\n")
     with_screen(package, args.rev, args.idle)

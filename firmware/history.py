@@ -1,7 +1,8 @@
 """The results history: one JSON line per finished match, and the menu's stats from it.
 
 One append per match (about 150 bytes). The file is kept bounded: when it grows past
-:data:`MAX_BYTES` it is rewritten with its last :data:`KEEP` lines, atomically (``firmware.durable``), so a café unit's card sees a rewrite every few hundred
+:data:`MAX_BYTES` it is rewritten with its last :data:`KEEP` lines, atomically
+(``firmware.durable``), so a café unit's card sees a rewrite every few hundred
 matches at most. Each append starts on a fresh line, so a line torn by a power cut never
 swallows the next result; unreadable lines are skipped: stats are a nicety, never a reason
 to fail.
@@ -43,11 +44,16 @@ class Result:
     shootout: Mapping[str, int] | None = None
     match: str = ""
     """The match's identity (start time and seed), so a result is never counted twice."""
+    people: Mapping[str, str] | None = None
+    """The names chosen on the pads (``firmware.roster``), by seat; guests are absent."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"date": self.date, "game": self.game, "level": self.level,
-                "score": dict(self.score), "shootout": None if self.shootout is None else dict(self.shootout),
-                "winner": self.winner, "players": dict(self.players), "match": self.match}
+        doc = {"date": self.date, "game": self.game, "level": self.level,
+               "score": dict(self.score), "shootout": None if self.shootout is None else dict(self.shootout),
+               "winner": self.winner, "players": dict(self.players), "match": self.match}
+        if self.people:
+            doc["people"] = dict(self.people)
+        return doc
 
 
 @dataclass(frozen=True)

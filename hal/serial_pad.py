@@ -8,7 +8,8 @@ never doubled. Screen frames go the other way as the changed windows that
 :func:`hal.oled.plan_windows` computes, one reliable message in flight at a time (stop and wait:
 the panel copy is always exact). When the pad falls silent for :data:`LINK_TIMEOUT` or the
 port fails, the link reports the pad disconnected, closes the port and reopens it until the pad
-says hello again; then the screen is redrawn (the pad clears its panel when it says hello) and contrast and power restored.
+says hello again; then the screen is redrawn (the pad clears its panel when it says hello) and
+contrast and power restored.
 
 The firmware sees a :class:`SerialPad` and a :class:`SerialScreen`, the same contract as the
 GPIO pad and the OLED screen, plus ``SerialPad.connected`` and ``SerialPad.on_connection``.

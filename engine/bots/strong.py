@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from engine.chifootmi import DT, ChifootmiMatch, ChifootmiView, Choice, determinize
 
@@ -89,7 +90,7 @@ class StrongBot(SimpleBot):
     name = "strong"
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, solver_iterations: int = 200,
-                 reflex: FlagReflex = SHARP, **kwargs) -> None:
+                 reflex: FlagReflex = SHARP, **kwargs: Any) -> None:
         super().__init__(0.0, reflex, **kwargs)
         if playouts < 2 or solver_iterations < 1:
             raise ValueError("playouts must be 2 or more, solver_iterations 1 or more")

@@ -227,8 +227,8 @@ def simple_policy(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
         return simple_kick(match, team, rng)
     if kind == "cross":
         choices = legal_choices(match, SEATS[team])
-        return max(choices, key=lambda c: (c.to[0] if match.east(team) else -c.to[0],  # type: ignore[union-attr]
-                                           abs(c.to[1] - 4) * -1, rng.random()))  # type: ignore[union-attr]
+        return max(choices, key=lambda c: (c.to[0] if match.east(team) else -c.to[0],  # type: ignore[union-attr, index]
+                                           abs(c.to[1] - 4) * -1, rng.random()))  # type: ignore[union-attr, index]
     if kind == "defend":
         return Defend()
     if kind == "shoot":
@@ -393,7 +393,7 @@ def _draw(weights: list[float], rng: random.Random) -> int:
 
 def evaluate(match: SoccerMatch, team: int) -> float:
     """A position's worth to ``team``: goals, then the ball and how far up it is."""
-    goals = match.score[team] - match.score[other(team)]
+    goals: float = match.score[team] - match.score[other(team)]
     if match.shootout is not None:
         goals += (match.shootout[team] - match.shootout[other(team)]) * 0.5
     x = match.fr(team, match.ball)[0] / 20

@@ -1512,7 +1512,7 @@ class SoccerMatch:
         if phase == "p2":
             done = self._check_moves(team, choice, self.turn.limit, "p2", set())
             self._check_wall_spread(team)
-            for p, _, d in done:
+            for _p, _, d in done:
                 self.turn.most = max(self.turn.most, d)
             self._phase3(out)
             return

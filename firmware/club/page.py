@@ -38,7 +38,7 @@ PAGE = """<!doctype html>
   td.pts { font-weight: 700; color: var(--accent); }
   .card { border: 1px solid var(--line); border-radius: 8px; padding: .4em .6em; margin: .4em 0; }
   .card .where { color: var(--dim); font-size: .85em; display: flex; justify-content: space-between; }
-  .live .where span:first-child::before { content: "\\25CF\\a0"; color: var(--live); }
+  .live .where span:first-child::before { content: "\\25CF"; color: var(--live); margin-right: .35em; }
   .score { display: flex; justify-content: space-between; gap: .5em; font-size: 1.2em; }
   .score b { font-size: 1.1em; }
   .win { color: var(--accent); }
@@ -137,7 +137,8 @@ function render(state) {
   fill("standings-list", tables, T.none);
   fill("recent-list", state.recent.map(function (r) {
     var right = gameName(r.game) + (r.ranked ? "" : " · " + T.friendly);
-    if (r.shootout) right += " · " + T.shootout + " " + Object.keys(r.shootout).map(function (k) { return r.shootout[k]; }).join("-");
+    if (r.shootout) right += " · " + T.shootout + " " +
+        Object.keys(r.shootout).map(function (k) { return r.shootout[k]; }).join("-");
     return card(tableName(r.table) + " · " + (r.finished || "").slice(11, 16), right,
                 r.players, "result", true);
   }), T.none);

@@ -187,7 +187,7 @@ def test_a_board_without_a_panel_plays_buttons_and_says_it_has_no_screen() -> No
     for panel in (None, FakePanel()):                 # none configured, or none answering at boot
         board = Board()
         if panel is None:
-            board.loop = PadLoop(3, board.link, board.keys, None, lambda: board.ms, 0x1234)
+            board.loop = PadLoop(3, board.link, board.keys, None, lambda board=board: board.ms, 0x1234)
         else:
             board.panel.unplugged = True
         board.run(1)

@@ -16,7 +16,7 @@ from PIL import ImageDraw
 from hal import Button, EventQueue, blank_frame
 from hal import serial_protocol as wire
 from hal.screen import to_pages
-from hal.serial_pad import RECENT_SEQS, open_serial_pad
+from hal.serial_pad import GARBLED_TIMEOUT, RECENT_SEQS, open_serial_pad
 from serial_rig import PATIENT, wait_for
 
 
@@ -154,4 +154,22 @@ def test_a_screen_message_the_line_keeps_spoiling_is_sent_again_in_smaller_ones(
     assert sizes[0] == 128 and min(sizes) <= 32 and pad.link.shrinks >= 2
     pad.close()
     screen.close()
+    pad_end.close()
+
+
+def test_a_pad_that_only_sends_damaged_frames_is_disconnected_after_a_while(tmp_path: Path) -> None:
+    pad_end, pad, events = connected_pad(tmp_path)
+    heartbeat = bytearray(wire.encode_frame(wire.HEARTBEAT, 0, wire.ms_bytes(5)))
+    heartbeat[3] ^= 0x40                                            # every copy fails its CRC
+    started = time.monotonic()
+    checked_alive = False
+    while pad.connected and time.monotonic() - started < 20:
+        os.write(pad_end.master, bytes(heartbeat))
+        time.sleep(0.05)
+        if time.monotonic() - started > 2 and not checked_alive:
+            assert pad.connected                                    # bytes still mean "alive"
+            checked_alive = True
+    assert checked_alive and not pad.connected
+    assert time.monotonic() - started >= GARBLED_TIMEOUT - 0.5
+    pad.close()
     pad_end.close()

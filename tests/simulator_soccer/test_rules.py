@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalChoice
-from engine.simulator_soccer import STANDARD, MatchConfig, Options, new_match
+from engine.simulator_soccer import STANDARD, Options, new_match
 from engine.simulator_soccer.position import position
 from engine.simulator_soccer.script import summary
 from engine.simulator_soccer.teams import TeamError, load_team
