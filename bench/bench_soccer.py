@@ -7,7 +7,9 @@ Wilson intervals, and CPU decision times. Prints figures; never asserts.
 ``duel`` seats A and B in turn on red and blue (match i: A is red when i is even), each
 match from its own seed; a draw stands (S-END-1, no tie-break): the interval is on A's share
 of the decided matches, draws reported beside it. Decision times are per call of the
-bot's ``choose`` (view to choice), over every decision of the run.
+bot's ``choose`` (view to choice), over every decision of the run, in CPU time of the
+thread (``time.thread_time``): on a machine shared with other work the wall clock measures
+the neighbours, not the bot.
 """
 from __future__ import annotations
 
@@ -62,9 +64,9 @@ def duel(a: str, b: str, matches: int, half: int) -> None:
             joint = {}
             for seat in match.to_act():
                 view = match.view(seat)
-                t0 = time.perf_counter()
+                t0 = time.thread_time()
                 joint[seat] = bots[seats[seat]].choose(view, rngs[seat])
-                times[seats[seat]].append(time.perf_counter() - t0)
+                times[seats[seat]].append(time.thread_time() - t0)
             match.apply(joint)
         if match.winner is None:
             draws += 1
@@ -82,7 +84,7 @@ def duel(a: str, b: str, matches: int, half: int) -> None:
         if samples:
             p50 = samples[len(samples) // 2] * 1000
             p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))] * 1000
-            print(f"  {name} decision time: p50 {p50:.1f} ms, p99 {p99:.1f} ms over "
+            print(f"  {name} decision CPU time: p50 {p50:.1f} ms, p99 {p99:.1f} ms over "
                   f"{len(samples)} decisions")
 
 
