@@ -109,8 +109,10 @@ def test_groups_missing_and_a_bad_config(tmp_path):
 
 
 def test_the_command_exits_non_zero_and_speaks_plainly(tmp_path):
+    # its own state dir: /var/lib/pitchpad may hold another run's start failures (safe mode)
     done = subprocess.run([sys.executable, "-m", "firmware.cli", "doctor", "--config",
-                           str(tmp_path / "none.toml")], cwd=ROOT, capture_output=True, text=True)
+                           str(tmp_path / "none.toml"), "--state-dir", str(tmp_path),
+                           "--wakeups-seconds", "0"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 1
     assert done.stdout.startswith("FAIL  the config cannot be used:") and "problem(s) to fix" in done.stdout
 
