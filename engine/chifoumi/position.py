@@ -40,14 +40,14 @@ def position(layout: Mapping[str, str], players: int = 2, to_move: str = "white"
     game's armies that are not on the board count as gone (captured earlier)."""
     match = ChifoumiMatch(GameConfig(players, Options(closed_stacks=closed)), first)
     board: list[tuple[int, ...]] = [()] * SQUARES
-    for name, stack in layout.items():
+    for name, text in layout.items():
         try:
-            board[square(name)] = tuple(_piece(p) for p in stack.split())
+            board[square(name)] = tuple(_piece(p) for p in text.split())
         except ValueError as exc:
             raise BadSetup(str(exc)) from None
     on_board = [[0, 0, 0, 0] for _ in ARMIES]
-    for stack in board:
-        for p in stack:
+    for pieces in board:
+        for p in pieces:
             on_board[p >> 2][p & 3] += 1
     for army, counts in enumerate(on_board):
         seat = ARMIES[army]
