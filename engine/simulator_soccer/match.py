@@ -45,6 +45,18 @@ def other(team: int) -> int:
     return 1 - team
 
 
+def _state_of(value: Any) -> Any:
+    """A value made comparable: slotted objects (players, teams, dice) as their slots' values."""
+    if isinstance(value, dict):
+        return {key: _state_of(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_state_of(item) for item in value]
+    slots = getattr(type(value), "__slots__", None)
+    if slots and not hasattr(value, "__dataclass_fields__"):
+        return (type(value).__name__, [_state_of(getattr(value, name)) for name in slots])
+    return value
+
+
 class SoccerMatch:
     """One match; see the module docstring. Build it with :func:`new_match`."""
 
@@ -133,6 +145,15 @@ class SoccerMatch:
         twin.sent_off = [list(self.sent_off[0]), list(self.sent_off[1])]
         twin.frozen_index = None
         return twin
+
+    def __eq__(self, other: object) -> bool:
+        """Equal states: the same positions, cards, clock, dice and pending decision (a
+        clone, or the same decisions folded over the same start)."""
+        if not isinstance(other, SoccerMatch):
+            return NotImplemented
+        return bool(_state_of(self.__dict__) == _state_of(other.__dict__))
+
+    __hash__ = None  # type: ignore[assignment]
 
     def apply(self, joint: Mapping[str, Choice]) -> list[Any]:
         """Apply the decision of every seat in ``to_act()`` at once; atomic."""
