@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,19 +22,23 @@ from engine.bots.seeds import keyed_number
 from engine.registry import game_named
 from engine.scripting import joint_to_json
 from firmware import durable, history, recovery
+from firmware import tournament as tournament_file
 from firmware import journal as match_journal
 from firmware import settings as settings_file
 from firmware.game import GameEntry, MatchStart, Resume, Session
 from firmware.games import GAMES, entry_for
+from firmware.i18n import STRINGS, text
 from firmware.menu import Menu
 from firmware.modes import (
-    BRIGHT, DIM, BenchScreen, Mode, ModeState, Playing, ResumeOffer, SaverScreen, Splash,
+    BRIGHT, DIM, BenchScreen, Mode, ModeState, PickNames, Playing, ResumeOffer, SaverScreen, Splash,
     SplashScreen, UnpluggedScreen,
 )
 from firmware.modes import Menu as MenuMode
 from firmware.render import Canvas
 from firmware.resume import draw_card_warning
+from firmware.roster_screens import PickFlow, RosterFlow
 from firmware.session import TIMING, Timing
+from firmware.tournament_screens import TournamentFlow
 from firmware.watchdog import Watchdog
 from hal.buttons import ButtonEvent
 from hal.clock import ManualClock
@@ -84,6 +88,14 @@ class App:
         self.console = console
         self.club = club
         """Club play (``firmware.club.unit.ClubLink``): results and live scores to the league."""
+        self.roster = RosterFlow(state_dir)
+        """The players' names (``firmware.roster_screens``): the menu's "Names" line."""
+        self.tournament = TournamentFlow(state_dir)
+        """A tournament on this unit (``firmware.tournament_screens``)."""
+        self.fixture_on: int | None = None
+        """The tournament fixture the match on now is."""
+        self.pending_start: int | None = None
+        """The seed of the match whose players are choosing their names."""
         self.clock = console.clock
         self.state_dir = Path(state_dir)
         self.timing = timing
@@ -95,6 +107,7 @@ class App:
         """``seed`` is the first match's seed; later matches draw theirs from it."""
         self.menu = Menu(settings_file.load(self.state_dir), console.pad_count)
         self.menu.played = history.stats(self.state_dir).played
+        self.count_names()
         self.watchdog = watchdog or Watchdog()
         self.session: Session | None = None
         self.game: GameEntry = next(iter(GAMES.values()))
@@ -129,6 +142,11 @@ class App:
     @property
     def mode(self) -> Mode:
         return self.state.kind
+
+    @property
+    def pick(self) -> PickFlow | None:
+        """Who plays, while each person's pad chooses a name (``Mode.PICK``)."""
+        return self.state.pick if isinstance(self.state, PickNames) else None
 
     @property
     def settings(self) -> settings_file.Settings:
@@ -224,24 +242,61 @@ class App:
     def stats(self) -> history.Stats:
         return history.stats(self.state_dir)
 
-    def start_match(self) -> None:
-        seed = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
+    def start_match(self, people: dict[str, str] | None = None, fixture: int | None = None) -> None:
+        """Start the match the menu describes; with names on this unit, each person's pad
+        first chooses who plays (``people``: the names chosen, by seat)."""
+        if people is None and self.pending_start is None:
+            self.pending_start = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
+        seed = self.pending_start if self.pending_start is not None else self.seeds.randrange(2**31)
         self.next_seed = None
-        self.game = entry_for(self.settings.game)
+        name = self.settings.game
+        if fixture is not None:                  # a tournament match: its game, two people
+            assert self.tournament.current is not None
+            name = self.tournament.current.game
+        self.game = entry_for(name)
+        settings = self.settings.of(self.game.name, self.game.settings)
+        if fixture is not None:                  # every seat a person (the flat names)
+            settings = self.game.settings({**asdict(settings), "players": "two",
+                                           "chifoumi_players": 2, "chifoumi_humans": 2})
         # The CPU seats' secret (firmware.cpu.CpuPlayers.seats): from the OS, or from the fixed
         # seed when one was given (tests, pitchpad sim --seed), so such runs replay exactly.
         secret = (secrets.token_hex(16) if self.fixed_seed is None
                   else f"{keyed_number(self.fixed_seed, 'pitchpad-cpu-secret', seed):064x}")
-        started = self.game.start(MatchStart(self.settings.of(self.game.name, self.game.settings),
-                                             seed, self.match_now(), self.console.pad_count,
-                                             self.demo, self.timing, secret))
+        started = self.game.start(MatchStart(settings, seed, self.match_now(),
+                                             self.console.pad_count, self.demo, self.timing, secret))
+        people_pads = {pad: seat for pad, seat in enumerate(started.pad_seats, 1)
+                       if seat not in started.session.seats.cpus}
+        if fixture is not None:
+            assert self.tournament.current is not None
+            match = self.tournament.current.fixtures[fixture]
+            people = dict(zip(started.pad_seats, (match.home, match.away), strict=False))
+        if people is None and self.roster.names and people_pads and not self.demo:
+            self.enter(PickNames(self.clock.now(), PickFlow(
+                self.roster.names, people_pads,
+                {seat: text(self.settings.language, f"team.{seat}")
+                 for seat in people_pads.values() if f"team.{seat}" in STRINGS})))
+            return
+        self.pending_start = None
         self.session = started.session
         self.pad_seats = started.pad_seats
         if started.journal is not None:
             script, console = started.journal
+            if people:
+                console = {**console, "people": dict(people)}
+            if fixture is not None:
+                console = {**console, "tournament": fixture}
             self._open_journal(match_journal.JournalSetup(
                 script, console, time.strftime("%Y-%m-%dT%H:%M:%S")))
+        self.fixture_on = fixture
         self.enter(Playing(self.clock.now()))
+
+    def count_names(self) -> None:
+        """The menu's "Names" line: on a unit with club play or with names already."""
+        names = len(self.roster.names)
+        self.menu.names = names if names or self.club is not None else None
+        status = self.tournament.status()
+        self.menu.tournament = status if status is not None else (
+            "" if names >= tournament_file.MIN_PLAYERS else None)
 
     # ----- the journal: resume after a power cut, results history ---------------------------
     def _open_journal(self, setup: match_journal.JournalSetup,
@@ -297,6 +352,8 @@ class App:
             self.enter(MenuMode(self.clock.now()))
             return
         self.game = game
+        fixture = offer.setup.console.get("tournament")
+        self.fixture_on = fixture if isinstance(fixture, int) else None
         self.session = started.session
         self.pad_seats = started.pad_seats
         self._open_journal(offer.setup, offer.turns)
@@ -335,14 +392,26 @@ class App:
             level=str(setup.console.get("level", setup.script.get("level", ""))),
             score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
             players=_players(setup, match), shootout=summary.get("shootout"),
-            match=f"{setup.started}/{setup.script.get('seed')}")
+            match=f"{setup.started}/{setup.script.get('seed')}", people=setup.console.get("people"))
         recorded = history.record(self.state_dir, result)
+        if isinstance(setup.console.get("tournament"), int):
+            self._record_fixture(setup.console["tournament"], setup.console.get("people", {}), result)
         self.menu.played = history.stats(self.state_dir).played
         if self.club is not None:
             self.club.finished(match_id=result.match, game=game, level=result.level,
                                score=result.score, winner=result.winner, players=result.players,
                                names=setup.console.get("people"), shootout=result.shootout)
         return recorded
+
+    def _record_fixture(self, index: int, people: dict[str, str], result: history.Result) -> None:
+        """A tournament match's result into the tournament (home = pad 1's seat)."""
+        seats = list(people)
+        if len(seats) != 2:
+            return
+        score = result.score
+        winner = people.get(result.winner) if isinstance(result.winner, str) else None
+        self.tournament.record(index, score.get(seats[0], 0), score.get(seats[1], 0), winner)
+        self.count_names()
 
     def _club_progress(self, setup: match_journal.JournalSetup, match: Any, ended: bool) -> None:
         """The live score for the league (nothing when the match was abandoned)."""

@@ -32,9 +32,18 @@ class MenuAction(enum.Enum):
     MOVED = "moved"
     STATS = "stats"
     """◀ ▶ on the stats line: show the stats page."""
+    ROSTER = "roster"
+    """◀ ▶ on the names line: the players' names."""
+    TOURNAMENT = "tournament"
+    """◀ ▶ on the tournament line."""
 
 
-def rows(settings: Settings, played: int = 0, pad_count: int = 2) -> list[Row]:
+PAGES = ("stats", "roster", "tournament")
+"""Lines that open a page (◀ ▶) instead of changing a setting."""
+
+
+def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | None = None,
+         tournament: str | None = None) -> list[Row]:
     """The menu lines now: the game, that game's own lines (its entry's), then the
     console's (sound, language, and the stats once a match was played)."""
     entry = entry_for(settings.game)
@@ -45,14 +54,20 @@ def rows(settings: Settings, played: int = 0, pad_count: int = 2) -> list[Row]:
               Row("language", "menu.language", ("fr", "en"))]
     if played:
         shown.append(Row("stats", "menu.stats", (played,)))
+    if names is not None:
+        shown.append(Row("roster", "menu.roster", (names,)))
+    if tournament is not None:
+        shown.append(Row("tournament", "menu.tournament", (tournament,)))
     return shown
 
 
 def value_text(row: Row, value: object, language: str) -> str:
     if row.field == "game":
         return entry_for(str(value)).title
-    if row.field == "stats":
+    if row.field in ("stats", "roster"):
         return str(value)
+    if row.field == "tournament":
+        return str(value) or text(language, "tour.none")
     if row.field == "language":
         return text(str(value), "language.name")
     if row.show is not None:
@@ -101,9 +116,13 @@ class Menu:
         self.top = 0
         self.played = 0
         """Matches in the results history; the stats line shows only once there is one."""
+        self.names: int | None = None
+        """Players' names on this unit (``firmware.roster``); None: no names line."""
+        self.tournament: str | None = None
+        """The tournament line's value (``""``: none yet); None: no tournament line."""
 
     def rows(self) -> list[Row]:
-        return rows(self.settings, self.played, self.pad_count)
+        return rows(self.settings, self.played, self.pad_count, self.names, self.tournament)
 
     def game_settings(self) -> Any:
         """The settings of the game the menu shows (its entry's dataclass)."""
@@ -112,7 +131,7 @@ class Menu:
 
     def value(self, row: Row) -> Any:
         """The value ``row`` shows now."""
-        if row.field == "stats":
+        if row.field in PAGES:
             return row.values[0]
         if row.game is None:
             return getattr(self.settings, row.field)
@@ -140,8 +159,8 @@ class Menu:
             return MenuAction.MOVED
         if button in (Button.LEFT, Button.RIGHT):
             row = shown[self.cursor]
-            if row.field == "stats":
-                return MenuAction.STATS
+            if row.field in PAGES:
+                return MenuAction(row.field)
             value = self.value(row)
             index = row.values.index(value) if value in row.values else 0
             index = (index + (1 if button is Button.RIGHT else -1)) % len(row.values)

@@ -32,6 +32,9 @@ class Mode(enum.StrEnum):
     SAVER = "saver"
     RESUME = "resume"
     STATS = "stats"
+    ROSTER = "roster"
+    PICK = "pick"
+    TOURNAMENT = "tournament"
     MATCH = "match"
 
 
@@ -147,6 +150,11 @@ class Menu(Idling):
             app.start_match()
         elif action is MenuAction.STATS:
             app.enter(StatsPage(app.clock.now(), app.stats()))
+        elif action is MenuAction.ROSTER:
+            app.enter(RosterPage(app.clock.now()))
+        elif action is MenuAction.TOURNAMENT:
+            app.tournament.open()
+            app.enter(TournamentPage(app.clock.now()))
 
     def screen(self, app: App, pad: int) -> Any:
         return app.menu.screen()
@@ -164,6 +172,57 @@ class StatsPage(Idling):
 
     def screen(self, app: App, pad: int) -> Any:
         return StatsScreen(self.stats)
+
+
+@dataclass
+class RosterPage(Idling):
+    """The players' names (``firmware.roster_screens``): typed and chosen with the buttons."""
+
+    kind: ClassVar[Mode] = Mode.ROSTER
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        if app.roster.press(event.button) == "menu":
+            app.count_names()
+            app.enter(Menu(app.clock.now()))
+
+    def screen(self, app: App, pad: int) -> Any:
+        return app.roster.screen()
+
+
+@dataclass
+class TournamentPage(Idling):
+    """A tournament on this unit (``firmware.tournament_screens``): OK on a fixture plays it."""
+
+    kind: ClassVar[Mode] = Mode.TOURNAMENT
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        answer = app.tournament.press(event.button, app.roster.names, app.settings.game)
+        if answer == "menu":
+            app.count_names()
+            app.enter(Menu(app.clock.now()))
+        elif isinstance(answer, int):
+            app.start_match(fixture=answer)
+
+    def screen(self, app: App, pad: int) -> Any:
+        return app.tournament.screen(app.roster.names)
+
+
+@dataclass
+class PickNames(Idling):
+    """Who plays: each person's pad chooses a name before the match starts."""
+
+    pick: Any = None
+    kind: ClassVar[Mode] = Mode.PICK
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        answer = self.pick.press(event.pad, event.button)
+        if answer == "menu":
+            app.enter(Menu(app.clock.now()))
+        elif answer == "start":
+            app.start_match(self.pick.people())
+
+    def screen(self, app: App, pad: int) -> Any:
+        return self.pick.screen(pad)
 
 
 @dataclass
@@ -245,6 +304,10 @@ class Playing(ModeState):
         if session.finished:
             if app.demo:
                 app.done = True
+            elif app.fixture_on is not None:           # back to the tournament's fixtures
+                app.fixture_on = None
+                app.tournament.open()
+                app.enter(TournamentPage(now))
             else:
                 app.enter(Menu(now))
 
