@@ -82,3 +82,39 @@ class BestReply:
 def make_best_reply(**strong_options: Any) -> BestReply:
     """The agent, modelling a strong CPU built with ``strong_options``."""
     return BestReply(StrongBot(**strong_options))
+
+
+def mixed_choice_check(start: Any, cpu: Any, mixed: Any, cpu_rng: Any, games: int,
+                       secret_seed: int = 0, stop: Any = None) -> dict[str, float]:
+    """The best-reply check for a CPU whose only mixed choices are uniform duels (Fotboll's
+    shoot-out sides, Chifoumi's throws): every seat is the console's CPU (``cpu``, keyed by
+    a secret as ``firmware.games.keyed_cpus`` does, generator ``cpu_rng(seed, seat,
+    decision number)``); at each mixed choice an agent with the CPU's code and everything a
+    player sees (the seed included: it is in the results history) replays the CPU with the
+    generator it can compute, predicts its choice and plays the reply that beats it. Returns
+    how often it predicted the choice, the chance of a blind guess, and the same rate for
+    the console before issue 15 (CPU generator from the seed alone). ``stop(match)``: the
+    mixed choices are over for this game (the rest need not be played)."""
+    from engine.bots import KeyedCpu, keyed_number
+
+    hits = old_hits = total = 0
+    chance = 0.0
+    for game in range(games):
+        match, seed = start(game)
+        secret = f"{keyed_number(secret_seed, 'bench-cpu', game):064x}"
+        keyed = KeyedCpu(cpu, secret)
+        number = 0
+        while match.to_act() and not (stop and stop(match)):
+            joint = {}
+            for seat in match.to_act():
+                view, legal = match.view(seat), match.legal_choices(seat)
+                joint[seat] = keyed.choose(view, legal, cpu_rng(seed, seat, number))
+                if mixed(match, seat, legal) and len(legal) > 1:
+                    guess = cpu.choose(view, legal, cpu_rng(seed, seat, number))
+                    hits += guess == joint[seat]
+                    old_hits += guess == cpu.choose(view, legal, cpu_rng(seed, seat, number))
+                    chance += 1 / len(legal)
+                    total += 1
+            match.apply(joint)
+            number += 1
+    return {"choices": total, "predicted": hits, "chance": chance, "old_predicted": old_hits}

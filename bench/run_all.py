@@ -77,6 +77,7 @@ def bots(settings: dict[str, Any]) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         target = Path(folder) / "bots.json"
         subprocess.run([sys.executable, str(BENCH / "bench_bots.py"), "--matches",
+                        str(settings["bot_matches"]), "--reply-matches",
                         str(settings["bot_matches"]), "--json", str(target)], cwd=ROOT, check=True)
         return json.loads(target.read_text())
 
