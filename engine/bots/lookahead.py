@@ -137,6 +137,7 @@ def two_round_payoff(view: ChifootmiView, mine: Sequence[int], samples: int,
     slots (as :func:`view_columns`), averaged over ``samples`` determinized deals."""
     columns = view_columns(view)
     slots = _slot_of_columns(view)
+    exact = one_round(view, mine, columns)
     total = [[0.0] * len(columns) for _ in mine]
     for _ in range(samples):
         match = determinize(view, rng)
@@ -148,8 +149,11 @@ def two_round_payoff(view: ChifootmiView, mine: Sequence[int], samples: int,
         payoff = deal_payoff(match, view, mine, theirs, rng, iterations, immediate)
         for i in range(len(mine)):
             for j in range(len(columns)):
-                total[i][j] += payoff[i][j]
-    return [[value / samples for value in row] for row in total]
+                total[i][j] += payoff[i][j] - immediate[i][j]
+    # The round itself is averaged exactly over what a hidden slot may hold; the deals
+    # only estimate the next round.
+    return [[exact[i][j] + total[i][j] / samples for j in range(len(columns))]
+            for i in range(len(mine))]
 
 
 def _slot_of_columns(view: ChifootmiView) -> list[int]:
