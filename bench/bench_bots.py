@@ -172,8 +172,8 @@ def main() -> None:
               f"{time.perf_counter() - start:.0f} | {load()} |", flush=True)
     replies = []
     if args.reply_matches:
-        print(f"\n| level | best reply vs Strong | win rate | 95% CI | Strong's card predicted "
-              f"| rounds Strong was certain | seconds | load at end |")
+        print("\n| level | best reply vs Strong | win rate | 95% CI | Strong's card predicted "
+              "| rounds Strong was certain | seconds | load at end |")
         print("|---|---|---|---|---|---|---|---|")
         for level in levels:
             start = time.perf_counter()

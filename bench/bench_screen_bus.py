@@ -82,7 +82,8 @@ def match_frames(updates: int, seed: int) -> list[Image.Image]:
             for step in range(4):                        # a small pop-up grows then shows both picks
                 shown = frame.copy()
                 ImageDraw.Draw(shown).rectangle((20, 14, 20 + 22 * (step + 1), 31), outline=1)
-                ImageDraw.Draw(shown).text((24, 18), f"{rng.randrange(1, 10)} v {rng.randrange(1, 10)}"[:step * 2 + 1], fill=1)
+                score = f"{rng.randrange(1, 10)} v {rng.randrange(1, 10)}"
+                ImageDraw.Draw(shown).text((24, 18), score[:step * 2 + 1], fill=1)
                 frames.append(shown)
         elif action == "goal":
             if rng.random() < 0.5:

@@ -8,7 +8,11 @@ link: each direction is a queue that carries ``rate`` bytes per second and, for 
 only at 1 ms frame boundaries. The pad's own CPU time (MicroPython on an RP2040 is ~30-50x
 slower than CPython here) and its I2C write to the SSD1306 are not in these figures.
 
+On a damaged line (``--noise``, default 1 %, 2 % and 5 %) that share of the bytes is replaced at
+random both ways (115200 baud), and disconnections are counted over the run.
+
     python bench/bench_serial.py [--updates 2000] [--samples 60] [--seed 1]
+                                 [--noise 0.01 0.02 0.05] [--noise-frames 10] [--no-clean]
 """
 from __future__ import annotations
 
@@ -32,7 +36,7 @@ from hal import Button, EventQueue  # noqa: E402
 from hal import serial_protocol as wire  # noqa: E402
 from hal.screen import to_pages  # noqa: E402
 from hal.serial_pad import CLEARED, open_serial_pad, screen_messages  # noqa: E402
-from serial_rig import PadBoard, PtyLink, wait_for  # noqa: E402
+from serial_rig import Faults, PadBoard, PtyLink, wait_for  # noqa: E402
 
 LINES = {
     "115200 baud": (115200 / 10, 0.0),
@@ -58,26 +62,36 @@ class PacedLink(PtyLink):
     """The pad's end of a modelled cable: what it reads and writes waits for the line."""
 
     line_rate = LINES["115200 baud"]
+    #: Share of bytes replaced at random, each way (the pad's reads and writes both go through it).
+    noise = 0.0
+    seed = 1
 
     def __init__(self, fd: int, faults: object) -> None:
-        super().__init__(fd, None)
+        super().__init__(fd, Faults(self.seed, byte_error=self.noise) if self.noise else None)
         self.down = Line(*self.line_rate)
         self.up = Line(*self.line_rate)
         self.inbox: deque[tuple[float, bytes]] = deque()
         self.outbox: queue.Queue[tuple[float, bytes]] = queue.Queue()
         threading.Thread(target=self._send, daemon=True).start()
 
-    def read(self) -> bytes:
+    def read(self, limit: int = 4096) -> bytes:
         data = super().read()
         now = time.monotonic()
         if data:
             self.inbox.append((self.down.arrival(now, len(data)), data))
-        due = b""
-        while self.inbox and self.inbox[0][0] <= now:
-            due += self.inbox.popleft()[1]
-        return due
+        due = bytearray()
+        while self.inbox and self.inbox[0][0] <= now and len(due) < limit:
+            at, data = self.inbox.popleft()
+            room = limit - len(due)
+            due += data[:room]
+            if len(data) > room:
+                self.inbox.appendleft((at, data[room:]))
+        return bytes(due)
 
-    def write(self, frame: bytes) -> None:
+    def write(self, buffer: bytes | bytearray, count: int | None = None) -> None:
+        frame = bytes(buffer[:count] if count is not None else buffer)
+        if self.faults:
+            frame = self.faults.mangle(frame)
         self.outbox.put((self.up.arrival(time.monotonic(), len(frame)), frame))
 
     def _send(self) -> None:
@@ -110,7 +124,8 @@ def bytes_per_update(updates: int, seed: int) -> None:
     print("|---|---:|---:|---:|---:|---:|")
     ordered = sorted(partial)
     p99 = ordered[int(0.99 * len(ordered))]
-    print(f"| whole frame (after a reconnect) | {full} | {full} | 8 | {full * 10 / 115.2:.1f} | {full * 10 / 115.2:.1f} |")
+    full_ms = f"{full * 10 / 115.2:.1f}"
+    print(f"| whole frame (after a reconnect) | {full} | {full} | 8 | {full_ms} | {full_ms} |")
     print(f"| changed windows (ours) | {statistics.mean(partial):.0f} | {p99} | "
           f"{statistics.mean(messages):.2f} | {statistics.mean(partial) * 10 / 115.2:.1f} | {p99 * 10 / 115.2:.1f} |")
     print()
@@ -144,7 +159,7 @@ def latencies(name: str, samples: int, seed: int) -> None:
             continue
         started = time.monotonic()
         screen.display(image)
-        wait_for(lambda: board.frame == target, what="frame on the panel")
+        wait_for(lambda target=target: board.frame == target, what="frame on the panel")
         shown.append((board.panel.updated_at - started) * 1000)
         shown_at = target
         if len(shown) == samples:
@@ -166,12 +181,77 @@ def latencies(name: str, samples: int, seed: int) -> None:
     print(f"| {name} | replug -> connected, redrawn | 1 | {back:7.1f} | | |")
 
 
+def noisy(noise: float, presses: int, frames: int, seed: int) -> None:
+    """Press -> event and frame -> panel on a 115200 baud line with ``noise`` of the bytes
+    replaced at random both ways; disconnections counted over the whole run."""
+    PacedLink.line_rate = LINES["115200 baud"]
+    PacedLink.noise, PacedLink.seed = noise, seed
+    path = Path(tempfile.mkdtemp()) / "pad1"
+    board = PadBoard(path, make_link=PacedLink)
+    events = EventQueue()
+    pad, screen = open_serial_pad(1, str(path), events)
+    assert screen is not None
+    wait_for(lambda: pad.connected and board.loop.host_seen, timeout=30, what="hello")
+    drops: list[bool] = []
+    pad.on_connection(lambda _, connected: drops.append(connected) if not connected else None)
+    started_at = time.monotonic()
+    press, late = [], 0
+    for n in range(presses):
+        button = Button.CARD1 if n % 2 else Button.RIGHT
+        started = time.monotonic()
+        board.levels[list(Button).index(button)] = True
+        event = events.get(timeout=10)
+        if event is None:
+            late += 1
+            continue
+        press.append((time.monotonic() - started) * 1000)
+        board.levels[list(Button).index(button)] = False
+        events.get(timeout=10)
+        time.sleep(0.03)
+    shown, shown_at = [], CLEARED
+    for image in match_frames(frames * 3, seed):
+        target = to_pages(image)
+        if target == shown_at:
+            continue
+        started = time.monotonic()
+        screen.display(image)
+        wait_for(lambda target=target: board.frame == target, timeout=120, what="frame on the panel")
+        shown.append((board.panel.updated_at - started) * 1000)
+        shown_at = target
+        if len(shown) == frames:
+            break
+    minutes = (time.monotonic() - started_at) / 60
+    pad.close()
+    screen.close()
+    board.unplug()
+    PacedLink.noise = 0.0
+    print(f"| {noise:.0%} | press -> host event | {len(press)} | {stats(press)} | "
+          f"{len(drops)} in {minutes:.1f} min |")
+    print(f"| {noise:.0%} | host frame -> pad panel | {len(shown)} | {stats(shown)} | "
+          f"{pad.link.shrinks} shrinks, {late} presses over 10 s |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--updates", type=int, default=2000)
     parser.add_argument("--samples", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--noise", type=float, nargs="*", default=[0.01, 0.02, 0.05],
+                        help="shares of damaged bytes to measure (115200 baud line)")
+    parser.add_argument("--noise-frames", type=int, default=10)
+    parser.add_argument("--clean", action=argparse.BooleanOptionalAction, default=True,
+                        help="the clean-line tables (bytes, latencies)")
     args = parser.parse_args()
+    if args.noise:
+        print(f"Damaged line at 115200 baud, ms (load average {os.getloadavg()[0]:.1f} on "
+              f"{os.cpu_count()} cores while measured):\n")
+        print("| Damaged bytes | What | n | mean | median | p99 | disconnections |")
+        print("|---:|---|---:|---:|---:|---:|---|")
+        for noise in args.noise:
+            noisy(noise, args.samples, args.noise_frames, args.seed)
+        print()
+    if not args.clean:
+        return
     bytes_per_update(args.updates, args.seed)
     print(f"Latency, ms (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores while measured):\n")
     print("| Line | What | n | mean | median | p99 |")

@@ -1,8 +1,10 @@
 """The console as its own process, for the process-level benchmarks (``bench_process.py``).
 
 ``serve``: what ``pitchpad run --config handheld.toml`` does (the ``pitchpad`` command's
-imports, ``hal.wiring.open_console``, ``App.run`` on the system clock), with gpiozero's mock
-pins and the recording bus of ``rig.py`` in place of the Pi's GPIO and I2C. Each frame sent
+imports, ``hal.wiring.open_console``, ``App.run`` on the system clock), with the recording bus
+of ``rig.py`` in place of the Pi's I2C and, for the buttons, the Pi's default gpiod backend
+(its real blocking thread) on a mock chip (``--buttons gpiozero``: gpiozero's mock pins).
+``rusage`` on stdin prints the process's context switches (every thread, ended ones too). Each frame sent
 to a screen is reported on stdout as ``frame PAD MONOTONIC WIRE_BYTES TRANSFERS`` (monotonic
 time is system-wide, so the parent can subtract its own); stdin lines ``press PAD BUTTON``
 tap a button (GPIO low, 80 ms, high) and ``quit`` closes the console.
@@ -33,14 +35,27 @@ def peak_rss_kb() -> int:
     raise RuntimeError("no VmHWM in /proc/self/status")
 
 
-def serve(state_dir: str) -> None:
+def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = None,
+          lg_alert_loop: bool = False) -> None:
+    import resource
+
     import firmware.cli  # noqa: F401  (the pitchpad command's import cost)
-    from firmware.app import App
+    from firmware.app import App, Idle
     from hal import Button, SystemClock
+    from hal.gpiod_pad import name_this_thread
     from rig import Handheld
 
-    rig = Handheld(SystemClock())
+    name_this_thread("console")
+    rig = Handheld(SystemClock(), buttons=buttons)
     lock = threading.Lock()
+    alerts = None
+    if lg_alert_loop:
+        # What gpiozero's lgpio factory would add: one alert per button, lg's 0.5 ms loop.
+        from lg_alert_loop import LgAlertLoop
+
+        buttons_count = sum(len(pad.buttons) for pad in rig.config.pads)
+        alerts = LgAlertLoop([os.eventfd(0, os.EFD_NONBLOCK) for _ in range(buttons_count)])
+        alerts.start()
 
     def reporting(pad: int, display):  # type: ignore[no-untyped-def]
         def display_and_report(image) -> None:  # type: ignore[no-untyped-def]
@@ -54,8 +69,14 @@ def serve(state_dir: str) -> None:
         screen.display = reporting(pad, screen.display)  # type: ignore[method-assign]
 
     def read_commands() -> None:
+        name_this_thread("bench-stdin")
         for line in sys.stdin:
             words = line.split()
+            if words[:1] == ["rusage"]:             # every thread's switches, the dead ones too
+                usage = resource.getrusage(resource.RUSAGE_SELF)
+                with lock:
+                    print(f"rusage {usage.ru_nvcsw + usage.ru_nivcsw} {threading.get_native_id()}",
+                          flush=True)
             if words[:1] == ["press"]:
                 pad, button = int(words[1]), Button[words[2]]
                 rig.pin_edge(pad, button, True)
@@ -66,7 +87,10 @@ def serve(state_dir: str) -> None:
         rig.console.close()
 
     threading.Thread(target=read_commands, daemon=True).start()
-    App(rig.console, state_dir=state_dir).run()
+    idle = Idle() if saver_after is None else Idle(screensaver_after=saver_after)
+    App(rig.console, state_dir=state_dir, idle=idle).run()
+    if alerts is not None:
+        alerts.stop()
     rig.factory.reset()
     print(f"peak_rss_kb {peak_rss_kb()}", flush=True)
 
@@ -85,13 +109,19 @@ def main() -> None:
     commands = parser.add_subparsers(dest="command", required=True)
     serve_parser = commands.add_parser("serve")
     serve_parser.add_argument("--state-dir", required=True)
+    serve_parser.add_argument("--buttons", choices=("gpiod", "gpiozero"), default="gpiod",
+                              help="gpiod: the Pi's default backend on a mock chip (its real "
+                                   "blocking thread); gpiozero: MockFactory pins")
+    serve_parser.add_argument("--saver-after", type=float, help="screensaver after this idle time")
+    serve_parser.add_argument("--lg-alert-loop", action="store_true",
+                              help="also run a copy of lg's 0.5 ms alert loop over 14 alerts")
     match_parser = commands.add_parser("match")
     match_parser.add_argument("--difficulty", default="hard")
     match_parser.add_argument("--level", default="pro_plus")
     match_parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.command == "serve":
-        serve(args.state_dir)
+        serve(args.state_dir, args.buttons, args.saver_after, args.lg_alert_loop)
     else:
         match(args.difficulty, args.level, args.seed)
 

@@ -63,12 +63,23 @@ class TimedBus(MockSMBus):
 
 
 class Handheld:
-    """The handheld console on mock pins and one timed bus; :meth:`pin_edge` presses buttons."""
+    """The handheld console on mock pins and one timed bus; :meth:`pin_edge` presses buttons.
 
-    def __init__(self, clock: Clock, config: HardwareConfig | None = None) -> None:
+    ``buttons="gpiozero"`` (the default here: its mock pins call back in the caller's thread,
+    which the byte-exact tests rely on) or ``"gpiod"``: the Pi's default backend, its real
+    blocking thread over :class:`hal.mock_gpiochip.MockChip` (the process benchmarks).
+    """
+
+    def __init__(self, clock: Clock, config: HardwareConfig | None = None,
+                 buttons: str = "gpiozero") -> None:
         self.config = config or load_config(HANDHELD)
         self.factory = MockFactory(pin_class=MockPWMPin)
         self.bus = TimedBus()
+        self.chips = None
+        if buttons == "gpiod":
+            from hal.mock_gpiochip import MockChip, MockChips
+
+            self.chips = MockChips(MockChip("pinctrl-bcm2835"))
 
         def open_bus(screen: ScreenConfig) -> i2c:
             # smbus2.SMBus swapped by hand, not with unittest.mock: that imports asyncio,
@@ -81,11 +92,15 @@ class Handheld:
                 smbus2.SMBus = original
 
         self.console: Console = open_console(self.config, clock=clock, pin_factory=self.factory,
-                                             open_bus=open_bus)
+                                             open_bus=open_bus, gpio_chips=self.chips)
 
     def pin_edge(self, pad: int, button: Button, pressed: bool) -> None:
         """Drive the button's GPIO low (pressed, the switch closes to GND) or high."""
-        pin = self.factory.pin(self.config.pads[pad - 1].buttons[button])
+        gpio = self.config.pads[pad - 1].buttons[button]
+        if self.chips is not None:
+            self.chips.chip.press(gpio) if pressed else self.chips.chip.release(gpio)
+            return
+        pin = self.factory.pin(gpio)
         pin.drive_low() if pressed else pin.drive_high()
 
     def close(self) -> None:

@@ -80,9 +80,14 @@ source_stamp() {
         -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
 }
 
+# The pi extra; club play (/etc/pitchpad/club.toml) adds the MQTT client.
+extras() {
+    if [ -f "$CONF_DIR/club.toml" ]; then echo pi,club; else echo pi; fi
+}
+
 ensure_venv() {
     local stamp_file=$PREFIX/installed-from stamp
-    stamp=$(source_stamp)
+    stamp="$(source_stamp) $(extras)"
     if [ ! -x "$PREFIX/venv/bin/python" ]; then
         mkdir -p "$PREFIX"
         # System site packages let apt's python3-lgpio serve if no wheel fits this Pi.
@@ -90,7 +95,7 @@ ensure_venv() {
         say "created the venv $PREFIX/venv"
     fi
     if [ ! -f "$stamp_file" ] || [ "$(cat "$stamp_file")" != "$stamp" ]; then
-        "$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "${SRC}[pi]"
+        "$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "${SRC}[$(extras)]"
         echo "$stamp" > "$stamp_file"
         changed=yes
         say "installed PitchPad from $SRC into $PREFIX/venv"
@@ -157,6 +162,18 @@ ensure_service() {
         systemctl daemon-reload
         changed=yes
         say "installed $UNIT"
+    fi
+    # Club play: the console may reach the club's broker (a drop-in; none without club.toml).
+    local dropin=$ROOT/etc/systemd/system/pitchpad.service.d/club.conf
+    if [ -f "$CONF_DIR/club.toml" ] && ! cmp -s "$SRC/deploy/club/pitchpad-club.conf" "$dropin"; then
+        install -D -m 0644 "$SRC/deploy/club/pitchpad-club.conf" "$dropin"
+        systemctl daemon-reload
+        changed=yes
+        say "club play: installed $dropin"
+    elif [ ! -f "$CONF_DIR/club.toml" ] && [ -f "$dropin" ]; then
+        rm -f "$dropin"
+        systemctl daemon-reload
+        changed=yes
     fi
     if ! systemctl is-enabled --quiet pitchpad.service; then
         systemctl enable pitchpad.service

@@ -9,6 +9,7 @@ Shaped after OpenSpiel's simultaneous-move games and boardgame.io's player views
   typed events for the screens;
 * ``view(seat)`` is the only place secrecy is decided: everything the seat may not know is
   absent from it. Screens, CPU players and the network only ever see views;
+* events are :class:`engine.events.Event` subclasses (typed, public to every seat);
 * ``determinize(view, rng)`` samples a full state consistent with a view, for CPU search.
 
 Random events of the rules are drawn from the match seed when the match is created (or,
@@ -22,6 +23,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from .events import Event
+
 Seat = str
 """A seat is named by its team or colour (``"red"``, ``"blue"``, ``"white"`` ...)."""
 
@@ -33,27 +36,20 @@ class Choice(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-@runtime_checkable
-class Event(Protocol):
-    """Something that happened, public to every seat, for screens to animate."""
-
-    name: str
-
-    def to_json(self) -> dict[str, Any]: ...
-
-
 S = TypeVar("S", bound="MatchState")
 
 
 class MatchState(Protocol):
     """A match in progress; ``apply`` changes it in place, ``clone`` copies it."""
 
-    seats: tuple[Seat, ...]
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """Every seat of this match, in turn order."""
 
     def to_act(self) -> tuple[Seat, ...]:
         """Seats that must decide now, sorted; empty when the match is over."""
 
-    def legal_choices(self, seat: Seat) -> tuple[Choice, ...]:
+    def legal_choices(self, seat: Seat) -> Sequence[Choice]:
         """What ``seat`` may choose now, each decision it can tell apart listed once; empty
         when it has nothing to decide.
 
@@ -62,7 +58,7 @@ class MatchState(Protocol):
         positions in another order); :func:`is_legal` answers for any form.
         """
 
-    def apply(self, joint: Mapping[Seat, Choice]) -> list[Event]:
+    def apply(self, joint: Mapping[Seat, Any]) -> Sequence[Event]:
         """Apply one decision of every seat in ``to_act()`` at once.
 
         Raises ``IllegalChoice`` (naming the rule) and leaves the state unchanged when any
@@ -84,8 +80,12 @@ class MatchState(Protocol):
 class MatchScript(Protocol):
     """A parsed match script (``shared/formats/match-script*.md``): its set-up and turns."""
 
-    seed: int
-    turns: list[Any]
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def turns(self) -> Sequence[Any]:
+        """The turns as the document has them, read one by one as they are played."""
 
     def start(self) -> MatchState:
         """The match before the first turn."""
@@ -103,13 +103,18 @@ class Game(Protocol):
     only through this object, so a game is added by writing one and registering it.
     """
 
-    name: str
-    """The match script's ``"game"`` (``"chifootmi"``)."""
-    seats: tuple[Seat, ...]
-    """Every seat name a script of this game may use (a match may use fewer)."""
-    example_configs: tuple[Any, ...]
-    """Set-ups that between them switch every rule option on once: the conformance test
-    (``tests/engine/test_conformance.py``) plays each."""
+    @property
+    def name(self) -> str:
+        """The match script's ``"game"`` (``"chifootmi"``)."""
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """Every seat name a script of this game may use (a match may use fewer)."""
+
+    @property
+    def example_configs(self) -> tuple[Any, ...]:
+        """Set-ups that between them switch every rule option on once: the conformance test
+        (``tests/engine/test_conformance.py``) plays each."""
 
     def new_match(self, config: Any, seed: int) -> MatchState: ...
 
@@ -122,7 +127,7 @@ class Game(Protocol):
         """Check a script document's shape and set-up (``ScriptError`` naming what is wrong);
         its turns are read one by one with :meth:`parse_turn` as they are played."""
 
-    def parse_turn(self, obj: Any, index: int) -> dict[Seat, Choice]:
+    def parse_turn(self, obj: Any, index: int) -> Mapping[Seat, Choice]:
         """Turn ``index`` of a script: the joint decision keyed by seat (``ScriptError``)."""
 
     def summary(self, match: Any) -> dict[str, Any]:

@@ -12,7 +12,7 @@ its script name; nothing else lists the games. A game is its engine package expo
 >>> game_named("hockey")
 Traceback (most recent call last):
 ...
-engine.registry.UnknownGame: no game called 'hockey' (chifootmi, fotboll, chifoumi)
+engine.registry.UnknownGame: no game called 'hockey' (chifootmi, fotboll, chifoumi, simulator-soccer)
 """
 from __future__ import annotations
 
@@ -55,8 +55,9 @@ def game_named(name: object) -> Game:
 
 
 # ----- the games: one line each ---------------------------------------------------------------
-from . import chifootmi, chifoumi, fotboll  # noqa: E402  (the mechanism above comes first)
+from . import chifootmi, chifoumi, fotboll, simulator_soccer  # noqa: E402  (the mechanism above comes first)
 
 register_game(chifootmi.GAME)
 register_game(fotboll.GAME)
 register_game(chifoumi.GAME)
+register_game(simulator_soccer.GAME)

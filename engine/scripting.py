@@ -7,9 +7,11 @@ and the journal treat every game alike.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from .protocol import Choice
+
+C = TypeVar("C", bound=Choice)
 
 
 class ScriptError(ValueError):
@@ -23,11 +25,11 @@ class ScriptError(ValueError):
 
 
 def parse_joint(obj: Any, index: int, seats: Sequence[str],
-                read_choice: Callable[[Any], Choice]) -> dict[str, Choice]:
+                read_choice: Callable[[Any], C]) -> dict[str, C]:
     """One turn of a script: the decision of each seat that decides, keyed by seat."""
     if not isinstance(obj, dict) or not obj:
         raise ScriptError("a turn is an object of choices keyed by seat", index)
-    joint = {}
+    joint: dict[str, C] = {}
     for seat, choice in obj.items():
         if seat not in seats:
             raise ScriptError(f"unknown seat {seat!r} ({', '.join(seats)})", index)

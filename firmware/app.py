@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from engine.bots.seeds import keyed_number
 from engine.scripting import joint_to_json
-from firmware import history
+from firmware import durable, history, recovery
 from firmware import journal as match_journal
 from firmware import settings as settings_file
 from firmware.chifootmi import commentary as chifootmi_commentary
@@ -121,8 +121,10 @@ class App:
 
     def __init__(self, console: Console, *, state_dir: str | Path, timing: Timing = Timing(),
                  idle: Idle = Idle(), demo: bool = False, seed: int | None = None,
-                 watchdog: Watchdog | None = None) -> None:
+                 watchdog: Watchdog | None = None, club: Any = None) -> None:
         self.console = console
+        self.club = club
+        """Club play (``firmware.club.unit.ClubLink``): results and live scores to the league."""
         self.clock = console.clock
         self.state_dir = Path(state_dir)
         self.timing = timing
@@ -318,7 +320,9 @@ class App:
             self.journal.start(self.journal_turns)
 
     def _offer_resume(self) -> None:
-        offer = match_journal.load(self.state_dir)
+        recovery.record_unrecorded(self.state_dir, lambda m: self._record_result(m.setup, m.final))
+        offer = match_journal.load(self.state_dir,
+                                   recovery.rebuild_check(self.console.pad_count, self.timing))
         if offer is None:
             return
         if offer.setup.script["game"] not in GAMES:
@@ -327,8 +331,10 @@ class App:
             match_journal.discard(self.state_dir)
             return
         if offer.over:
-            self._record_result(offer.setup, offer.final)
-            match_journal.discard(self.state_dir)
+            if self._record_result(offer.setup, offer.final):
+                match_journal.discard(self.state_dir)
+            else:
+                recovery.set_aside_unrecorded(self.state_dir)
             return
         self.offer = offer
         self._enter("resume")
@@ -348,9 +354,16 @@ class App:
 
     def resume(self, offer: match_journal.JournalledMatch) -> None:
         """Rebuild the match from its journal: the same state and screens as before the cut."""
-        self.game = GAMES[offer.setup.script["game"]]
-        started = self.game.resume(Resume(offer.setup.script, offer.setup.console, offer.decisions,
-                                          self.match_now(), self.console.pad_count, self.timing))
+        try:
+            game = GAMES[offer.setup.script["game"]]
+            started = game.resume(Resume(offer.setup.script, offer.setup.console, offer.decisions,
+                                         self.match_now(), self.console.pad_count, self.timing))
+        except Exception as exc:  # noqa: BLE001 - never a crash loop on a journal: set it aside
+            durable.move_aside(self.state_dir / match_journal.FILE_NAME,
+                               f"the match cannot be resumed ({type(exc).__name__}: {exc})")
+            self._enter("menu")
+            return
+        self.game = game
         self.session = started.session
         self.pad_seats = started.pad_seats
         self._open_journal(offer.setup, offer.turns)
@@ -366,25 +379,44 @@ class App:
                     session.finished or session.match.is_over):
                 return                              # written after this step's screens
             self.write_new_journal()                # a decision already: the journal first
+        new = len(session.decisions) > len(journal.turns)
         for joint in session.decisions[len(journal.turns):]:
             journal.append(joint_to_json(joint))
+        recorded = True
         if session.match.is_over:
-            self._record_result(journal.setup, session.match)
+            recorded = self._record_result(journal.setup, session.match)
+        elif self.club is not None and (new or session.finished):
+            self._club_progress(journal.setup, session.match, session.finished)
         if session.finished or session.match.is_over:
-            journal.close(remove=True)
+            journal.close(remove=recorded)
+            if not recorded:                        # kept until its result is written
+                recovery.set_aside_unrecorded(self.state_dir)
             self.journal = None
 
-    def _record_result(self, setup: match_journal.JournalSetup, match: Any) -> None:
+    def _record_result(self, setup: match_journal.JournalSetup, match: Any) -> bool:
+        """One results line; False when the card refused it (the caller keeps the journal)."""
         game = setup.script["game"]
         summary = game_named(game).summary(match)
-        cpus = setup.console.get("cpus", {})
-        history.record(self.state_dir, history.Result(
+        result = history.Result(
             date=setup.started, game=game,
             level=str(setup.console.get("level", setup.script.get("level", ""))),
             score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
-            players={seat: f"cpu:{cpus[seat]}" if seat in cpus else "human" for seat in match.seats},
-            shootout=summary.get("shootout"), match=f"{setup.started}/{setup.script.get('seed')}"))
+            players=_players(setup, match), shootout=summary.get("shootout"),
+            match=f"{setup.started}/{setup.script.get('seed')}")
+        recorded = history.record(self.state_dir, result)
         self.menu.played = history.stats(self.state_dir).played
+        if self.club is not None:
+            self.club.finished(match_id=result.match, game=game, level=result.level,
+                               score=result.score, winner=result.winner, players=result.players,
+                               names=setup.console.get("people"), shootout=result.shootout)
+        return recorded
+
+    def _club_progress(self, setup: match_journal.JournalSetup, match: Any, ended: bool) -> None:
+        """The live score for the league (nothing when the match was abandoned)."""
+        summary = game_named(setup.script["game"]).summary(match)
+        self.club.progress(game=setup.script["game"], started=setup.started,
+                           score=None if ended else summary.get("score") or summary.get("points"),
+                           players=_players(setup, match), names=setup.console.get("people"))
 
     # ----- timers ----------------------------------------------------------------------------
     def tick(self) -> None:
@@ -473,7 +505,8 @@ class App:
     def refresh(self) -> None:
         """Redraw each screen whose content changed, and set the possession LEDs."""
         language = self.settings.language
-        warning = self.journal is not None and not self.journal.healthy
+        warning = (self.journal is not None and not self.journal.healthy) or durable.failing(
+            self.state_dir)
         for pad in self.pads:
             model = self.screen_for(pad)
             drawn = OverMenu(self.menu.screen(), model) if getattr(model, "over_menu", False) else model
@@ -495,6 +528,13 @@ class App:
                 self.leds[pad] = lit
                 led = self.console.led(pad)
                 led.on() if lit else led.off()
+
+
+def _players(setup: match_journal.JournalSetup, match: Any) -> dict[str, str]:
+    """Who sat where: ``human`` or ``cpu:<difficulty>``."""
+    cpus = setup.console.get("cpus")
+    cpus = cpus if isinstance(cpus, dict) else {}
+    return {seat: f"cpu:{cpus[seat]}" if seat in cpus else "human" for seat in match.seats}
 
 
 def describe(event: Any) -> str:

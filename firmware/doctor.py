@@ -2,10 +2,12 @@
 
 Checks, in order: the config loads; each bus the screens use exists and can be opened; each
 screen answers at its address (and, if not, whether something answers at the other usual
-one); the buttons' pins are free of the Pi's other functions (serial console, SPI, 1-Wire);
+one); the buttons' pins are free of the Pi's other functions (serial console, SPI, 1-Wire),
+the header's GPIO chip is found by label and no other program holds a button's line;
 the serial pads' ports exist; the service user is in the groups the hardware needs; the state
 directory is there, and how long a durable append takes on its card (every move waits for one
-before the screens show it). Exit status 1 when anything is wrong.
+before the screens show it); and, when the console is running, how many times a second it wakes
+up (every thread; the idle target is under 5). Exit status 1 when anything is wrong.
 
 Everything the checks touch is injectable (``dev`` folder, boot config, the I2C probe, the
 group table), so the tests run it on a fake ``/dev`` on any PC.
@@ -24,7 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hal import ConfigError, HardwareConfig, load_config
+from firmware import wakeups
+from hal import BackendUnavailable, ConfigError, HardwareConfig, load_config
+from hal.gpiod_pad import Chips, SystemChips, find_header_chip, line_offset
 from hal.header import ONE_WIRE_PIN, SCREEN_ADDRESSES, SPI_PINS, UART_PINS
 from hal.i2c_probe import Probe, smbus_probe
 
@@ -81,20 +85,38 @@ class Doctor:
     user_known: Callable[[str], bool] = _user_known
     sync: Callable[[int], None] = os.fsync
     clock: Callable[[], float] = time.perf_counter
+    chips: Chips | None = None
+    """The GPIO chips (default: the real ones under :attr:`dev`, through gpiod)."""
+    wakeup_seconds: float = 10.0
+    """How long to count the running console's wake-ups (0: skip)."""
+    console_pid: Callable[[], int | None] = wakeups.find_console
+    count_wakeups: Callable[[int, float], wakeups.Wakeups] = wakeups.measure
 
     def check(self) -> list[Finding]:
         try:
             config = load_config(self.config_path)
         except ConfigError as exc:
-            return [Finding("fail", f"the config cannot be used: {exc}")]
-        findings = [Finding("ok", f"config {self.config_path}: {config.profile}, "
-                                  f"{len(config.pads)} pad(s)")]
+            return [*self._starts(), Finding("fail", f"the config cannot be used: {exc}")]
+        findings = [*self._starts(), Finding("ok", f"config {self.config_path}: {config.profile}, "
+                                                  f"{len(config.pads)} pad(s)")]
         findings += self._buses(config)
         findings += self._pins(config)
+        findings += self._buttons(config)
         findings += self._serial_pads(config)
         findings += self._groups(config)
         findings += self._state_dir()
+        findings += self._wakeups()
         return findings
+
+    def _starts(self) -> Iterator[Finding]:
+        """Failed starts in a row (``firmware.safe_mode``): the service's own error, in one line."""
+        from firmware import safe_mode
+
+        failures = safe_mode.read(self.state_dir)
+        if failures.count:
+            mode = " (safe mode: the pads show this error)" if safe_mode.in_safe_mode(failures) else ""
+            yield Finding("fail", f"the console failed to start {failures.count} time(s) in a row"
+                                  f"{mode}: {failures.error}")
 
     # ----- buses and screens -----------------------------------------------------------------
     def _buses(self, config: HardwareConfig) -> Iterator[Finding]:
@@ -179,13 +201,62 @@ class Doctor:
                     yield Finding("fail", f"pad {pad.pad_id} {button.name} is on GPIO{pin}, which the "
                                           f"system uses as {taken[pin]}: move the button or turn "
                                           f"that function off")
-        if any(pad.buttons for pad in config.pads):
-            chip = self.dev / "gpiochip0"
-            if not chip.exists():
-                yield Finding("fail", f"{chip} does not exist: this is not a Raspberry Pi, or the "
-                                      f"GPIO driver is missing")
-            elif not clashes:
-                yield Finding("ok", "button pins are free")
+        if any(pad.buttons for pad in config.pads) and not clashes:
+            yield Finding("ok", "button pins are free of the system's functions")
+
+    def _buttons(self, config: HardwareConfig) -> Iterator[Finding]:
+        """The header's chip, found by label as the console finds it, and whether another
+        program holds a button's line."""
+        if not any(pad.buttons for pad in config.pads):
+            return
+        if config.gpio.buttons == "gpiozero":
+            yield Finding("warn", "the buttons are read through gpiozero: on a Pi its lgpio factory "
+                                  "wakes every 0.5 ms while buttons exist (about 2,000 times a "
+                                  "second, a battery's worth); set buttons = \"gpiod\" under [gpio]")
+            return
+        chips = self.chips or SystemChips(str(self.dev))
+        try:
+            path = find_header_chip(chips, config.gpio.chip)
+            chip = chips.open(path)
+        except (BackendUnavailable, OSError) as exc:
+            yield Finding("fail", f"buttons: {exc}")
+            return
+        held = []
+        try:
+            label = chip.get_info().label
+            for pad in config.pads:
+                for button, gpio in pad.buttons.items():
+                    info = chip.get_line_info(line_offset(chip, gpio))
+                    if info.used and not (info.consumer or "").startswith("pitchpad"):
+                        held.append(f"pad {pad.pad_id} {button.name} (GPIO{gpio}) is held by "
+                                    f"{info.consumer or 'another program'}")
+        finally:
+            chip.close()
+        for text in held:
+            yield Finding("fail", f"{text}: stop that program or remove its dtoverlay, or move the button")
+        if not held:
+            yield Finding("ok", f"buttons on {path} \"{label}\" (libgpiod: the console sleeps until "
+                                f"a button moves)")
+
+    def _wakeups(self) -> Iterator[Finding]:
+        """The running console's wake-ups per second, every thread, over a few seconds."""
+        if self.wakeup_seconds <= 0:
+            return
+        pid = self.console_pid()
+        if pid is None:
+            yield Finding("warn", "the console is not running, so its idle wake-ups cannot be "
+                                  "counted: start it (sudo systemctl start pitchpad), leave it "
+                                  "untouched and run pitchpad doctor again")
+            return
+        counted = self.count_wakeups(pid, self.wakeup_seconds)
+        figure = (f"the running console (pid {pid}) woke {counted.per_second:.2f} times a second "
+                  f"over {counted.seconds:.0f} s, every thread (busiest: {counted.busiest()})")
+        if counted.per_second < wakeups.TARGET:
+            yield Finding("ok", f"{figure}; idle target < {wakeups.TARGET:g}/s")
+        else:
+            yield Finding("warn", f"{figure}: more than {wakeups.TARGET:g}/s. Was it idle (nobody "
+                                  f"pressing, no match being played by the CPU)? A thread near "
+                                  f"2,000/s is lgpio's alert loop: buttons on gpiozero?")
 
     def _serial_pads(self, config: HardwareConfig) -> Iterator[Finding]:
         for pad in config.pads:
@@ -277,11 +348,14 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--state-dir", default=DEFAULT_STATE, help=f"default {DEFAULT_STATE}")
     parser.add_argument("--user", default=DEFAULT_USER,
                         help=f"the user the service runs as (default {DEFAULT_USER})")
+    parser.add_argument("--wakeups-seconds", type=float, default=10.0, metavar="S",
+                        help="count the running console's wake-ups for S seconds (0: skip)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    findings = Doctor(args.config, args.state_dir, args.user).check()
+    findings = Doctor(args.config, args.state_dir, args.user,
+                      wakeup_seconds=args.wakeups_seconds).check()
     for finding in findings:
         print(finding)
     failures = sum(f.level == "fail" for f in findings)

@@ -1,9 +1,11 @@
 """The results history: one JSON line per finished match, and the menu's stats from it.
 
 One append per match (about 150 bytes). The file is kept bounded: when it grows past
-:data:`MAX_BYTES` it is rewritten with its last :data:`KEEP` lines, atomically (temp file,
-fsync, rename, fsync of the folder), so a café unit's card sees a rewrite every few hundred
-matches at most. Unreadable lines are skipped: stats are a nicety, never a reason to fail.
+:data:`MAX_BYTES` it is rewritten with its last :data:`KEEP` lines, atomically
+(``firmware.durable``), so a café unit's card sees a rewrite every few hundred
+matches at most. Each append starts on a fresh line, so a line torn by a power cut never
+swallows the next result; unreadable lines are skipped: stats are a nicety, never a reason
+to fail.
 """
 from __future__ import annotations
 
@@ -16,9 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from firmware import durable
+from firmware.json_input import read_json
+
 FILE_NAME = "results.jsonl"
 KEEP = 500
 MAX_BYTES = 128 * 1024
+RECENT_BYTES = 16 * 1024
 log = logging.getLogger("pitchpad.history")
 
 
@@ -54,69 +60,65 @@ class Stats:
     """Per CPU difficulty: (matches the person won, matches the CPU won)."""
 
 
-def record(state_dir: str | Path, result: Result) -> None:
-    """Append one result; never raises (a full card must not stop the console)."""
+def record(state_dir: str | Path, result: Result) -> bool:
+    """Append one result durably; never raises (a full card must not stop the console).
+
+    False when the card refused it (logged once, "SD!" shown): the caller keeps the match's
+    journal so the result can be recorded later. A result already in the file (same
+    ``match``) is not written twice: a power cut after the append but before the journal
+    was removed records it again at the next boot.
+    """
     folder = Path(state_dir)
     path = folder / FILE_NAME
     line = (json.dumps(result.to_json(), separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    if result.match and result.match in _recent_matches(path):
+        return True
+    if not durable.append(path, line):
+        return False
     try:
-        if result.match and _last_match(path) == result.match:
-            return
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            os.write(fd, line)
-            os.fsync(fd)
-            size = os.fstat(fd).st_size
-        finally:
-            os.close(fd)
-        if size > MAX_BYTES:
-            _trim(folder, path)
+        if path.stat().st_size > MAX_BYTES:
+            _trim(path)
     except OSError as exc:
-        log.warning("cannot record the result in %s (%s)", path, exc.strerror or exc)
+        log.warning("cannot trim %s (%s)", path, exc.strerror)
+    return True
 
 
-def _last_match(path: Path) -> str | None:
+def _recent_matches(path: Path) -> set[str]:
+    """The ``match`` of every readable line among the last few KiB (the last dozens of results)."""
     try:
         with open(path, "rb") as results:
-            results.seek(max(0, os.fstat(results.fileno()).st_size - 1024))
-            tail = results.read().splitlines()
-        return json.loads(tail[-1]).get("match") if tail else None
-    except FileNotFoundError:
-        return None
-    except (ValueError, AttributeError):
-        return None
-
-
-def _trim(folder: Path, path: Path) -> None:
-    kept = path.read_bytes().splitlines(keepends=True)[-KEEP:]
-    temp = folder / (FILE_NAME + ".tmp")
-    with open(temp, "wb") as out:
-        out.writelines(kept)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(temp, path)
-    directory = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
-
-
-def read(state_dir: str | Path) -> list[dict[str, Any]]:
-    """Every readable result line, oldest first."""
-    try:
-        raw = (Path(state_dir) / FILE_NAME).read_bytes()
+            results.seek(max(0, os.fstat(results.fileno()).st_size - RECENT_BYTES))
+            tail = results.read()
     except OSError:
-        return []
+        return set()
+    return {str(obj.get("match")) for obj in _records(tail) if obj.get("match")}
+
+
+def _trim(path: Path) -> None:
+    kept = path.read_bytes().splitlines(keepends=True)[-KEEP:]
+    durable.replace(path, b"".join(line if line.endswith(b"\n") else line + b"\n" for line in kept))
+
+
+def _records(raw: bytes) -> list[dict[str, Any]]:
+    """Every line of ``raw`` that is a JSON object; a torn or garbled line is skipped."""
     results = []
-    for line in raw.splitlines():
+    for line in raw.split(b"\n"):
         try:
-            obj = json.loads(line)
+            obj = read_json(line)
         except ValueError:
             continue
         if isinstance(obj, dict):
             results.append(obj)
     return results
+
+
+def read(state_dir: str | Path) -> list[dict[str, Any]]:
+    """Every readable result line, oldest first; unreadable lines are skipped."""
+    try:
+        raw = (Path(state_dir) / FILE_NAME).read_bytes()
+    except OSError:
+        return []
+    return _records(raw)
 
 
 def stats(state_dir: str | Path) -> Stats:

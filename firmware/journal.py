@@ -27,8 +27,7 @@ import json
 import logging
 import os
 import sys
-import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,8 @@ from typing import Any
 from engine.errors import EngineError
 from engine.scripting import ScriptError
 from engine.registry import GAMES, game_named
+from firmware import durable
+from firmware.json_input import read_json
 
 FILE_NAME = "match.journal"
 CONSOLE_KEYS = ("console", "started")
@@ -126,12 +127,15 @@ def parse(raw: bytes) -> JournalledMatch:
         if not line:
             raise JournalCorrupt(f"line {number + 1} is empty")
         try:
-            records.append(json.loads(line.decode("utf-8")))
-        except (UnicodeDecodeError, ValueError):
+            record = read_json(line.decode("utf-8"))
+        except ValueError:                          # UnicodeDecodeError too
             if last:
                 torn = True
                 break
             raise JournalCorrupt(f"line {number + 1} is not a JSON record") from None
+        if not isinstance(record, dict):
+            raise JournalCorrupt(f"line {number + 1} is not a JSON object")
+        records.append(record)
     if not records:
         raise JournalCorrupt("no set-up line")
     setup = JournalSetup.from_json(records[0])
@@ -151,11 +155,13 @@ def parse(raw: bytes) -> JournalledMatch:
     return JournalledMatch(setup, tuple(records[1:]), tuple(decisions), match, torn)
 
 
-def load(state_dir: str | Path) -> JournalledMatch | None:
+def load(state_dir: str | Path,
+         check: Callable[[JournalledMatch], None] | None = None) -> JournalledMatch | None:
     """The match the journal in ``state_dir`` holds, or None.
 
-    Never raises: a journal that cannot be read is moved aside (or, if even that fails, left
-    where it is) with one log line, and the console starts as if there were none.
+    Never raises: a journal that cannot be read, or that ``check`` refuses (``JournalCorrupt``:
+    the console cannot rebuild it), is moved aside (or, if even that fails, left where it is)
+    with one log line, and the console starts as if there were none.
     """
     path = Path(state_dir) / FILE_NAME
     try:
@@ -167,17 +173,13 @@ def load(state_dir: str | Path) -> JournalledMatch | None:
         return None
     try:
         match = parse(raw)
+        if check is not None:
+            check(match)
     except JournalCorrupt as exc:
         if not raw.strip(b"\0 \t\r\n") or raw.count(b"\n") == 0:
             _discard(path, f"the match journal {path} holds no complete record")
             return None
-        aside = path.with_name(f"{FILE_NAME}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-        try:
-            os.replace(path, aside)
-            log.error("corrupt match journal (%s): moved aside to %s; starting without it", exc, aside)
-        except OSError as move:
-            log.error("corrupt match journal %s (%s), and it cannot be moved aside (%s); "
-                      "starting without it", path, exc, move.strerror)
+        durable.move_aside(path, f"corrupt match journal ({exc})", log)
         return None
     if match.torn:
         log.warning("the match journal's last record was torn (power cut during a write); "
@@ -277,6 +279,7 @@ class Journal:
         if not self.healthy:
             log.warning("the match journal %s is complete again", self.path)
         self.healthy = True
+        durable.note_success(self.path)
 
     def _write_all(self, fd: int, data: bytes) -> None:
         view = memoryview(data)
@@ -291,6 +294,7 @@ class Journal:
             log.warning("cannot %s the match journal %s (%s): the match goes on, but it could "
                         "not be resumed after a power cut", what, self.path, exc.strerror or exc)
         self.healthy = False
+        durable.note_failure(self.path, what)
 
     def _close_fd(self) -> None:
         if self._fd is not None:

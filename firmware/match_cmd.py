@@ -29,8 +29,10 @@ from engine.chifootmi.script import OPTION_NAMES
 from engine.protocol import Game
 from engine.registry import game_named
 
-GAME_NAMES = ("chifootmi",)
-"""The registered games whose CPU players ``engine.bots`` holds."""
+GAME_NAMES = ("chifootmi", "simulator-soccer")
+"""The registered games with CPU players: Chifootmi's in ``engine.bots``, Simulator Soccer's
+in ``engine.simulator_soccer.bots``."""
+SOCCER = "simulator-soccer"
 
 PROG = "pitchpad match"
 
@@ -67,8 +69,65 @@ class StdioSeat:
         return choice
 
 
-def parse_seat(text: str) -> tuple[str, dict[str, Any]]:
+class SoccerStdioSeat(StdioSeat):
+    """A stdio seat of Simulator Soccer: ``legal`` lists every choice but move and placement
+    lists, whose first entries it lists with ``"moves"`` (player -> cells); any list the
+    rules accept is taken (docs/simulator-soccer.md, "A stdio seat")."""
+
+    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+        from engine.simulator_soccer import legal_choices, menu
+
+        match = view.public
+        line: dict[str, Any] = {"match": self.match_index, "seat": view.seat,
+                                "view": view.to_json(),
+                                "legal": [c.to_json() for c in legal_choices(match, view.seat)]}
+        walk = menu(match, view.seat)
+        if walk is not None:
+            line["moves"] = {str(num): [list(c) for c in cells]
+                             for num, cells in walk.options().items()}
+        _line(self.out, line)
+        answer = self.stdin.readline()
+        if not answer:
+            raise Forfeit(view.seat, "end of input")
+        try:
+            choice = self.game.choice_from_json(json.loads(answer))
+        except ValueError as exc:
+            raise Forfeit(view.seat, f"not a choice: {answer.strip()[:80]!r} ({exc})") from None
+        if len(match.to_act()) > 1:
+            ok = choice in legal_choices(match, view.seat)
+        else:
+            ok = match.is_legal(view.seat, choice)
+        if not ok:
+            raise Forfeit(view.seat, f"{answer.strip()[:80]} is not a legal choice")
+        return choice
+
+
+class SoccerCpu:
+    """A Simulator Soccer bot as a seat of this command."""
+
+    def __init__(self, name: str) -> None:
+        from engine.simulator_soccer.bots import SoccerBot
+
+        self.bot = SoccerBot(name)
+
+    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+        return self.bot.choose(view, rng)
+
+
+def play_soccer(match: Any, players: Any, rngs: Any) -> Any:
+    """Play a Simulator Soccer match to its end, each seat choosing from its own view (its
+    legal choices are walked by the seat itself: lists are too many to list)."""
+    while True:
+        seats = match.to_act()
+        if not seats:
+            return match
+        match.apply({seat: players[seat].choose(match.view(seat), None, rngs[seat])
+                     for seat in seats})
+
+
+def parse_seat(text: str, bots: Any = None) -> tuple[str, dict[str, Any]]:
     """``stdio`` or ``bot:NAME[:key=value...]`` -> (name or "stdio", options)."""
+    bots = BOTS if bots is None else bots
     if text == "stdio":
         return "stdio", {}
     kind, _, rest = text.partition(":")
@@ -76,8 +135,8 @@ def parse_seat(text: str) -> tuple[str, dict[str, Any]]:
     if kind != "bot" or not parts[0]:
         raise ValueError(f"a seat is bot:NAME or stdio, not {text!r}")
     name, options = parts[0], {}
-    if name not in BOTS:
-        raise ValueError(f"no bot called {name!r} ({', '.join(BOTS)})")
+    if name not in bots:
+        raise ValueError(f"no bot called {name!r} ({', '.join(bots)})")
     for part in parts[1:]:
         key, eq, value = part.partition("=")
         if not eq:
@@ -91,6 +150,12 @@ def parse_seat(text: str) -> tuple[str, dict[str, Any]]:
 
 def build_player(name: str, options: dict[str, Any], out: TextIO, stdin: TextIO,
                  game: Game | None = None) -> Any:
+    if game is not None and game.name == SOCCER:
+        if name == "stdio":
+            return SoccerStdioSeat(out, stdin, game)
+        if options:
+            raise ValueError("Simulator Soccer bots take no options")
+        return SoccerCpu(name)
     if name == "stdio":
         return StdioSeat(out, stdin, game)
     options = dict(options)
@@ -106,7 +171,7 @@ def _line(out: TextIO, obj: Any) -> None:
     out.flush()
 
 
-def run_matches(config: MatchConfig, secret: int, players: dict[str, Any], matches: int,
+def run_matches(config: Any, secret: int, players: dict[str, Any], matches: int,
                 swap: bool, out: TextIO, err: TextIO, game_name: str = "chifootmi") -> dict[str, int]:
     """Play the round from the master ``secret``; ``players`` is keyed by the command's seat
     options (``--red``, ``--blue``); with ``swap`` they change colours every other match.
@@ -124,7 +189,8 @@ def run_matches(config: MatchConfig, secret: int, players: dict[str, Any], match
         match = game.new_match(config, seeds.deal)
         result: dict[str, Any]
         try:
-            play(match, seating, {seat: seeds.bot_rng(seat) for seat in seats})
+            (play_soccer if game_name == SOCCER else play)(
+                match, seating, {seat: seeds.bot_rng(seat) for seat in seats})
             result = game.summary(match)
         except Forfeit as exc:
             loser = exc.seat
@@ -133,8 +199,9 @@ def run_matches(config: MatchConfig, secret: int, players: dict[str, Any], match
             result.update(over=True, winner=seats[1 - seats.index(loser)], to_act=[],
                           forfeit=loser)
         winner = result["winner"]
-        owner = seats[1 - seats.index(winner)] if swapped else winner
-        wins[owner] += 1
+        if winner is not None:  # a Simulator Soccer draw stands (S-END-1): nobody's win
+            owner = seats[1 - seats.index(winner)] if swapped else winner
+            wins[owner] += 1
         _line(out, {"match": index, "result": result, "seed": seeds.deal})
     _line(out, {"done": True, "wins": wins})
     return wins
@@ -147,7 +214,11 @@ def add_parser(commands: Any) -> None:
                     "(shared/formats/stdio-seat.md).")
     parser.add_argument("--game", default="chifootmi", choices=list(GAME_NAMES))
     parser.add_argument("--level", default="beginner", choices=[lvl.value for lvl in Level])
-    parser.add_argument("--option", action="append", default=[], choices=list(OPTION_NAMES))
+    parser.add_argument("--option", action="append", default=[],
+                        choices=list(OPTION_NAMES) + list(_soccer_options()),
+                        help="a rule option (Simulator Soccer: tiebreak or a Pro rule)")
+    parser.add_argument("--half-steps", type=int, default=33,
+                        help="Simulator Soccer: clock steps a half (1-33, S-TIME-1)")
     parser.add_argument("--seed", type=int, default=None,
                         help="the run's master secret (default: drawn from the OS, printed on "
                              "stderr at the end); the same secret replays the same run")
@@ -158,19 +229,48 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
+def _soccer_options() -> tuple[str, ...]:
+    from engine.simulator_soccer import PRO_OPTIONS
+
+    return ("tiebreak", *(p for p in PRO_OPTIONS if p not in OPTION_NAMES))
+
+
+def _config(args: argparse.Namespace) -> Any:
+    if args.game == SOCCER:
+        from engine.simulator_soccer import PRO_OPTIONS
+        from engine.simulator_soccer import MatchConfig as SoccerConfig
+        from engine.simulator_soccer import Options as SoccerOptions
+
+        unknown = [o for o in args.option if o != "tiebreak" and o not in PRO_OPTIONS]
+        if unknown:
+            raise ValueError(f"no Simulator Soccer option {unknown[0]!r}")
+        return SoccerConfig(SoccerOptions(args.half_steps, "tiebreak" in args.option,
+                                          frozenset(o for o in args.option if o in PRO_OPTIONS)))
+    bad = [o for o in args.option if o not in OPTION_NAMES]
+    if bad:
+        raise ValueError(f"no Chifootmi option {bad[0]!r}")
+    return MatchConfig(Level(args.level), Options(**{o: True for o in args.option}))
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        specs = {seat: parse_seat(getattr(args, seat)) for seat in game_named(args.game).seats}
+        if args.game == SOCCER:
+            from engine.simulator_soccer.bots import POLICIES
+
+            bots: Any = POLICIES
+        else:
+            bots = BOTS
+        specs = {seat: parse_seat(getattr(args, seat), bots) for seat in game_named(args.game).seats}
         if all(name == "stdio" for name, _ in specs.values()):
             raise ValueError("at most one seat is stdio")
         if args.matches < 1:
             raise ValueError("--matches must be 1 or more")
         players = {seat: build_player(name, options, sys.stdout, sys.stdin, game_named(args.game))
                    for seat, (name, options) in specs.items()}
+        config = _config(args)
     except ValueError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
-    config = MatchConfig(Level(args.level), Options(**{o: True for o in args.option}))
     secret = args.seed if args.seed is not None else secrets.randbits(63)
     run_matches(config, secret, players, args.matches, args.swap, sys.stdout, sys.stderr,
                 args.game)

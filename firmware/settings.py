@@ -1,18 +1,21 @@
 """The menu's choices, kept across restarts in one small JSON file in the state directory.
 
-Written atomically (temp file, fsync, rename, fsync of the folder) so a power cut leaves
-either the old file or the new one, never half of one; an unreadable file is ignored and
-the defaults are used, because a café unit must boot whatever happened to its SD card.
+Written atomically (``firmware.durable``: temp file, fsync, rename, fsync of the folder) so a
+power cut leaves either the old file or the new one, never half of one; an unreadable file is
+moved aside with one log line and the defaults are used, because a café unit must boot
+whatever happened to its SD card.
 """
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from engine.chifootmi import Level, MatchConfig, Options
+from firmware import durable
+from firmware.durable import move_aside
+from firmware.json_input import read_json
 
 FILE_NAME = "settings.json"
 LEVELS = ("beginner", "amateur", "pro", "pro_plus")
@@ -67,25 +70,21 @@ class Settings:
 
 
 def load(state_dir: str | Path) -> Settings:
+    """The saved settings, or the defaults; never raises (a bad file is moved aside, logged)."""
+    path = Path(state_dir) / FILE_NAME
     try:
-        text = (Path(state_dir) / FILE_NAME).read_text(encoding="utf-8")
-        return Settings.from_json(json.loads(text))
-    except (OSError, ValueError):
+        raw = path.read_bytes()
+    except OSError:
+        return Settings()
+    try:
+        return Settings.from_json(read_json(raw))
+    except ValueError as exc:
+        move_aside(path, f"unreadable settings ({exc})")
         return Settings()
 
 
-def save(state_dir: str | Path, settings: Settings) -> None:
-    folder = Path(state_dir)
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / FILE_NAME
-    temp = folder / (FILE_NAME + ".tmp")
-    with open(temp, "w", encoding="utf-8") as out:
-        json.dump(settings.to_json(), out, indent=1)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(temp, target)
-    directory = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
+def save(state_dir: str | Path, settings: Settings) -> bool:
+    """Write the settings durably; never raises: on a card that refuses, False (logged once,
+    "SD!" shown) and the console goes on with the settings in memory."""
+    body = json.dumps(settings.to_json(), indent=1).encode("utf-8")
+    return durable.replace(Path(state_dir) / FILE_NAME, body)

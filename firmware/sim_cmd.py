@@ -32,6 +32,8 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--language", choices=("fr", "en"), default="fr", help="language (headless)")
     parser.add_argument("--state-dir", default=str(DEFAULT_STATE),
                         help=f"where the settings are kept (default {DEFAULT_STATE})")
+    parser.add_argument("--club", metavar="FILE",
+                        help="club play: publish results to the league as club.toml says")
     parser.set_defaults(run=run)
 
 
@@ -39,8 +41,15 @@ def run(args: argparse.Namespace) -> int:
     import sim
 
     if args.window or (sys.stdin.isatty() and sys.stdout.isatty()):
-        with sim.open_console(args.pads, backend="window" if args.window else "terminal") as console:
-            App(console, state_dir=args.state_dir).run()
+        from firmware.club.unit import open_link
+
+        club = open_link(args.club, args.state_dir)
+        try:
+            with sim.open_console(args.pads, backend="window" if args.window else "terminal") as console:
+                App(console, state_dir=args.state_dir, club=club).run()
+        finally:
+            if club is not None:
+                club.stop()
         return 0
     return run_headless(args)
 

@@ -1,5 +1,6 @@
 """PitchPad's hardware abstraction layer: the contract the firmware depends on, and the real
-backends (gpiozero pads, buzzer and LEDs; luma.oled screens) behind it.
+backends (libgpiod pads, or gpiozero ones; gpiozero buzzer and LEDs; luma.oled screens; serial
+pads) behind it.
 
 The firmware uses only what is exported here::
 
@@ -29,7 +30,8 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None,
                  clock: Clock | None = None, pin_factory: object = None) -> Console:
     """Build a :class:`Console` on real hardware from a checked config.
 
-    ``pin_factory`` (a gpiozero factory, e.g. ``MockFactory()`` in tests) and ``clock`` are
+    ``pin_factory`` (a gpiozero factory, e.g. ``MockFactory()`` in tests; given one, the buttons
+    are gpiozero devices on it too, see :func:`hal.wiring.button_backend`) and ``clock`` are
     injectable; screens that do not answer at start are retried in the background rather than
     refused, because a loose wire must not stop the console.
     """

@@ -8,6 +8,10 @@ Layout (see ``deploy/config/*.toml``)::
 
     profile = "handheld"          # or "tabletop"
     debounce_ms = 20
+    [gpio]                        # optional: how buttons on the header are read
+    buttons = "gpiod"             # kernel edge events (default); or "gpiozero"
+    chip = "auto"                 # the header's chip by label; or a label, or "/dev/gpiochipN"
+    kernel_debounce_ms = 0        # the kernel's own debounce (delays every press by it); 0 = off
     [buzzer]
     pin = 12
     [[pad]]                       # one table per pad, 1 to 4, in pad order
@@ -22,8 +26,9 @@ Layout (see ``deploy/config/*.toml``)::
     rotation = 0                  # 0 or 180
 
 A Raspberry Pi header has 26 free GPIOs beside I2C-1, so at most three pads' buttons fit on it.
-Pads may instead send their buttons over USB serial (``[pad.serial] port = "/dev/ttyACM0"``, the
-tabletop profile), with their screens still on the Pi's buses.
+Pads may instead be boards on USB serial (``[pad.serial] port = "/dev/serial/by-id/..."``, the
+tabletop profile): with a ``[pad.screen]`` their screen stays on the Pi's bus, without one the
+board drives its own (docs/serial-protocol.md).
 """
 from __future__ import annotations
 
@@ -42,6 +47,8 @@ PROFILES = ("handheld", "tabletop")
 DRIVERS = ("ssd1306", "sh1106")
 BUSES = ("i2c", "spi")
 ROTATIONS = (0, 180)
+BUTTON_BACKENDS = ("gpiod", "gpiozero")
+CHIP_PATH = re.compile(r"/dev/gpiochip\d+")
 
 
 @dataclass(frozen=True)
@@ -73,12 +80,29 @@ class PadConfig:
 
 
 @dataclass(frozen=True)
+class GpioConfig:
+    """How buttons wired to the header are read (``[gpio]``).
+
+    ``buttons``: ``"gpiod"`` (libgpiod v2: a thread blocked on kernel edge events, no wake-up
+    while nobody presses; the default) or ``"gpiozero"`` (its pin factory: lgpio on a Pi, whose
+    alert thread wakes every 0.5 ms). ``chip``: ``"auto"`` finds the header's chip by its label
+    on any Pi; a label or a ``/dev/gpiochipN`` path names another. ``kernel_debounce``: seconds
+    of the kernel's own debounce on top of ours (0: off; it delays every press by its length).
+    """
+
+    buttons: str = "gpiod"
+    chip: str = "auto"
+    kernel_debounce: float = 0.0
+
+
+@dataclass(frozen=True)
 class HardwareConfig:
     profile: str
     pads: tuple[PadConfig, ...]
     buzzer_pin: int | None = None
     debounce: float = 0.02
     source: str | None = None
+    gpio: GpioConfig = GpioConfig()
 
 
 class _KeyLines:
@@ -203,7 +227,7 @@ def parse_config(text: str, source: str | None = None) -> HardwareConfig:
     """Check a hardware config given as TOML text (``source`` names it in messages)."""
     reader = _Reader(text, source)
     document = reader.document
-    reader.only(document, "", {"profile", "debounce_ms", "buzzer", "pad"})
+    reader.only(document, "", {"profile", "debounce_ms", "gpio", "buzzer", "pad"})
     profile = reader.choice(document, "", "profile", PROFILES)
     debounce_ms = reader.get(document, "", "debounce_ms", (int, float), required=False, default=20)
     if not 0 <= debounce_ms <= 200:
@@ -221,7 +245,24 @@ def parse_config(text: str, source: str | None = None) -> HardwareConfig:
         reader.only(buzzer, "buzzer", {"pin"})
         buzzer_pin = pins.claim(reader.get(buzzer, "buzzer", "pin", int), "buzzer.pin")
     _check_bus_pins(reader, pins, pads)
-    return HardwareConfig(profile, pads, buzzer_pin, debounce_ms / 1000, source)
+    gpio = _read_gpio(reader, document)
+    return HardwareConfig(profile, pads, buzzer_pin, debounce_ms / 1000, source, gpio)
+
+
+def _read_gpio(reader: _Reader, document: Mapping[str, Any]) -> GpioConfig:
+    if "gpio" not in document:
+        return GpioConfig()
+    table = reader.get(document, "", "gpio", dict)
+    reader.only(table, "gpio", {"buttons", "chip", "kernel_debounce_ms"})
+    buttons = reader.choice(table, "gpio", "buttons", BUTTON_BACKENDS, required=False, default="gpiod")
+    chip = reader.get(table, "gpio", "chip", str, required=False, default="auto")
+    if not chip.strip() or (chip.startswith("/") and not CHIP_PATH.fullmatch(chip)):
+        raise reader.fail("gpio.chip", f"must be \"auto\", a chip label such as \"pinctrl-rp1\", "
+                                       f"or a path /dev/gpiochipN, not {chip!r}")
+    kernel_ms = reader.get(table, "gpio", "kernel_debounce_ms", (int, float), required=False, default=0)
+    if not 0 <= kernel_ms <= 50:
+        raise reader.fail("gpio.kernel_debounce_ms", f"must be within 0..50 ms, not {kernel_ms}")
+    return GpioConfig(buttons, chip, kernel_ms / 1000)
 
 
 def _read_pad(reader: _Reader, pins: _PinLedger, table: Any, index: int) -> PadConfig:

@@ -64,7 +64,8 @@ class Console:
             return
         self._closed = True
         self.events.close()
-        for part in (*self.pads, *self.leds, *self.screens, self.buzzer):
+        parts: list[Pad | Led | Screen | Buzzer] = [*self.pads, *self.leds, *self.screens, self.buzzer]
+        for part in parts:
             part.close()
 
     @property

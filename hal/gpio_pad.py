@@ -9,13 +9,18 @@ instead. Edges arrive through gpiozero callbacks, so nothing polls and an idle c
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 from hal.buttons import Button
 from hal.clock import Clock, SystemClock
 from hal.events import EventQueue
 from hal.pad import DEFAULT_DEBOUNCE, Debouncer, Pad, Repeat
 
+
+
+def _level_of(switch: Any) -> Callable[[], bool]:
+    """Reads whether ``switch`` (a gpiozero input device) is pressed now."""
+    return lambda: bool(switch.is_active)
 
 class GpioPad(Pad):
     detachable = False
@@ -32,7 +37,7 @@ class GpioPad(Pad):
         try:
             for button, pin in pins.items():
                 switch = DigitalInputDevice(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-                debouncer = Debouncer(pad_id, button, events.put, lambda s=switch: bool(s.is_active),
+                debouncer = Debouncer(pad_id, button, events.put, _level_of(switch),
                                       interval=debounce, clock=clock, repeat=repeat)
                 switch.when_activated = lambda d=debouncer: d.edge(True)
                 switch.when_deactivated = lambda d=debouncer: d.edge(False)

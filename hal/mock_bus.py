@@ -10,6 +10,7 @@ import errno
 import os
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -70,10 +71,11 @@ class MockSMBus:
             raise ValueError("SMBus block writes carry at most 32 bytes")
         self._write(address, register, bytes(values))
 
-    def i2c_rdwr(self, *messages: object) -> None:
+    def i2c_rdwr(self, *messages: Any) -> None:
+        """Each message an ``smbus2.i2c_msg`` write: ``addr`` and its bytes."""
         for message in messages:
-            raw = bytes(message)  # type: ignore[call-overload]
-            self._write(getattr(message, "addr"), raw[0], raw[1:])
+            raw = bytes(message)
+            self._write(message.addr, raw[0], raw[1:])
 
     def close(self) -> None:
         pass

@@ -83,7 +83,7 @@ class Screen(ABC):
     def close(self) -> None:
         """Switch off and release the bus."""
 
-    def refresh(self) -> None:
+    def refresh(self) -> None:  # noqa: B027  (optional: most screens keep their state)
         """Re-initialise the panel and redraw it whole, for a panel that may have lost power
         without any transfer failing (the screensaver calls it after each step, when nobody is
         pressing). Screens that cannot lose their state that way (simulators) do nothing."""

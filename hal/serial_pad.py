@@ -8,7 +8,8 @@ never doubled. Screen frames go the other way as the changed windows that
 :func:`hal.oled.plan_windows` computes, one reliable message in flight at a time (stop and wait:
 the panel copy is always exact). When the pad falls silent for :data:`LINK_TIMEOUT` or the
 port fails, the link reports the pad disconnected, closes the port and reopens it until the pad
-says hello again; then the screen is redrawn (the pad clears its panel when it says hello) and contrast and power restored.
+says hello again; then the screen is redrawn (the pad clears its panel when it says hello) and
+contrast and power restored.
 
 The firmware sees a :class:`SerialPad` and a :class:`SerialScreen`, the same contract as the
 GPIO pad and the OLED screen, plus ``SerialPad.connected`` and ``SerialPad.on_connection``.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import deque
 from typing import Any, Callable
 
 from PIL import Image
@@ -32,18 +34,29 @@ from hal.screen import PAGES, WIDTH, Screen, check_contrast, to_pages
 log = logging.getLogger(__name__)
 
 BAUDRATE = 115200
-#: No good frame from the pad for this long (it sends a heartbeat every 0.25 s): disconnected.
+#: No byte from the pad for this long (it sends a heartbeat every 0.25 s): disconnected.
 LINK_TIMEOUT = 1.0
+#: Bytes arrive but not one good frame for this long (a line too damaged to use, or a pad that
+#: only prints): disconnected too. While frames still get through, a noisy line stays connected.
+GARBLED_TIMEOUT = 5.0
 HELLO_EVERY = 0.25
 REOPEN_EVERY = 0.2
 #: Resend an unacknowledged message after this, plus twice its time on the wire.
-RESEND_AFTER = 0.1
+RESEND_AFTER = 0.05
 #: The longest the reader blocks in one read; resends and supervision run between reads.
 READ_SLICE = 0.05
 #: How fast the pad's clock may drift from ours (100 ppm) when mapping its timestamps.
 DRIFT = 1e-4
-#: Most screen bytes in one message (one page).
+#: Most screen bytes in one message (one page), while the line is clean.
 SCREEN_CHUNK = 128
+#: The least: a message that went unacked :data:`SHRINK_AFTER` times is dropped and its bytes
+#: sent again in messages half as big, down to this (at 5 % damaged bytes a 140-byte message
+#: almost never arrives whole, a 26-byte one does one time in four).
+MIN_SCREEN_CHUNK = 16
+SHRINK_AFTER = 2
+#: BUTTON sequence numbers remembered: a late copy of any of them is acked and not acted on.
+#: Far below 255, so a number coming round again is never taken for a copy.
+RECENT_SEQS = 64
 #: What a pad's panel holds after it says hello: it clears it at boot and at the console's hello.
 CLEARED = bytes(WIDTH * PAGES)
 BUTTONS = tuple(Button[name] for name in wire.BUTTON_NAMES)
@@ -61,25 +74,35 @@ class WireAddressing(Addressing):
         return (window.first_page, window.last_page, window.first_column, window.last_column)
 
 
+def _pieces(window: Window, limit: int) -> list[tuple[int, int, int, int]]:
+    """``window`` cut into ``(first_page, last_page, first_column, last_column)`` pieces of at
+    most ``limit`` bytes: runs of whole pages when a page fits, else runs of columns."""
+    width = window.last_column - window.first_column + 1
+    if width <= limit:
+        pages = limit // width
+        return [(first, min(window.last_page, first + pages - 1), window.first_column, window.last_column)
+                for first in range(window.first_page, window.last_page + 1, pages)]
+    return [(page, page, first, min(window.last_column, first + limit - 1))
+            for page in range(window.first_page, window.last_page + 1)
+            for first in range(window.first_column, window.last_column + 1, limit)]
+
+
 def screen_chunk(panel: bytes, frame: bytes, limit: int = SCREEN_CHUNK) -> bytes:
     """The next SCREEN payload towards ``frame``: the first of the windows that
-    :func:`hal.oled.plan_windows` finds between ``panel`` and ``frame``, cut into whole pages and
-    packed up to ``limit`` data bytes (at least one window). Empty when nothing differs.
+    :func:`hal.oled.plan_windows` finds between ``panel`` and ``frame``, cut into pieces and
+    packed up to ``limit`` data bytes (at least one piece). Empty when nothing differs.
 
     Short messages keep a damaged line usable: at 1 % byte errors a whole 1 KB frame would
-    almost never arrive intact, a 128-byte page mostly does.
+    almost never arrive intact, a 128-byte page mostly does; at 5 %, only pieces of 16 to 32.
     """
     payload = bytearray()
     used = 0
     for window in plan_windows(panel, frame, WireAddressing()):
-        width = window.last_column - window.first_column + 1
-        pages = max(1, limit // width)
-        for first in range(window.first_page, window.last_page + 1, pages):
-            last = min(window.last_page, first + pages - 1)
-            size = (last - first + 1) * width
+        for first, last, first_column, last_column in _pieces(window, limit):
+            size = (last - first + 1) * (last_column - first_column + 1)
             if payload and used + size > limit:
                 return bytes(payload)
-            payload += wire.window_payload(first, last, window.first_column, window.last_column, frame)
+            payload += wire.window_payload(first, last, first_column, last_column, frame)
             used += size
     return bytes(payload)
 
@@ -105,14 +128,16 @@ def open_port(path: str, baudrate: int) -> Any:
 class _Outgoing:
     """The one reliable message in flight to the pad."""
 
-    def __init__(self, kind: int, seq: int, frame: bytes, sent_at: float, resend_after: float,
-                 on_ack: Callable[[], None]) -> None:
+    def __init__(self, kind: int, seq: int, payload: bytes, frame: bytes, sent_at: float,
+                 resend_after: float, on_ack: Callable[[], None]) -> None:
         self.kind = kind
         self.seq = seq
+        self.payload = payload
         self.frame = frame
         self.sent_at = sent_at
         self.resend_after = resend_after
         self.on_ack = on_ack
+        self.tries = 0
 
 
 class SerialLink:
@@ -136,14 +161,18 @@ class SerialLink:
         self._sequencer = wire.Sequencer()
         self._greeted = False
         self._nonce: int | None = None
-        self._last_button_seq = 0
+        self._recent_seqs: deque[int] = deque(maxlen=RECENT_SEQS)
+        self._change_ms: dict[Button, int] = {}
         self._held: set[Button] = set()
         self._last_rx = 0.0
+        self._last_bytes = 0.0
         self._hello_at = float("-inf")
         self._inflight: _Outgoing | None = None
         self._drives_screen = False
         self._wanted = bytes(WIDTH * PAGES)
         self._panel = CLEARED
+        self._unknown = bytearray(WIDTH * PAGES)
+        self._chunk = SCREEN_CHUNK
         self._contrast = 0xCF
         self._contrast_sent: int | None = None
         self._on = True
@@ -158,7 +187,10 @@ class SerialLink:
         self.hello: tuple[int, int, int] | None = None
         """``(version, pad_id, capabilities)`` from the pad's last hello."""
         self.duplicates = 0
+        """BUTTON frames, and changes inside new frames, already acted on and so ignored."""
         self.resends = 0
+        self.shrinks = 0
+        """Messages given up for smaller ones on a damaged line (screen and pad side alike)."""
         self.reconnections = 0
         self._thread = threading.Thread(target=self._run, name=f"serial pad {pad_id}", daemon=True)
         self._thread.start()
@@ -255,12 +287,16 @@ class SerialLink:
         chunk = port.read(max(1, port.in_waiting))
         now = self._clock.now()
         with self._lock:
+            if chunk:
+                self._last_bytes = now
             for kind, seq, payload in self._decoder.feed(chunk):
                 self._receive(kind, seq, payload, now)
-            if self._greeted and now - self._last_rx > self._link_timeout:
-                self._lose("no heartbeat")
-            elif not self._greeted and now - self._opened_at > self._link_timeout:
-                self._lose("no hello")
+            heard = max(self._last_bytes, self._opened_at)
+            understood = max(self._last_rx, self._opened_at)
+            if now - heard > self._link_timeout:
+                self._lose("no heartbeat" if self._greeted else "no hello")
+            elif now - understood > max(GARBLED_TIMEOUT, self._link_timeout):
+                self._lose("only damaged frames")
             elif not self._greeted and now - self._hello_at >= HELLO_EVERY:
                 self._say_hello(now)
             elif self._greeted:
@@ -289,6 +325,8 @@ class SerialLink:
     def _forget_pad_state(self) -> None:
         self._inflight = None
         self._panel = CLEARED
+        self._unknown = bytearray(WIDTH * PAGES)
+        self._chunk = SCREEN_CHUNK
         self._contrast_sent = None
         self._power_sent = None
 
@@ -334,7 +372,8 @@ class SerialLink:
             log.warning("%s answers as pad %d but is configured as pad %d", self.port_name, pad_id, self.pad_id)
         if nonce != self._nonce:                    # the pad (re)booted: new sequence numbers
             self._nonce = nonce
-            self._last_button_seq = 0
+            self._recent_seqs.clear()
+            self._change_ms.clear()
             self._offset = None
             self._pad_ms_last = None
             self._release_held(now)
@@ -351,18 +390,30 @@ class SerialLink:
             self._notify(True)
 
     def _button(self, seq: int, payload: bytes, now: float) -> None:
-        """Queue the changes, then ack: an acked change is already on the console's queue."""
-        if seq == 0 or seq == self._last_button_seq:
+        """Queue the changes, then ack: an acked change is already on the console's queue.
+
+        Two guards make every change count once. A seq among the last :data:`RECENT_SEQS` is a
+        copy (a resend whose first copy was late, arriving after a newer frame). And a change
+        no newer, on the pad's clock, than the last one taken for its button is a copy too: the
+        pad may re-send unacked changes under a new seq in a smaller frame when the line is bad.
+        """
+        if seq == 0 or seq in self._recent_seqs:
             self.duplicates += 1
         else:
-            self._last_button_seq = seq
+            self._recent_seqs.append(seq)
             for number, pressed, pad_ms in wire.changes(payload):
                 button = BUTTONS[number]
+                last = self._change_ms.get(button)
+                if last is not None and not 0 < (pad_ms - last) & 0xFFFFFFFF < 1 << 31:
+                    self.duplicates += 1
+                    continue
+                self._change_ms[button] = pad_ms
                 if pressed == (button in self._held):
                     continue
                 (self._held.add if pressed else self._held.discard)(button)
                 self._events.put(ButtonEvent(self.pad_id, button, pressed, self._pad_time(pad_ms, now)))
-        self._write(wire.encode_frame(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq)))
+        ack = wire.encode_frame(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq))
+        self._write(ack + ack[1:])      # twice (7 bytes more): on a noisy line one copy gets through
 
     def _pad_time(self, pad_ms: int, now: float) -> float:
         """Map the pad's millisecond clock onto ours: the smallest ``now - pad_time`` seen is the
@@ -384,6 +435,8 @@ class SerialLink:
         if inflight is None or inflight.kind != kind or inflight.seq != seq:
             return
         self._inflight = None
+        if inflight.kind == wire.SCREEN and inflight.tries == 0:
+            self._chunk = min(SCREEN_CHUNK, 2 * self._chunk)     # the line got better
         inflight.on_ack()
         self._pump(now)
 
@@ -405,11 +458,16 @@ class SerialLink:
         """Resend the message in flight when overdue, or send the next one that is due."""
         inflight = self._inflight
         if inflight is not None:
-            if now - inflight.sent_at >= inflight.resend_after:
+            if now - inflight.sent_at < inflight.resend_after:
+                return
+            inflight.tries += 1
+            if inflight.kind == wire.SCREEN and inflight.tries > SHRINK_AFTER and self._chunk > MIN_SCREEN_CHUNK:
+                self._give_up_screen(inflight)
+            else:
                 inflight.sent_at = now
                 self.resends += 1
                 self._write(inflight.frame)
-            return
+                return
         message = self._next_message()
         if message is None:
             return
@@ -417,7 +475,7 @@ class SerialLink:
         seq = self._sequencer.next()
         frame = wire.encode_frame(kind, seq, payload)
         resend_after = RESEND_AFTER + 2 * len(frame) * 10 / self._baudrate
-        self._inflight = _Outgoing(kind, seq, frame, now, resend_after, on_ack)
+        self._inflight = _Outgoing(kind, seq, payload, frame, now, resend_after, on_ack)
         self._write(frame)
 
     def _next_message(self) -> tuple[int, bytes, Callable[[], None]] | None:
@@ -429,15 +487,41 @@ class SerialLink:
         if self._power_sent != self._on:
             on = self._on
             return wire.POWER, bytes((1 if on else 0,)), lambda: setattr(self, "_power_sent", on)
-        if self._panel != self._wanted:
-            payload = screen_chunk(self._panel, self._wanted)
+        panel = self._panel_as_planned()
+        if panel != self._wanted:
+            payload = screen_chunk(panel, self._wanted, self._chunk)
             return wire.SCREEN, payload, lambda: self._panel_took(payload)
         return None
+
+    def _panel_as_planned(self) -> bytes:
+        """Our copy of the pad's panel, with the bytes we are unsure of made to differ from the
+        wanted frame, so they are sent again."""
+        if not any(self._unknown):
+            return self._panel
+        return bytes(wanted ^ 0xFF if unknown else held
+                     for held, wanted, unknown in zip(self._panel, self._wanted, self._unknown))
+
+    def _give_up_screen(self, inflight: _Outgoing) -> None:
+        """Drop a screen message the line keeps spoiling, to send its bytes again in smaller
+        ones. The pad may have taken it (only its acks were lost), so its bytes are unknown
+        until a newer message covering them is acked."""
+        self._chunk = max(MIN_SCREEN_CHUNK, self._chunk // 2)
+        self.shrinks += 1
+        self._inflight = None
+        self._mark_unknown(inflight.payload, 1)
+
+    def _mark_unknown(self, payload: bytes, unknown: int) -> None:
+        for first_page, last_page, first_column, last_column, _ in wire.windows(payload):
+            width = last_column - first_column + 1
+            for page in range(first_page, last_page + 1):
+                start = page * WIDTH + first_column
+                self._unknown[start:start + width] = bytes((unknown,)) * width
 
     def _panel_took(self, payload: bytes) -> None:
         panel = bytearray(self._panel)
         wire.apply_windows(payload, panel)
         self._panel = bytes(panel)
+        self._mark_unknown(payload, 0)
 
     def _write(self, frame: bytes) -> None:
         if self._port is not None:

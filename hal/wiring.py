@@ -15,6 +15,7 @@ from hal.console import Console
 from hal.errors import BackendUnavailable
 from hal.events import EventQueue
 from hal.gpio_pad import GpioPad
+from hal.gpiod_pad import Chips, GpiodPad
 from hal.led import GpioLed, Led, NoLed
 from hal.oled import OledScreen, SerialInterface
 from hal.pad import Pad, Repeat
@@ -48,15 +49,30 @@ def open_serial(screen: ScreenConfig) -> SerialInterface:
         raise
 
 
+def button_backend(config: HardwareConfig, pin_factory: object = None,
+                   gpio_chips: Chips | None = None) -> str:
+    """Which backend reads buttons on the header: ``gpio_chips`` given (tests, benches: a mock
+    chip) means gpiod; a gpiozero ``pin_factory`` given (tests: ``MockFactory``) stands for the
+    whole header, buttons included; otherwise the config's ``[gpio] buttons`` (gpiod unless
+    told)."""
+    if gpio_chips is not None:
+        return "gpiod"
+    if pin_factory is not None:
+        return "gpiozero"
+    return config.gpio.buttons
+
+
 def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock: Clock | None = None,
                  pin_factory: object = None, open_bus: SerialFactory = open_serial,
-                 open_port: PortOpener = open_port) -> Console:
+                 open_port: PortOpener = open_port, gpio_chips: Chips | None = None) -> Console:
     """Open every part the config names; if one cannot be opened, close the ones already open.
 
-    ``open_bus`` is injectable so tests run the real luma drivers on a recording bus, and
-    ``open_port`` so they run serial pads on a pty. A serial pad without a ``[pad.screen]``
-    has its screen on the pad board, driven over the same port.
+    ``open_bus`` is injectable so tests run the real luma drivers on a recording bus,
+    ``open_port`` so they run serial pads on a pty, and ``gpio_chips`` so the gpiod buttons run
+    on :class:`hal.mock_gpiochip.MockChips`. A serial pad without a ``[pad.screen]`` has its
+    screen on the pad board, driven over the same port. See :func:`button_backend`.
     """
+    buttons = button_backend(config, pin_factory, gpio_chips)
     clock = clock or SystemClock()
     events = EventQueue()
     opened: list[Pad | Screen | Led | Buzzer] = []
@@ -71,6 +87,11 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock:
                     pad.pad_id, pad.serial_port, events, screen=pad.screen is None, clock=clock,
                     open_port=open_port)
                 pads.append(serial_pad)
+            elif buttons == "gpiod":
+                pads.append(GpiodPad(pad.pad_id, pad.buttons, events, chips=gpio_chips,
+                                     chip=config.gpio.chip, debounce=config.debounce,
+                                     kernel_debounce=config.gpio.kernel_debounce, repeat=repeat,
+                                     clock=clock))
             else:
                 pads.append(GpioPad(pad.pad_id, pad.buttons, events, debounce=config.debounce,
                                     repeat=repeat, clock=clock, pin_factory=pin_factory))

@@ -65,7 +65,8 @@ class SimScreen(Screen):
         paths = []
         for number, frame in enumerate(list(self.frames)):
             path = folder / f"{stem}-{number:04d}.png"
-            picture = frame if scale == 1 else frame.resize((frame.width * scale, frame.height * scale), Image.Resampling.NEAREST)
+            picture = frame if scale == 1 else frame.resize((frame.width * scale, frame.height * scale),
+                                                            Image.Resampling.NEAREST)
             picture.save(path)
             paths.append(path)
         return paths

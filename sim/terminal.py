@@ -157,7 +157,8 @@ class TerminalView:
         legend = f" {key_legend(index + 1)} "
         top = "\u250c" + title + "\u2500" * max(0, panel_w - 2 - len(title)) + "\u2510"
         bottom_fill = max(0, panel_w - 2 - len(legend))
-        bottom = "\u2514" + (legend if bottom_fill else "") + "\u2500" * (bottom_fill if bottom_fill else panel_w - 2) + "\u2518"
+        rule = "\u2500" * (bottom_fill if bottom_fill else panel_w - 2)
+        bottom = "\u2514" + (legend if bottom_fill else "") + rule + "\u2518"
         rows = self.style.render(screen.image if screen.is_on else blank_frame())
         term = self.term
         out = [term.move_xy(x, y) + top[:panel_w]]

@@ -37,6 +37,11 @@ REPLACE_BELOW = 9
 KEEPER_BELOW = 9
 
 
+
+def _rank(card: Card | None) -> int:
+    """A card's rank, -1 for no card (an empty position)."""
+    return -1 if card is None else card.rank
+
 def unseen(view: FotbollView, team: TeamView) -> list[Card]:
     """``team``'s cards that ``view.seat`` cannot see: library and unknown field cards."""
     pool = Counter(full_deck(view.config.jokers))
@@ -159,8 +164,8 @@ class SensibleBot(FotbollBot):
     @staticmethod
     def send_off(view: FotbollView, legal: Sequence[Choice]) -> Choice:
         def cost(choice: Any) -> int:
-            card = view.you.slot(choice.position).card
-            return -1 if card is None else card.rank
+            slot = view.you.slot(choice.position)
+            return _rank(None if slot is None else slot.card)
         return min(legal, key=cost)
 
 
@@ -197,9 +202,9 @@ def _sensible_target(match: FotbollMatch, s: int) -> str:
     for c in match.discard[d]:
         counts[c.rank] -= 1
     for p in shown:
-        c = field.get(p)
-        if c is not None:
-            counts[c.rank] -= 1
+        seen = field.get(p)
+        if seen is not None:
+            counts[seen.rank] -= 1
     total = sum(counts)
     if card.joker:
         unknown = 1.0
@@ -260,7 +265,7 @@ def sensible_policy(match: FotbollMatch, rng: random.Random) -> dict[str, Choice
         return {seat: Attack(_sensible_target(match, s))}
     if stage == SEND_OFF:
         return {seat: SendOff(min((p for p in field if p != "GK"),
-                                  key=lambda p: -1 if field[p] is None else field[p].rank))}
+                                  key=lambda p: _rank(field[p])))}
     if stage == KEEPER:
         return {seat: Keeper(max((p for p, c in field.items() if p != "GK" and c is not None),
                                  key=lambda p: field[p].rank))}  # type: ignore[union-attr]
@@ -293,7 +298,7 @@ def redeal(match: FotbollMatch, seat: int, hidden: Sequence[str],
     twin = match.clone()
     d = 1 - seat
     field = twin.field[d]
-    cards = [field[p] for p in hidden] + twin.library[d]
+    cards = [card for p in hidden if (card := field[p]) is not None] + twin.library[d]
     rng.shuffle(cards)
     for i, p in enumerate(hidden):
         field[p] = cards[i]
@@ -359,9 +364,9 @@ class SearchBot(SensibleBot):
         for k in range(self.samples):
             sample = base if k == 0 else redeal(base, s, hidden, rng)
             seed = rng.random()
-            for i, option in enumerate(options):
+            for i, candidate in enumerate(options):
                 match = sample.clone()
-                match.apply({me: option})
+                match.apply({me: candidate})
                 values[i][k] = rollout(match, s, random.Random(seed))
         best, best_gain = 0, 0.0
         n = self.samples

@@ -86,7 +86,8 @@ class KeyedCpu:
         return self.bot.choose(view, legal, self._rng(rng))
 
     def flag_reaction(self, view: Any, rng: random.Random) -> float | None:
-        return self.bot.flag_reaction(view, self._rng(rng))
+        reaction: float | None = self.bot.flag_reaction(view, self._rng(rng))
+        return reaction
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.bot, name)

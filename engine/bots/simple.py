@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from engine.chifootmi import DT, DRAW_PILE1, DRAW_PILE2, Choice, ChifootmiView, Level
 
@@ -80,7 +81,7 @@ def card_cost(view: ChifootmiView, card: int) -> float:
 class SimpleBot(Bot):
     name = "simple"
 
-    def __init__(self, noise: float = 0.0, reflex: FlagReflex = STEADY, **kwargs) -> None:
+    def __init__(self, noise: float = 0.0, reflex: FlagReflex = STEADY, **kwargs: Any) -> None:
         super().__init__(reflex, **kwargs)
         self.noise = noise
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from engine.chifootmi import ChifootmiView, Choice
 
@@ -53,7 +54,7 @@ class StrongBot(SimpleBot):
     name = "strong"
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, solver_iterations: int = 300,
-                 reflex: FlagReflex = SHARP, **kwargs) -> None:
+                 reflex: FlagReflex = SHARP, **kwargs: Any) -> None:
         super().__init__(0.0, reflex, **kwargs)
         if samples < 1 or solver_iterations < 1:
             raise ValueError("samples and solver_iterations must be 1 or more")

@@ -47,7 +47,10 @@ def determinize(view: ChifootmiView, rng: random.Random) -> ChifootmiMatch:
             match.face_down[s].append(slot.hidden)
         match.pile1[s] = [pool.pop() for _ in range(team.pile1)]
         if team.pile2:
-            match.pile2[s] = [pool.pop() for _ in range(team.pile2 - 1)] + [team.pile2_top]
+            top = team.pile2_top
+            if top is None:
+                raise ValueError(f"the view shows {team.seat}'s pile 2 without its top card")
+            match.pile2[s] = [pool.pop() for _ in range(team.pile2 - 1)] + [top]
         if pool:
             raise ValueError(f"the view's {team.seat} cards do not add up to the deck")
     match.played = [list(view.played["red"]), list(view.played["blue"])]

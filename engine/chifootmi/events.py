@@ -1,39 +1,25 @@
 """What happens in a Chifootmi match, as typed events for screens to animate.
 
 Every event is public: it carries only what both seats may know (a card drawn from
-pile 1 is reported without its value). Events are NamedTuples: cheap to make, immutable.
-``to_json`` gives the line that ``pitchpad replay`` prints.
+pile 1 is reported without its value). Events are :class:`engine.events.Event`: typed,
+immutable, cheap to make; ``to_json`` gives the line that ``pitchpad replay`` prints.
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
+from ..events import Event
 from .cards import Card, card_to_json
 
 
-def _to_json(self: Any) -> dict[str, Any]:
-    line: dict[str, Any] = {"event": self.name}
-    line.update(self._asdict())
-    return line
-
-
-def _event(cls: Any) -> Any:
-    """Give a NamedTuple event the default ``to_json`` (NamedTuples cannot inherit one)."""
-    if "to_json" not in cls.__dict__:
-        cls.to_json = _to_json
-    return cls
-
-
-@_event
-class KickOff(NamedTuple):
+class KickOff(Event):
     """The toss (C-SET-3): ``seat`` starts with the ball."""
 
     seat: str
     name = "kickoff"
 
 
-@_event
-class Reveal(NamedTuple):
+class Reveal(Event):
     """Both locked cards shown at once (C-RND-1)."""
 
     round: int
@@ -46,8 +32,7 @@ class Reveal(NamedTuple):
                 "red": card_to_json(self.red), "blue": card_to_json(self.blue)}
 
 
-@_event
-class OneTwo(NamedTuple):
+class OneTwo(Event):
     """The attacker's previous card passed back: this round counts ``value`` (C-PLUS-12)."""
 
     seat: str
@@ -55,8 +40,7 @@ class OneTwo(NamedTuple):
     name = "one_two"
 
 
-@_event
-class BallKept(NamedTuple):
+class BallKept(Event):
     """The attacker keeps the ball; ``dribble`` when by C-DT-2."""
 
     seat: str
@@ -65,8 +49,7 @@ class BallKept(NamedTuple):
     name = "ball_kept"
 
 
-@_event
-class BallWon(NamedTuple):
+class BallWon(Event):
     """The defender wins the ball: ``how`` is ``duel``, ``tackle``, ``offside`` or ``save``."""
 
     seat: str
@@ -75,40 +58,35 @@ class BallWon(NamedTuple):
     name = "ball_won"
 
 
-@_event
-class OffsideChance(NamedTuple):
+class OffsideChance(Event):
     """A keep by 7 or more: the defender may flag offside now (C-PLUS-OFF)."""
 
     defender: str
     name = "offside_chance"
 
 
-@_event
-class Offside(NamedTuple):
+class Offside(Event):
     """The defender flagged in time: the ball is theirs (C-PLUS-OFF)."""
 
     seat: str
     name = "offside"
 
 
-@_event
-class PlayOn(NamedTuple):
+class PlayOn(Event):
     """No offside flag: the keep stands."""
 
     seat: str
     name = "play_on"
 
 
-@_event
-class ShootingPhase(NamedTuple):
+class ShootingPhase(Event):
     """Pro: the attacker's next round is a card shot (C-RND-4)."""
 
     seat: str
     name = "shooting_phase"
 
 
-@_event
-class ShotCalled(NamedTuple):
+class ShotCalled(Event):
     """A chifootmi shot is to be taken: open play, free kick, penalty, last card, shoot-out."""
 
     kind: str
@@ -118,8 +96,7 @@ class ShotCalled(NamedTuple):
     name = "shot"
 
 
-@_event
-class Goal(NamedTuple):
+class Goal(Event):
     """A goal; ``shoot``/``dive`` are the revealed sides (None for a Pro card shot)."""
 
     seat: str
@@ -131,8 +108,7 @@ class Goal(NamedTuple):
     name = "goal"
 
 
-@_event
-class Saved(NamedTuple):
+class Saved(Event):
     """The goalkeeper dived the shooter's way (C-SHOT-2)."""
 
     seat: str
@@ -142,24 +118,21 @@ class Saved(NamedTuple):
     name = "saved"
 
 
-@_event
-class OverTheBar(NamedTuple):
+class OverTheBar(Event):
     """Pro card shot beaten by 4 or more: over the bar (C-PRO-2)."""
 
     seat: str
     name = "over_the_bar"
 
 
-@_event
-class PushedAway(NamedTuple):
+class PushedAway(Event):
     """Pro card shot with equal values: the attacker shoots again (C-PRO-3)."""
 
     seat: str
     name = "pushed_away"
 
 
-@_event
-class Drew(NamedTuple):
+class Drew(Event):
     """A refill: ``card`` is None for pile 1, whose card only its owner sees (C-VIS-2)."""
 
     seat: str
@@ -173,16 +146,14 @@ class Drew(NamedTuple):
                 "card": card_to_json(self.card), "forced": self.forced}
 
 
-@_event
-class ShootoutStart(NamedTuple):
+class ShootoutStart(Event):
     """The match is level after the last-card shot: penalties, ``first`` kicks first."""
 
     first: str
     name = "shootout"
 
 
-@_event
-class ShootoutKick(NamedTuple):
+class ShootoutKick(Event):
     """One shoot-out penalty (C-PEN-1)."""
 
     seat: str
@@ -194,8 +165,7 @@ class ShootoutKick(NamedTuple):
     name = "shootout_kick"
 
 
-@_event
-class MatchOver(NamedTuple):
+class MatchOver(Event):
     """The match is decided."""
 
     winner: str

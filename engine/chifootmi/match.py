@@ -16,7 +16,7 @@ from ..errors import BadSetup, IllegalChoice, MatchOver as MatchIsOver
 from . import events as ev
 from .cards import BLUE, DT, RED, SEATS, Card, Level, MatchConfig, card_label
 from .choices import (
-    DIVES_THREE_WAY, DIVES_TWO_WAY, DRAW_PILE1, DRAW_PILE2, DRAWS, FLAGS, PLAY,
+    DIVES_THREE_WAY, DIVES_TWO_WAY, DRAWS, FLAGS, PLAY,
     SHOTS_THREE_WAY, SHOTS_TWO_WAY, Choice, Dive, Draw, Flag, Pile, Play, Shoot, Side,
 )
 
@@ -212,9 +212,11 @@ class ChifootmiMatch:
                 self._check_play(BLUE, blue)  # type: ignore[arg-type]
                 return self._play_round(red.card, blue.card)  # type: ignore[union-attr]
             shoot, dive = (red, blue) if self.shooter == RED else (blue, red)
-            self._check_side(SEATS[self.shooter], shoot, Shoot, "the shooter: choose where to shoot")
-            self._check_side(SEATS[1 - self.shooter], dive, Dive, "the goalkeeper: choose where to dive")
-            return self._take_shot(shoot.side, dive.side)  # type: ignore[union-attr]
+            shoot_side = self._check_side(SEATS[self.shooter], shoot, Shoot,
+                                          "the shooter: choose where to shoot")
+            dive_side = self._check_side(SEATS[1 - self.shooter], dive, Dive,
+                                         "the goalkeeper: choose where to dive")
+            return self._take_shot(shoot_side, dive_side)
         if stage == OVER_STAGE:
             raise MatchIsOver()
         if stage == DRAW_STAGE:
@@ -263,11 +265,15 @@ class ChifootmiMatch:
             raise IllegalChoice("C-RND-1", f"{SEATS[s]} has no {card_label(choice.card)} "
                                            "among the active cards")
 
-    def _check_side(self, seat: str, choice: Choice, kind: type, role: str) -> None:
+    def _check_side(self, seat: str, choice: Choice | None, kind: type[Shoot] | type[Dive],
+                    role: str) -> Side:
+        """The side of a shot or a dive, once it is the right kind and allowed (C-SHOT-1)."""
         if not isinstance(choice, kind):
             raise IllegalChoice("C-SHOT-1", f"{seat} is {role}")
-        if choice.side is Side.CENTRE and self.shot_kind not in THREE_WAY_KINDS:  # type: ignore[attr-defined]
+        side = choice.side
+        if side is Side.CENTRE and self.shot_kind not in THREE_WAY_KINDS:
             raise IllegalChoice("C-SHOT-1", "this shot is LEFT or RIGHT only: no centre")
+        return side
 
     def _check_draw(self, s: int, choice: Choice) -> None:
         if choice.__class__ is not Draw:

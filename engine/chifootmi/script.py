@@ -5,7 +5,6 @@ tests share one reading of the format.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 

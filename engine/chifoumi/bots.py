@@ -8,6 +8,7 @@ gives how many nodes fit in 40 ms).
 from __future__ import annotations
 
 import random
+from typing import Any
 from collections.abc import Sequence
 
 from .choices import STOP, THROWS, Choice, Move, Stop
@@ -223,11 +224,12 @@ def _urgency(game: ChifoumiMatch, choice: Choice) -> int:
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
-DIFFICULTIES = {"easy": ("random", {}), "medium": ("greedy", {}), "hard": ("search", {})}
+DIFFICULTIES: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("random", {}), "medium": ("greedy", {}), "hard": ("search", {})}
 
 
-def make_bot(name: str, **options: object) -> Bot:
-    return BOTS[name](**options)  # type: ignore[arg-type]
+def make_bot(name: str, **options: Any) -> Bot:
+    return BOTS[name](**options)
 
 
 def make_difficulty(level: str) -> Bot:

@@ -5,8 +5,9 @@ moving piece becomes a top piece, which everyone sees. ``to_json`` is the replay
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
+from ..events import Event
 from .pieces import ARMIES, Kind, army_of, kind_of, square_name
 
 
@@ -14,7 +15,7 @@ def piece_json(p: int) -> dict[str, Any]:
     return {"army": ARMIES[army_of(p)], "kind": Kind(kind_of(p)).name}
 
 
-class Chifoumi(NamedTuple):
+class Chifoumi(Event):
     """The who-starts chifoumi (K-2P-1): both hands, and the winner (None: a tie, again)."""
 
     hands: tuple[tuple[str, str], ...]
@@ -25,7 +26,7 @@ class Chifoumi(NamedTuple):
         return {"event": self.name, "hands": dict(self.hands), "winner": self.winner}
 
 
-class First(NamedTuple):
+class First(Event):
     """``seat`` places (placement variant) or moves first."""
 
     seat: str
@@ -35,7 +36,7 @@ class First(NamedTuple):
         return {"event": self.name, "seat": self.seat}
 
 
-class Placed(NamedTuple):
+class Placed(Event):
     seat: str
     square: int
     kind: int
@@ -46,7 +47,7 @@ class Placed(NamedTuple):
                 "kind": Kind(self.kind).name}
 
 
-class Moved(NamedTuple):
+class Moved(Event):
     """A top piece stepped from ``origin`` to ``target``; ``stacked`` when onto a piece."""
 
     seat: str
@@ -62,7 +63,7 @@ class Moved(NamedTuple):
                 "stacked": self.stacked}
 
 
-class Captured(NamedTuple):
+class Captured(Event):
     """``seat`` took the whole stack on ``square`` (bottom to top), shown to all (K-MOV-2)."""
 
     seat: str
@@ -75,7 +76,7 @@ class Captured(NamedTuple):
                 "pieces": [piece_json(p) for p in self.pieces]}
 
 
-class Stopped(NamedTuple):
+class Stopped(Event):
     """``seat`` ended its turn after a capture (K-MOV-3)."""
 
     seat: str
@@ -85,7 +86,7 @@ class Stopped(NamedTuple):
         return {"event": self.name, "seat": self.seat}
 
 
-class Passed(NamedTuple):
+class Passed(Event):
     """``seat`` has no legal move and passes (K-MOV-4)."""
 
     seat: str
@@ -95,7 +96,7 @@ class Passed(NamedTuple):
         return {"event": self.name, "seat": self.seat}
 
 
-class GameOver(NamedTuple):
+class GameOver(Event):
     """The end: ``reason`` is ``no_pieces`` (K-2P-2), ``no_capture`` (K-END-1),
     ``move_limit`` (K-END-2) or ``no_moves`` (K-MOV-4); ``points`` per seat."""
 
@@ -109,4 +110,4 @@ class GameOver(NamedTuple):
                 "points": dict(self.points)}
 
 
-Event = Chifoumi | First | Placed | Moved | Captured | Stopped | Passed | GameOver
+ChifoumiEvent = Chifoumi | First | Placed | Moved | Captured | Stopped | Passed | GameOver

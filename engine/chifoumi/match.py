@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import BadSetup, IllegalChoice
 from . import events as ev
-from .choices import MOVE, PLACE, STOP, THROWS, Choice, Move, Place, Stop, Throw
+from .choices import MOVE, PLACE, STOP, THROWS, Choice, Move, Place, Stop
 from .pieces import (
     ARMIES, CENTRE, NEIGHBOURS, SEATS_BY_PLAYERS, SQUARES, START, TAKES_TABLE, GameConfig,
     Kind, army_pieces, square_name, team_of,

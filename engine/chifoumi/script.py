@@ -3,7 +3,6 @@ and summarise a game. Pure functions over parsed JSON, shared by ``pitchpad repl
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 

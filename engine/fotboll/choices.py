@@ -104,7 +104,9 @@ def choice_from_json(obj: Any) -> Choice:
     if key in ("attack", "send_off", "keeper"):
         if not isinstance(value, str):
             raise ValueError(f"{key} names a position, not {value!r}")
-        return {"attack": Attack, "send_off": SendOff, "keeper": Keeper}[key](value)
+        if key == "attack":
+            return Attack(value)
+        return SendOff(value) if key == "send_off" else Keeper(value)
     if key in ("shoot", "dive"):
         try:
             side = Side(value)

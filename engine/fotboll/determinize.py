@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .cards import FORMATIONS, SEATS, full_deck
+from .cards import FORMATIONS, SEATS, Card, full_deck
 from .match import ATTACK, FORMATION, FotbollMatch
 from .view import FotbollView, TeamView
 
 
-def _unseen(view: FotbollView, team: TeamView, drawn_known: bool) -> list:
+def _unseen(view: FotbollView, team: TeamView, drawn_known: bool) -> list[Card]:
     pool = Counter(full_deck(view.config.jokers))
     pool.subtract(team.discard)
     pool.subtract(slot.card for slot in team.field if slot.card is not None)
@@ -35,8 +35,9 @@ def determinize(view: FotbollView, rng: random.Random) -> FotbollMatch:
     deck = full_deck(view.config.jokers)
     laid = view.stage != FORMATION
     halves = []
-    for half in (1, 2):
-        halves.append(tuple(tuple(rng.sample(deck, len(deck))) for _ in SEATS))
+    for _half in (1, 2):
+        red, blue = (tuple(rng.sample(deck, len(deck))) for _ in SEATS)
+        halves.append((red, blue))
     match.decks = tuple(halves)
     match.first = SEATS.index(view.first)
     match.half = view.half

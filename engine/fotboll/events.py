@@ -5,8 +5,9 @@ reported without its value until a duel shows it. ``to_json`` gives the replay's
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
+from ..events import Event
 from .cards import Card
 
 
@@ -18,19 +19,13 @@ def _value(value: Any) -> Any:
     return value
 
 
-def _to_json(self: Any) -> dict[str, Any]:
-    line: dict[str, Any] = {"event": self.name}
-    line.update((key, _value(value)) for key, value in self._asdict().items())
-    return line
+class FotbollEvent(Event):
+    """A Fotboll event: cards print as their labels (``"10D"``), tuples as lists."""
+
+    json_value = staticmethod(_value)
 
 
-def _event(cls: Any) -> Any:
-    cls.to_json = _to_json
-    return cls
-
-
-@_event
-class KickOff(NamedTuple):
+class KickOff(FotbollEvent):
     """``seat`` starts this half (F-SET-2)."""
 
     half: int
@@ -38,8 +33,7 @@ class KickOff(NamedTuple):
     name = "kickoff"
 
 
-@_event
-class LinedUp(NamedTuple):
+class LinedUp(FotbollEvent):
     """A seat's formation is laid out, 11 cards face down minus removed positions."""
 
     seat: str
@@ -48,8 +42,7 @@ class LinedUp(NamedTuple):
     name = "lined_up"
 
 
-@_event
-class Refilled(NamedTuple):
+class Refilled(FotbollEvent):
     """The top library card went face down on an empty position (F-TURN-1)."""
 
     seat: str
@@ -57,8 +50,7 @@ class Refilled(NamedTuple):
     name = "refill"
 
 
-@_event
-class Replaced(NamedTuple):
+class Replaced(FotbollEvent):
     """A card that survived an attack was discarded face up and replaced (F-TURN-1)."""
 
     seat: str
@@ -67,8 +59,7 @@ class Replaced(NamedTuple):
     name = "replace"
 
 
-@_event
-class Substituted(NamedTuple):
+class Substituted(FotbollEvent):
     """A substitution: ``card`` shown and discarded; the new card stays unknown (F-TURN-2)."""
 
     seat: str
@@ -78,8 +69,7 @@ class Substituted(NamedTuple):
     name = "substitution"
 
 
-@_event
-class Drew(NamedTuple):
+class Drew(FotbollEvent):
     """The attacker drew a card to attack with (its value shows in the duel)."""
 
     seat: str
@@ -87,8 +77,7 @@ class Drew(NamedTuple):
     name = "draw"
 
 
-@_event
-class Duel(NamedTuple):
+class Duel(FotbollEvent):
     """Both cards shown (F-TURN-3): ``won`` for the attacker."""
 
     seat: str
@@ -99,8 +88,7 @@ class Duel(NamedTuple):
     name = "duel"
 
 
-@_event
-class Goal(NamedTuple):
+class Goal(FotbollEvent):
     """A goal: ``how`` is ``keeper`` (F-TURN-5), ``joker_keeper`` or ``penalty`` (F-JOK-2)."""
 
     seat: str
@@ -110,8 +98,7 @@ class Goal(NamedTuple):
     name = "goal"
 
 
-@_event
-class Penalty(NamedTuple):
+class Penalty(FotbollEvent):
     """A penalty after a ♦ against a Joker defender (F-JOK-2)."""
 
     seat: str
@@ -122,8 +109,7 @@ class Penalty(NamedTuple):
     name = "penalty"
 
 
-@_event
-class JokerOff(NamedTuple):
+class JokerOff(FotbollEvent):
     """A Joker left the field after its first duel (F-JOK-1)."""
 
     seat: str
@@ -131,8 +117,7 @@ class JokerOff(NamedTuple):
     name = "joker_off"
 
 
-@_event
-class KeeperIn(NamedTuple):
+class KeeperIn(FotbollEvent):
     """A new goalkeeper for a discarded Joker: from the library or an outfield position."""
 
     seat: str
@@ -140,8 +125,7 @@ class KeeperIn(NamedTuple):
     name = "keeper_in"
 
 
-@_event
-class Booked(NamedTuple):
+class Booked(FotbollEvent):
     """A yellow card (F-JOK-2); every second one is also a red card (F-JOK-3)."""
 
     seat: str
@@ -150,8 +134,7 @@ class Booked(NamedTuple):
     name = "yellow"
 
 
-@_event
-class SentOff(NamedTuple):
+class SentOff(FotbollEvent):
     """After a red card, a position removed for the rest of the match (F-JOK-3)."""
 
     seat: str
@@ -160,16 +143,14 @@ class SentOff(NamedTuple):
     name = "send_off"
 
 
-@_event
-class Passed(NamedTuple):
+class Passed(FotbollEvent):
     """An empty library at the start of a turn: the turn passes (F-TURN-6)."""
 
     seat: str
     name = "pass"
 
 
-@_event
-class HalfTime(NamedTuple):
+class HalfTime(FotbollEvent):
     """Both libraries are empty: the half is over (F-HALF-1)."""
 
     half: int
@@ -178,16 +159,14 @@ class HalfTime(NamedTuple):
     name = "half_time"
 
 
-@_event
-class ShootoutStart(NamedTuple):
+class ShootoutStart(FotbollEvent):
     """A draw with the tie-break on: a shoot-out (F-END-1, C-PEN-1)."""
 
     first: str
     name = "shootout_start"
 
 
-@_event
-class ShootoutKick(NamedTuple):
+class ShootoutKick(FotbollEvent):
     shooter: str
     shoot: str
     dive: str
@@ -197,8 +176,7 @@ class ShootoutKick(NamedTuple):
     name = "shootout_kick"
 
 
-@_event
-class MatchOver(NamedTuple):
+class MatchOver(FotbollEvent):
     """The final whistle; ``winner`` None for a draw (F-END-1)."""
 
     winner: str | None

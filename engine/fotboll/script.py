@@ -7,7 +7,6 @@ errors the same way (turn index, exit status 2).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 

@@ -120,7 +120,7 @@ def view_of(match: FotbollMatch, seat: str) -> FotbollView:
         to_act=match.to_act(), score={"red": match.score[0], "blue": match.score[1]},
         you=_team(match, me, True), opponent=_team(match, 1 - me, False),
         drawn=match.drawn if attacking else None,
-        targets=targets(match.field[1 - me], match.formation[1 - me]) if attacking else (),
+        targets=targets(match.field[1 - me], match._formation(1 - me)) if attacking else (),
         shooter=SEATS[match.shooter] if match.stage == SHOOT_STAGE else None,
         kicks=None if kicks is None else {"red": tuple(kicks[0]), "blue": tuple(kicks[1])},
         shootout=None if kicks is None else {"red": sum(kicks[0]), "blue": sum(kicks[1])},

@@ -120,7 +120,7 @@ def _goal(c: Canvas, y0: int, y1: int, sides: int) -> list[tuple[int, int]]:
     c.draw.line([(x0, y1), (x0, y0), (x1, y0), (x1, y1)], fill=1, width=2)
     width = (x1 - x0) // sides
     zones = [(x0 + 2 + i * width, x0 + (i + 1) * width - 1) for i in range(sides)]
-    for zx0, zx1 in zones[1:]:
+    for zx0, _zx1 in zones[1:]:
         for y in range(y0 + 3, y1, 3):
             c.draw.point((zx0 - 2, y), fill=1)
     return zones
@@ -518,7 +518,7 @@ def build(session: ChifootmiSession, seat: str, now: float) -> Screen:
     locked = pending is not None and pending.locked is not None
     button = pending.highlight if pending is not None else None
     if view.decision in ("shoot", "dive"):
-        return ShotScreen(view, opponent_key, view.decision, 
+        return ShotScreen(view, opponent_key, view.decision,
                           SIDE_BUTTONS[button].value if button in SIDE_BUTTONS else None,
                           locked, status, seconds)
     if view.decision == "draw":

@@ -104,11 +104,14 @@ function card(where, right, players, cls, showOutcome) {
 }
 function fill(id, nodes, emptyText) {
   var box = document.getElementById(id);
-  box.replaceChildren.apply(box, nodes.length ? nodes : [el("p", "empty", emptyText)]);
+  while (box.firstChild) box.removeChild(box.firstChild);
+  (nodes.length ? nodes : [el("p", "empty", emptyText)]).forEach(function (n) { box.appendChild(n); });
 }
 function render(state) {
   document.getElementById("club").textContent = state.club;
-  document.querySelectorAll("[data-t]").forEach(function (n) { n.textContent = T[n.dataset.t]; });
+  Array.prototype.forEach.call(document.querySelectorAll("[data-t]"), function (n) {
+    n.textContent = T[n.getAttribute("data-t")];
+  });
   fill("live-list", state.live.map(function (m) {
     return card(tableName(m.table), gameName(m.game), m.players, "live", false);
   }), T.none_live);
@@ -134,7 +137,8 @@ function render(state) {
   fill("standings-list", tables, T.none);
   fill("recent-list", state.recent.map(function (r) {
     var right = gameName(r.game) + (r.ranked ? "" : " · " + T.friendly);
-    if (r.shootout) right += " · " + T.shootout + " " + Object.values(r.shootout).join("-");
+    if (r.shootout) right += " · " + T.shootout + " " +
+        Object.keys(r.shootout).map(function (k) { return r.shootout[k]; }).join("-");
     return card(tableName(r.table) + " · " + (r.finished || "").slice(11, 16), right,
                 r.players, "result", true);
   }), T.none);
@@ -148,8 +152,14 @@ function offline() {
   status.textContent = T.offline;
 }
 function poll() {
-  fetch("/api/state", {cache: "no-store"}).then(function (r) { return r.json(); })
-    .then(render, offline).finally(function () { setTimeout(poll, 5000); });
+  var request = new XMLHttpRequest();
+  request.open("GET", "/api/state");
+  request.onload = function () {
+    try { render(JSON.parse(request.responseText)); } catch (e) { offline(); }
+    setTimeout(poll, 5000);
+  };
+  request.onerror = function () { offline(); setTimeout(poll, 5000); };
+  request.send();
 }
 if (window.EventSource) {
   var source = new EventSource("/events");

@@ -3,22 +3,42 @@ the serial protocol to the console, and put the screen windows it receives on th
 
 Runs unchanged under MicroPython (on the board, called by ``main.py``) and CPython (tests and
 the benchmark drive it over a pty). The hardware comes in as four small objects, which
-``board.py`` makes from ``machine`` pins, USB serial and the ``ssd1306`` driver:
+``board.py`` makes from ``machine`` pins, USB serial and the SSD1306 on I2C:
 
-- ``link``: ``read()`` returns the bytes received so far (never blocks), ``write(bytes)``
-- ``keys()``: seven booleans, True = pressed, in ``serial_protocol.BUTTON_NAMES`` order
-- ``panel``: ``write_window(first_page, last_page, first_column, last_column, data)``,
-  ``contrast(level)``, ``power(on)``
+- ``link``: ``readinto(buffer)`` puts the bytes received so far into ``buffer`` and returns how
+  many (0 when none; never blocks), ``write(buffer, count)`` sends ``buffer[:count]``
+- ``keys()``: an int, bit n set while button n is pressed (``serial_protocol.BUTTON_NAMES``
+  order)
+- ``panel`` (or None on a board without a screen): ``start()`` (re)initialises it,
+  ``write_window(first_page, last_page, first_column, last_column, data)``, ``contrast(level)``,
+  ``power(on)``; any of them may raise ``OSError`` (a loose I2C wire)
 - ``now_ms()``: a millisecond clock that does not wrap (board.py extends ``ticks_ms``)
+
+Two rules keep the board alive whatever happens around it. The panel never stops the loop: its
+errors are counted, the panel is retried with a back-off, and when it answers again it gets
+the whole picture (the loop keeps its own copy), its contrast and its power state. And the idle
+pass allocates nothing (no garbage, so no collection pausing the scan): keys come as one int,
+bytes land in a buffer made once, frames are built in :class:`~hal.serial_protocol.FrameWriter`.
 """
 from hal import serial_protocol as wire
 
 DEBOUNCE_MS = 20
 HEARTBEAT_MS = 250
-RESEND_MS = 100
+#: An unacked BUTTON frame goes again after this (a frame and its ack take ~2 ms at 115200 baud).
+RESEND_MS = 50
 HELLO_MS = 500
 #: Button changes kept while the console does not answer (oldest dropped beyond this).
 QUEUE_LIMIT = 64
+#: A BUTTON frame that went unacked this many times is cut in half (under a new sequence number):
+#: on a noisy line a 56-byte frame of 8 changes rarely gets through, a 12-byte one mostly does.
+SHRINK_AFTER = 2
+#: Not below two, so a press can ride along with the unacked release before it.
+MIN_BATCH = 2
+#: First wait before trying a silent panel again; doubles at each failure up to the maximum.
+PANEL_RETRY_MS = 100
+PANEL_RETRY_MAX_MS = 2000
+READ_BLOCK = 256
+BUTTON_COUNT = len(wire.BUTTON_NAMES)
 
 
 class PadLoop:
@@ -36,25 +56,40 @@ class PadLoop:
         self.debounce_ms = debounce_ms
         self.decoder = wire.FrameDecoder()
         self.sequencer = wire.Sequencer()
+        self.writer = wire.FrameWriter()
+        self.received = bytearray(READ_BLOCK)
         self.frame = bytearray(wire.WIDTH * wire.PAGES)
-        count = len(wire.BUTTON_NAMES)
-        self.pressed = [False] * count
-        self.accepted_at = [-debounce_ms] * count
+        self.pressed = [False] * BUTTON_COUNT
+        self.accepted_at = [-debounce_ms] * BUTTON_COUNT
         self.changes = []          # (button, pressed, ms) not yet acknowledged, oldest first
-        self.inflight = None       # (seq, frame, count) of the first changes once sent
+        self.inflight_seq = 0      # the BUTTON frame in flight: its seq (0: none), changes, bytes
+        self.inflight_count = 0
+        self.inflight = bytearray(len(self.writer.out))
+        self.inflight_length = 0
+        self.tries = 0
+        self.batch = wire.MAX_CHANGES  # most changes in the next frame: halved on a noisy line
         self.sent_at = 0
         self.host_seen = False
         self.last_host_seq = 0
         self.hello_at = None
         self.last_tx = None
         self.screens = 0
+        self.level = None          # the panel's state as the console set it, replayed on a heal
+        self.on = True
+        self.panel_ok = False
+        self.panel_retry_at = 0
+        self.panel_backoff = PANEL_RETRY_MS
+        self.panel_errors = 0
+        self.panel_starts = 0
 
     def poll(self):
         now = self.now_ms()
         self.scan(now)
-        received = self.link.read()
-        if received:
-            for kind, seq, payload in self.decoder.feed(received):
+        if not self.panel_ok and self.panel is not None and now - self.panel_retry_at >= 0:
+            self.start_panel(now)
+        count = self.link.readinto(self.received)
+        if count:
+            for kind, seq, payload in self.decoder.feed(memoryview(self.received)[:count]):
                 self.receive(kind, seq, payload)
         self.send_due(now)
 
@@ -62,15 +97,18 @@ class PadLoop:
         """Leading-edge debounce: a change is taken at once, then the button is left alone for
         ``debounce_ms``; a level that changed meanwhile is read again on the next scans."""
         levels = self.keys()
-        for button in range(len(self.pressed)):
-            level = bool(levels[button])
+        button = 0
+        while button < BUTTON_COUNT:
+            level = (levels >> button) & 1 == 1
             if level != self.pressed[button] and now - self.accepted_at[button] >= self.debounce_ms:
                 self.pressed[button] = level
                 self.accepted_at[button] = now
                 if len(self.changes) >= QUEUE_LIMIT:
-                    self.changes.pop(self.inflight[2] if self.inflight else 0)
+                    self.changes.pop(self.inflight_count if self.inflight_seq else 0)
                 self.changes.append((button, level, now))
+            button += 1
 
+    # ----- frames in ---------------------------------------------------------------------------
     def receive(self, kind, seq, payload):
         if kind == wire.HELLO and len(payload) == 1:
             self.host_seen = False          # a new console session: its sequence starts afresh
@@ -83,52 +121,137 @@ class PadLoop:
             if seq != 0 and seq != self.last_host_seq:
                 self.last_host_seq = seq
                 self.apply(kind, payload)
-            self.write(wire.encode_frame(wire.ACK, 0, wire.ack_payload(kind, seq)))
+            self.send(wire.ACK, 0)
+            self.writer.add(kind)
+            self.writer.add(seq)
+            length = self.writer.finish()
+            self.write(self.writer.out, length)
+            self.write(self.writer.out, length)     # twice: on a noisy line one copy gets through
 
     def acked(self, kind, seq):
         if kind == wire.HELLO:
             self.host_seen = True
-        elif kind == wire.BUTTON and self.inflight is not None and self.inflight[0] == seq:
-            del self.changes[:self.inflight[2]]
-            self.inflight = None
+        elif kind == wire.BUTTON and self.inflight_seq and self.inflight_seq == seq:
+            del self.changes[:self.inflight_count]
+            self.inflight_seq = 0
+            if self.tries == 0:             # through at the first try: the line is good again
+                self.batch = min(wire.MAX_CHANGES, 2 * self.batch)
 
+    # ----- the panel ---------------------------------------------------------------------------
     def apply(self, kind, payload):
+        """Take the console's message into our copy, then onto the panel if it answers (if not,
+        the copy goes whole when it does: the console's ack means "the pad has it")."""
         if kind == wire.SCREEN:
             wire.apply_windows(payload, self.frame)
-            for first_page, last_page, first_column, last_column, data in wire.windows(payload):
-                self.panel.write_window(first_page, last_page, first_column, last_column, data)
             self.screens += 1
         elif kind == wire.CONTRAST:
-            self.panel.contrast(payload[0])
+            self.level = payload[0]
         else:
-            self.panel.power(payload[0] == 1)
+            self.on = payload[0] == 1
+        if not self.panel_ok:
+            return
+        try:
+            if kind == wire.SCREEN:
+                for first_page, last_page, first_column, last_column, data in wire.windows(payload):
+                    self.panel.write_window(first_page, last_page, first_column, last_column, data)
+            elif kind == wire.CONTRAST:
+                self.panel.contrast(self.level)
+            else:
+                self.panel.power(self.on)
+        except OSError:
+            self.panel_failed(self.now_ms())
 
     def clear(self):
         for at in range(len(self.frame)):
             self.frame[at] = 0
-        self.panel.write_window(0, wire.PAGES - 1, 0, wire.WIDTH - 1, bytes(len(self.frame)))
+        if self.panel_ok:
+            try:
+                self.panel.write_window(0, wire.PAGES - 1, 0, wire.WIDTH - 1, self.frame)
+            except OSError:
+                self.panel_failed(self.now_ms())
 
+    def start_panel(self, now):
+        """(Re)initialise the panel and give it everything: picture, contrast, power."""
+        try:
+            self.panel.start()
+            self.panel.write_window(0, wire.PAGES - 1, 0, wire.WIDTH - 1, self.frame)
+            if self.level is not None:
+                self.panel.contrast(self.level)
+            if not self.on:
+                self.panel.power(False)
+        except OSError:
+            self.panel_failed(now)
+            return
+        self.panel_ok = True
+        self.panel_starts += 1
+        self.panel_backoff = PANEL_RETRY_MS
+
+    def panel_failed(self, now):
+        self.panel_ok = False
+        self.panel_errors += 1
+        self.panel_retry_at = now + self.panel_backoff
+        self.panel_backoff = min(2 * self.panel_backoff, PANEL_RETRY_MAX_MS)
+
+    # ----- frames out --------------------------------------------------------------------------
     def send_due(self, now):
         if not self.host_seen:
             if self.hello_at is None or now - self.hello_at >= HELLO_MS:
                 self.say_hello(now)
-        elif self.inflight is None and self.changes:
-            batch = self.changes[:wire.MAX_CHANGES]
-            payload = b"".join([wire.button_payload(button, pressed, at) for button, pressed, at in batch])
-            seq = self.sequencer.next()
-            self.inflight = (seq, wire.encode_frame(wire.BUTTON, seq, payload), len(batch))
-            self.sent_at = now
-            self.write(self.inflight[1])
-        elif self.inflight is not None and now - self.sent_at >= RESEND_MS:
-            self.sent_at = now
-            self.write(self.inflight[1])
+        elif not self.inflight_seq and self.changes:
+            self.send_changes(now, min(len(self.changes), self.batch))
+        elif self.inflight_seq and now - self.sent_at >= RESEND_MS:
+            self.tries += 1
+            if self.tries > SHRINK_AFTER and self.inflight_count > MIN_BATCH:
+                # Safe to re-cut: the console drops a change it already has by its timestamp.
+                self.batch = max(MIN_BATCH, self.inflight_count // 2)
+                self.send_changes(now, self.batch)
+            elif self.inflight_count < min(len(self.changes), self.batch):
+                # Newer changes wait behind it: take them along, so a press is not held up by
+                # the ack of the frame before it (same rule: copies are dropped by timestamp).
+                tries = self.tries
+                self.send_changes(now, min(len(self.changes), self.batch))
+                self.tries = tries
+            else:
+                self.sent_at = now
+                self.write(self.inflight, self.inflight_length)
         if self.last_tx is None or now - self.last_tx >= HEARTBEAT_MS:
-            self.write(wire.encode_frame(wire.HEARTBEAT, 0, wire.ms_bytes(now)))
+            self.send(wire.HEARTBEAT, 0)
+            self.writer.add_ms(now)
+            self.flush()
+
+    def send_changes(self, now, count):
+        """The first ``count`` queued changes in one BUTTON frame, kept for resending."""
+        self.inflight_seq = self.sequencer.next()
+        self.inflight_count = count
+        self.tries = 0
+        self.send(wire.BUTTON, self.inflight_seq)
+        for at in range(count):
+            button, pressed, ms = self.changes[at]
+            self.writer.add(button)
+            self.writer.add(1 if pressed else 0)
+            self.writer.add_ms(ms)
+        length = self.writer.finish()
+        self.inflight[:length] = self.writer.out[:length]
+        self.inflight_length = length
+        self.sent_at = now
+        self.write(self.inflight, length)
 
     def say_hello(self, now):
         self.hello_at = now
-        self.write(wire.encode_frame(wire.HELLO, 0, wire.hello_payload(self.pad_id, self.caps, self.nonce)))
+        caps = self.caps
+        if not self.panel_ok:               # say what answers: no screen bit without a panel
+            caps &= ~(wire.CAP_SSD1306 | wire.CAP_SH1106)
+        self.send(wire.HELLO, 0)
+        for byte in wire.hello_payload(self.pad_id, caps, self.nonce):
+            self.writer.add(byte)
+        self.flush()
 
-    def write(self, frame):
+    def send(self, kind, seq):
+        self.writer.start(kind, seq)
+
+    def flush(self):
+        self.write(self.writer.out, self.writer.finish())
+
+    def write(self, buffer, count):
         self.last_tx = self.now_ms()
-        self.link.write(frame)
+        self.link.write(buffer, count)

@@ -1,7 +1,7 @@
 """Matches in known positions for the bot tests."""
 from __future__ import annotations
 
-from engine.chifootmi import PLAY, Deal, Level, MatchConfig, Options, new_match
+from engine.chifootmi import PLAY, Deal, Level, MatchConfig, new_match
 
 from bot_setups import ALL_OPTIONS
 

@@ -9,8 +9,7 @@ from bot_setups import CONFIGS
 from engine.bots import (
     DIFFICULTIES, BOTS, Bot, FlagReflex, make_bot, make_difficulty, match_seeds, play_match,
 )
-from engine.chifootmi import FLAG_DOWN, FLAG_RAISED, new_match
-from engine.chifootmi.script import joint_to_json
+from engine.chifootmi import FLAG_DOWN, FLAG_RAISED
 
 
 class Checked:

@@ -45,7 +45,7 @@ def test_K_PCS_2_armies_for_2_3_and_4_players():
     for players in (2, 3, 4):
         game = new_match(GameConfig(players), "white")
         assert set(game.pieces_on_board().values()) == {6 if players == 4 else 8}
-        for army, layout in START[players].items():
+        for layout in START[players].values():
             assert sorted(k for _, k in layout) == sorted(army_pieces(players))
 
 
@@ -140,10 +140,10 @@ def test_K_MOV_4_nobody_can_move_ends_the_game():
 
 def test_K_MOV_5_closed_stacks_hide_other_layers_but_not_tops_or_own():
     game = position({"c3": "bR wS bP", "d3": "wP bS", "a1": "wR"}, closed=True)
-    layers = {seat: [l.kind for l in game.view(seat).board[square("c3")]] for seat in game.seats}
+    layers = {seat: [layer.kind for layer in game.view(seat).board[square("c3")]] for seat in game.seats}
     assert layers["white"] == [None, "S", "P"] and layers["black"] == ["R", None, "P"]
-    assert [l.army for l in game.view("white").board[square("c3")]] == ["black", "white", "black"]
-    assert [l.kind for l in position({"c3": "bR wS bP"}).view("white").board[square("c3")]] == [
+    assert [layer.army for layer in game.view("white").board[square("c3")]] == ["black", "white", "black"]
+    assert [layer.kind for layer in position({"c3": "bR wS bP"}).view("white").board[square("c3")]] == [
         "R", "S", "P"]
 
 

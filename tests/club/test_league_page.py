@@ -68,11 +68,18 @@ def test_the_page_shows_standings_per_game_recent_results_and_live_scores(league
     assert re.search(r"table2 · \d\d:\d\d Chifootmi · friendly Dee 5 0 guest", recent), recent
 
 
-def test_the_page_updates_by_itself_when_a_result_comes_in(league, evening):
+@pytest.mark.parametrize("follow", ["event stream", "polling"])
+def test_the_page_updates_by_itself_when_a_result_comes_in(league, evening, follow):
     with browser() as driver:
+        if follow == "polling":                  # a browser without EventSource (an old TV)
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                   {"source": "window.EventSource = undefined;"})
         driver.get(league.url)
         wait_for(driver, "standings", "Ana")
-        assert wait_until(lambda: league.league.streams >= 1)
+        if follow == "event stream":
+            assert wait_until(lambda: league.league.streams >= 1)
+        else:
+            assert league.league.streams == 0
         evening[2].result(result_message("table3", 9, (("red", "Gus", 4), ("blue", "Hal", 0))))
         evening[2].live(None)
         standings = wait_for(driver, "standings", "Gus")

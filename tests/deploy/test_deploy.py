@@ -46,7 +46,8 @@ def test_the_unit_runs_unprivileged_restarts_always_and_is_hardened():
     unit = unit_settings(UNIT.read_text())
     service = {key: values[-1] for key, values in unit["Service"].items()}
     assert service["User"] == "pitchpad" and service["Group"] == "pitchpad"
-    assert set(service["SupplementaryGroups"].split()) == {"gpio", "i2c", "spi", "dialout"}
+    # the user's own groups (initgroups), never a group the system may lack (issue 16, point 6)
+    assert "SupplementaryGroups" not in service
     assert service["Restart"] == "always" and unit["Unit"]["StartLimitIntervalSec"] == ["0"]
     assert service["Type"] == "notify" and service["NotifyAccess"] == "main"
     watchdog = int(service["WatchdogSec"])
@@ -247,3 +248,33 @@ def test_an_unknown_config_is_refused_before_anything_is_touched(fake):
                           capture_output=True, text=True)
     assert done.returncode == 1 and "handheld" in done.stderr
     assert log(fake_dir) == [] and tree(root) == before
+
+
+def test_a_unit_with_club_play_gets_the_mqtt_client_and_may_reach_the_network(fake):
+    fake_dir, root = fake
+    run(fake_dir, root, "install.sh")
+    dropin = root / "etc/systemd/system/pitchpad.service.d/club.conf"
+    assert not dropin.exists(), "no club.toml: the console keeps AF_UNIX only"
+    log(fake_dir)
+    (root / "etc/pitchpad/club.toml").write_text((DEPLOY / "club/club.toml").read_text())
+    run(fake_dir, root, "install.sh")
+    calls = log(fake_dir)
+    assert any(c.startswith("venv-python -m pip install") and c.endswith(f"{ROOT}[pi,club]") for c in calls)
+    assert dropin.read_text() == (DEPLOY / "club/pitchpad-club.conf").read_text()
+    assert "systemctl restart pitchpad.service" in calls
+    (root / "etc/pitchpad/club.toml").unlink()
+    run(fake_dir, root, "install.sh")
+    assert not dropin.exists()
+
+
+def test_the_league_unit_runs_unprivileged_with_its_password_as_a_credential(tmp_path):
+    text = (DEPLOY / "club/pitchpad-league.service").read_text()
+    service = unit_settings(text)["Service"]
+    assert service["DynamicUser"] == ["yes"] and service["Restart"] == ["always"]
+    assert "--password-file %d/league.password" in service["ExecStart"][0]
+    assert service["LoadCredential"] == ["league.password:/etc/pitchpad/club/league.password"]
+    if shutil.which("systemd-analyze") is not None:       # where systemd is (a Pi, CI)
+        unit = tmp_path / "pitchpad-league.service"
+        unit.write_text(text.replace("/opt/pitchpad/venv/bin/pitchpad", "/bin/true"))
+        done = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True)
+        assert "pitchpad-league.service" not in done.stderr, done.stderr

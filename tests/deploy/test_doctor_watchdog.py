@@ -8,6 +8,8 @@ import threading
 from pathlib import Path
 
 from firmware.doctor import Doctor
+from firmware.wakeups import Wakeups
+from hal.mock_gpiochip import MockChip, MockChips
 from firmware.watchdog import Watchdog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +29,8 @@ def doctor(tmp_path: Path, answering=(0x3C, 0x3D), config: Path = HANDHELD, grou
     boot_file.write_text(boot)
     return Doctor(str(config), str(state), "pitchpad", dev=dev, boot_configs=(str(boot_file),),
                   probe=lambda bus, address: address in answering,
-                  group_members=groups.get, user_known=lambda name: True)
+                  group_members=groups.get, user_known=lambda name: True,
+                  chips=MockChips(MockChip("pinctrl-bcm2835")), console_pid=lambda: None)
 
 
 def texts(findings, level):
@@ -172,3 +175,64 @@ def test_the_doctor_asks_hal_for_its_i2c_probe_and_pin_tables():
     for name in ("SCREEN_ADDRESSES", "UART_PINS", "SPI_PINS", "ONE_WIRE_PIN"):
         assert getattr(doctor_module, name) is getattr(header, name)
     assert "def smbus_probe" not in Path(doctor_module.__file__).read_text()
+
+
+def test_the_header_chip_is_found_by_label_and_a_held_button_line_is_named(tmp_path):
+    d = doctor(tmp_path)
+    findings = d.check()
+    assert any(t.startswith('buttons on /dev/gpiochip0 "pinctrl-bcm2835"') for t in texts(findings, "ok"))
+    d.chips.chip.hold(21, "gpio-shutdown")                      # dtoverlay=gpio-shutdown,gpio_pin=21
+    assert texts(d.check(), "fail") == [
+        "pad 2 CENTRE (GPIO21) is held by gpio-shutdown: stop that program or remove its "
+        "dtoverlay, or move the button"]
+    d.chips = MockChips(MockChip("tegra-gpio"))                 # not a Pi
+    fails = texts(d.check(), "fail")
+    assert len(fails) == 1 and "no GPIO chip labelled" in fails[0] and "is this a Raspberry Pi?" in fails[0]
+
+
+def test_buttons_on_gpiozero_are_a_warning_about_the_battery(tmp_path):
+    config = tmp_path / "gpiozero.toml"
+    config.write_text(HANDHELD.read_text().replace('buttons = "gpiod"', 'buttons = "gpiozero"'))
+    warnings = texts(doctor(tmp_path, config=config).check(), "warn")
+    assert any("wakes every 0.5 ms" in w and 'buttons = "gpiod"' in w for w in warnings)
+
+
+def test_the_running_consoles_wake_ups_are_counted_and_judged(tmp_path):
+    d = doctor(tmp_path)
+    asked = []
+
+    def counted(pid, seconds):
+        asked.append((pid, seconds))
+        return Wakeups(seconds, [(pid, "console", 0.3), (pid + 1, "pad1-gpiod", 0.0)])
+
+    d.console_pid, d.count_wakeups = (lambda: 4242), counted
+    oks = texts(d.check(), "ok")
+    assert asked == [(4242, 10.0)]
+    assert any("the running console (pid 4242) woke 0.30 times a second over 10 s" in t for t in oks)
+    d.count_wakeups = lambda pid, seconds: Wakeups(seconds, [(pid, "lg-alert", 1650.0)])
+    assert any("1650.00 times a second" in w and "lgpio's alert loop" in w for w in texts(d.check(), "warn"))
+    d.console_pid = lambda: None
+    assert any("the console is not running" in w for w in texts(d.check(), "warn"))
+
+
+def test_wake_ups_are_read_from_proc_for_every_thread_of_a_real_process():
+    """A child with a thread that polls every 10 ms and one that blocks: the poller is seen."""
+    from firmware.wakeups import find_console, measure
+
+    code = ("import threading, time, sys\n"
+            "threading.Thread(target=lambda: [time.sleep(0.01) for _ in iter(int, 1)], daemon=True).start()\n"
+            "threading.Thread(target=sys.stdin.read, daemon=True).start()\n"
+            "print('ready', flush=True); time.sleep(60)\n")
+    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        counted = measure(child.pid, 1.0)
+        rates = sorted(rate for _, _, rate in counted.threads)
+        assert len(rates) == 3
+        assert rates[0] < 2 and rates[1] < 2                   # the sleeping main and the reader
+        assert 20 < rates[2] < 120                              # the 10 ms poller: ~100/s
+        assert find_console() is None or find_console() != child.pid
+    finally:
+        child.kill()
+        child.wait()

@@ -20,7 +20,9 @@ def replay(doc, *args):
 
 def opening(turns, **options):
     """Red's deck starts with HIGH then 5C, 2C; blue's with LOW then AD; red kicks off."""
-    labels = lambda top: [c.label for c in deck(top)]
+    def labels(top):
+        return [c.label for c in deck(top)]
+
     return {"game": "fotboll", "options": options, "seed": 3,
             "deal": {"halves": [{"red": labels(HIGH + ["5C", "2C"]), "blue": labels(LOW + ["AD"])}],
                      "first": "red", "shootout_first": "blue"},

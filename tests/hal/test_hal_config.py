@@ -64,7 +64,8 @@ def test_an_unknown_button_is_refused_with_the_valid_names() -> None:
 
 
 def test_a_missing_key_points_at_its_table() -> None:
-    text = HANDHELD.replace('driver = "ssd1306"\nbus = "i2c"\nport = 1\naddress = 0x3D', 'driver = "ssd1306"\nbus = "i2c"\nport = 1')
+    text = HANDHELD.replace('driver = "ssd1306"\nbus = "i2c"\nport = 1\naddress = 0x3D',
+                            'driver = "ssd1306"\nbus = "i2c"\nport = 1')
     error = refused(text)
     assert error.key == "pad[1].screen.address" and "missing key" in str(error)
     assert error.line == line_of(text, "[pad.screen]", 2)

@@ -10,7 +10,7 @@ from hal import Button, EventQueue, ManualClock, Pad
 from hal.gpio_pad import GpioPad
 from hal.serial_pad import open_serial_pad
 
-PINS = {button: pin for button, pin in zip(Button, (5, 6, 13, 19, 26, 21, 20))}
+PINS = {button: pin for button, pin in zip(Button, (5, 6, 13, 19, 26, 21, 20), strict=True)}
 
 
 def unplugged(path: str, baudrate: int) -> None:

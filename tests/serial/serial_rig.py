@@ -65,23 +65,44 @@ class Faults:
 
 
 class FakePanel:
-    """What an SSD1306 would show: page-ordered bytes, contrast and power."""
+    """What an SSD1306 would show: page-ordered bytes, contrast and power. A hand-written model
+    (no SSD1306 runs on a PC; the MicroPython bench drives board.py's real I2C code against a
+    model of the controller). ``unplugged`` makes every call fail as a loose I2C wire does, and
+    a panel that comes back has lost its picture (RAM garbage, display off) until started."""
 
     def __init__(self) -> None:
         self.frame = bytearray(wire.WIDTH * wire.PAGES)
         self.level: int | None = None
         self.on = True
         self.updated_at = 0.0
+        self.unplugged = False
+        self.started = 0
+        self.failures = 0
+
+    def _answer(self) -> None:
+        if self.unplugged:
+            self.failures += 1
+            self.frame[:] = bytes(range(256)) * 4      # what it will show when power comes back
+            self.on = False
+            raise OSError(5, "EIO")
+
+    def start(self) -> None:
+        self._answer()
+        self.started += 1
+        self.on = True
 
     def write_window(self, first_page: int, last_page: int, first_column: int, last_column: int,
                      data: bytes) -> None:
+        self._answer()
         wire.apply_windows(bytes((first_page, last_page, first_column, last_column)) + bytes(data), self.frame)
         self.updated_at = time.monotonic()
 
     def contrast(self, level: int) -> None:
+        self._answer()
         self.level = level
 
     def power(self, on: bool) -> None:
+        self._answer()
         self.on = on
 
 
@@ -93,14 +114,20 @@ class PtyLink:
         self.faults = faults
         os.set_blocking(fd, False)
 
-    def read(self) -> bytes:
+    def read(self, limit: int = 4096) -> bytes:
         try:
-            data = os.read(self.fd, 4096)
+            data = os.read(self.fd, limit)
         except (BlockingIOError, OSError):
             return b""
         return self.faults.mangle(data) if self.faults else data
 
-    def write(self, frame: bytes) -> None:
+    def readinto(self, buffer: bytearray) -> int:
+        data = self.read(len(buffer))[:len(buffer)]
+        buffer[:len(data)] = data
+        return len(data)
+
+    def write(self, buffer: bytes | bytearray, count: int | None = None) -> None:
+        frame = bytes(buffer[:count] if count is not None else buffer)
         data = memoryview(self.faults.mangle(frame) if self.faults else frame)
         while data:
             try:
@@ -125,7 +152,7 @@ class PadBoard:
         self.faults = faults
         self.lock = threading.Lock()
         self.accepted: list[tuple[Button, bool]] = []
-        self.loop = PadLoop(pad_id, make_link(self.master, faults), lambda: list(self.levels), self.panel,
+        self.loop = PadLoop(pad_id, make_link(self.master, faults), self.keys, self.panel,
                             lambda: int(time.monotonic() * 1000),
                             random.getrandbits(16) if nonce is None else nonce, debounce_ms=debounce_ms)
         self.running = threading.Event()
@@ -137,6 +164,9 @@ class PadBoard:
             path.unlink()
         path.symlink_to(os.ttyname(self.slave))
         self._thread.start()
+
+    def keys(self) -> int:
+        return sum(1 << index for index, level in enumerate(self.levels) if level)
 
     def _run(self) -> None:
         while self.running.is_set():

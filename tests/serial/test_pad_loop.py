@@ -13,12 +13,15 @@ class ScriptedLink:
         self.decoder = wire.FrameDecoder()
         self.sent: list[tuple[int, int, bytes]] = []
 
-    def read(self) -> bytes:
-        data, self.incoming = self.incoming, b""
-        return data
+    def readinto(self, buffer: bytearray) -> int:
+        if not self.incoming:
+            return 0
+        data, self.incoming = self.incoming[:len(buffer)], self.incoming[len(buffer):]
+        buffer[:len(data)] = data
+        return len(data)
 
-    def write(self, frame: bytes) -> None:
-        self.sent += self.decoder.feed(frame)
+    def write(self, buffer: bytes | bytearray, count: int) -> None:
+        self.sent += self.decoder.feed(bytes(buffer[:count]))
 
     def take(self, kind: int) -> list[tuple[int, int, bytes]]:
         taken = [frame for frame in self.sent if frame[0] == kind]
@@ -32,7 +35,10 @@ class Board:
         self.levels = [False] * 7
         self.link = ScriptedLink()
         self.panel = FakePanel()
-        self.loop = PadLoop(3, self.link, lambda: self.levels, self.panel, lambda: self.ms, 0x1234)
+        self.loop = PadLoop(3, self.link, self.keys, self.panel, lambda: self.ms, 0x1234)
+
+    def keys(self) -> int:
+        return sum(1 << index for index, level in enumerate(self.levels) if level)
 
     def run(self, ms: int) -> None:
         for _ in range(ms):
@@ -81,17 +87,29 @@ def test_a_button_frame_is_resent_with_its_sequence_until_acked_then_the_next_go
     board = Board()
     board.greet()
     board.levels[4] = True
-    board.run(1)
-    board.levels[4] = False
-    board.run(350)
+    board.run(175)
     sent = board.link.take(wire.BUTTON)
     assert len(sent) == 4 and len({frame for frame in sent}) == 1          # first try + 3 resends
     seq = sent[0][1]
     assert sent[0][2][:2] == bytes((4, 1))
     board.host_says(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq))
     board.run(2)
+    board.levels[4] = False
+    board.run(2)
     release = board.link.take(wire.BUTTON)
     assert len(release) == 1 and release[0][1] == seq % 255 + 1 and release[0][2][:2] == bytes((4, 0))
+
+
+def test_a_change_made_while_a_frame_waits_for_its_ack_rides_along_at_the_next_resend() -> None:
+    board = Board()
+    board.greet()
+    board.levels[4] = True
+    board.run(30)
+    board.levels[4] = False                                                # released before any ack
+    board.run(30)
+    sent = board.link.take(wire.BUTTON)
+    assert [len(payload) // wire.CHANGE_SIZE for _, _, payload in sent] == [1, 2]
+    assert sent[1][1] != sent[0][1] and sent[1][2][:wire.CHANGE_SIZE] == sent[0][2]
 
 
 def test_screen_contrast_power_apply_once_and_are_always_acked() -> None:
@@ -105,8 +123,8 @@ def test_screen_contrast_power_apply_once_and_are_always_acked() -> None:
     board.host_says(wire.POWER, 11, b"\x00")
     board.run(1)
     acks = board.link.take(wire.ACK)
-    assert [frame[2] for frame in acks] == [bytes((wire.SCREEN, 9))] * 2 + [bytes((wire.CONTRAST, 10)),
-                                                                            bytes((wire.POWER, 11))]
+    assert [frame[2] for frame in acks] == ([bytes((wire.SCREEN, 9))] * 4 + [bytes((wire.CONTRAST, 10))] * 2
+                                            + [bytes((wire.POWER, 11))] * 2)     # each ack goes twice
     assert board.loop.screens == 1
     expected = bytearray(1024)
     wire.apply_windows(payload, expected)
@@ -137,3 +155,95 @@ def test_changes_wait_for_the_console_and_the_oldest_go_past_the_limit() -> None
     assert board.link.take(wire.BUTTON) == []
     assert len(board.loop.changes) == padloop.QUEUE_LIMIT
     assert board.loop.changes[0][1] is False and board.loop.changes[-1][1] is True   # first press gone
+
+
+def test_a_panel_that_stops_answering_never_stops_the_buttons_and_is_redrawn_whole_when_back() -> None:
+    board = Board()
+    board.greet()
+    board.host_says(wire.CONTRAST, 1, b"\x10")
+    board.host_says(wire.SCREEN, 2, bytes(wire.window_payload(0, 1, 0, 127, bytes(range(256)) * 4)))
+    board.run(2)
+    board.panel.unplugged = True                      # a loose wire on the OLED
+    board.host_says(wire.SCREEN, 3, bytes(wire.window_payload(5, 5, 10, 19, b"\x3c" * 1024)))
+    board.run(2)
+    board.levels[2] = True                            # the buttons go on
+    board.run(5)
+    board.host_says(wire.POWER, 4, b"\x00")
+    board.run(3000)
+    assert [kind for kind, _, _ in board.link.take(wire.BUTTON)][:1] == [wire.BUTTON]
+    acks = [payload for _, _, payload in board.link.take(wire.ACK)]
+    assert bytes((wire.SCREEN, 3)) in acks and bytes((wire.POWER, 4)) in acks
+    tries = board.panel.failures
+    assert 3 <= tries <= 8                            # retried with a back-off, not every pass
+    board.panel.unplugged = False
+    board.run(padloop.PANEL_RETRY_MAX_MS + 1)
+    assert board.panel.frame == board.loop.frame      # the whole picture again, as the host left it
+    assert board.loop.frame[5 * 128 + 10:5 * 128 + 20] == b"\x3c" * 10
+    assert board.panel.level == 0x10 and board.panel.on is False
+    assert board.loop.panel_ok and board.panel.failures == tries
+
+
+def test_a_board_without_a_panel_plays_buttons_and_says_it_has_no_screen() -> None:
+    for panel in (None, FakePanel()):                 # none configured, or none answering at boot
+        board = Board()
+        if panel is None:
+            board.loop = PadLoop(3, board.link, board.keys, None, lambda board=board: board.ms, 0x1234)
+        else:
+            board.panel.unplugged = True
+        board.run(1)
+        hello = board.link.take(wire.HELLO)[0][2]
+        assert hello[2] == wire.CAP_BUTTONS
+        board.greet()
+        board.host_says(wire.SCREEN, 1, bytes(wire.window_payload(0, 0, 0, 3, b"\xff" * 1024)))
+        board.levels[6] = True
+        board.run(5)
+        assert board.link.take(wire.ACK)[0][2] == bytes((wire.SCREEN, 1))
+        assert board.link.take(wire.BUTTON)[0][2][:2] == bytes((6, 1))
+
+
+def test_an_unacked_batch_is_cut_in_half_until_one_change_goes_alone() -> None:
+    board = Board()
+    for _ in range(10):                               # queued while the console is away
+        board.levels[0] = not board.levels[0]
+        board.run(25)
+    board.greet()
+    board.run(2000)                                   # nothing acked: a line that spoils frames
+    sent = board.link.take(wire.BUTTON)
+    sizes = [len(payload) // wire.CHANGE_SIZE for _, _, payload in sent]
+    assert sizes[:3] == [8, 8, 8] and sizes[3:6] == [4, 4, 4] and set(sizes[6:]) == {padloop.MIN_BATCH}
+    seqs = [seq for _, seq, _ in sent]
+    assert len({seqs[0], seqs[3], seqs[6]}) == 3              # each cut goes under a new number
+    assert all(payload == sent[0][2][:len(payload)] for _, _, payload in sent)   # oldest first
+    board.host_says(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seqs[-1]))
+    board.run(2)
+    assert len(board.loop.changes) == 8 and len(board.link.take(wire.BUTTON)[0][2]) == 2 * wire.CHANGE_SIZE
+
+
+def test_the_idle_pass_allocates_nothing() -> None:
+    """tracemalloc under CPython; bench/bench_pad_micropython.py measures gc.mem_alloc on a real
+    MicroPython. Clock values stay below 256 so CPython's cached small ints keep ints out of it."""
+    import tracemalloc
+
+    board = Board()
+    board.greet()
+    board.run(5)
+    board.link.sent.clear()
+    loop = board.loop
+    loop.keys = lambda: 0
+    tracemalloc.start()
+    try:
+        for _ in range(3):
+            loop.poll()
+            board.ms += 1
+        passes = 0
+        before, _ = tracemalloc.get_traced_memory()
+        tracemalloc.reset_peak()
+        while passes < 150:                           # not range(): its objects would count
+            loop.poll()
+            board.ms += 1
+            passes += 1
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert board.link.sent == []
+    assert peak - before <= 0

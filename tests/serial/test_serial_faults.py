@@ -114,3 +114,32 @@ def test_a_silent_pad_is_disconnected_and_comes_back_redrawn(tmp_path: Path) -> 
     pad.close()
     screen.close()
     board.unplug()
+
+
+def test_five_percent_damaged_bytes_slow_the_link_but_never_disconnect_it(tmp_path: Path) -> None:
+    """Frames still get through at 5 %, only small ones: BUTTON batches and screen messages
+    shrink until they do, and damaged bytes still count as a sign of life."""
+    faults = Faults(77, byte_error=0.05)
+    faults.enabled = False
+    path = tmp_path / "pad1"
+    board = PadBoard(path, faults=faults)
+    events = EventQueue()
+    pad, screen = open_serial_pad(1, str(path), events)        # the 1 s heartbeat timeout
+    assert screen is not None
+    wait_for(lambda: pad.connected and board.loop.host_seen, what="hello")
+    lost: list[bool] = []
+    pad.on_connection(lambda _, connected: lost.append(connected))
+    faults.enabled = True
+    image = blank_frame()
+    ImageDraw.Draw(image).rectangle([0, 8, 127, 15], fill=1)     # a whole page: 128 bytes to send
+    ImageDraw.Draw(image).text((50, 28), "2-1", fill=1)
+    screen.display(image)
+    mash(board, random.Random(9), 24)                            # changes queue up: batches form
+    wait_for(lambda: not board.loop.changes, timeout=60, what="every change acked")
+    wait_for(lambda: board.frame == to_pages(image), timeout=60, what="the picture through the noise")
+    assert lost == []
+    assert faults.damaged > 50 and pad.link.shrinks > 0 and board.loop.decoder.dropped > 0
+    assert [(event.button, event.pressed) for event in events.drain()] == board.accepted
+    pad.close()
+    screen.close()
+    board.unplug()

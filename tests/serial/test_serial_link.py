@@ -86,7 +86,7 @@ def test_a_resent_button_frame_counts_once(rig) -> None:
     with board.lock:                                    # hold the pad loop still
         board.levels[0] = True
         board.loop.poll()
-        frame = board.loop.inflight[1]
+        frame = bytes(board.loop.inflight[:board.loop.inflight_length])
         for _ in range(3):
             board.loop.link.write(frame)                # as if three acks had been lost
     wait_for(lambda: pad.link.duplicates >= 3, what="duplicates seen")

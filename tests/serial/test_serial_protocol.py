@@ -148,7 +148,7 @@ def test_pad_code_stays_within_micropython(path: Path) -> None:
     """What MicroPython lacks at run time: annotations evaluated, dataclasses, typing, enum,
     ``from __future__``, walrus, match; the board runs these files as they are."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    allowed = {"binascii", "hal", "os", "select", "sys", "machine", "micropython", "time", "ssd1306",
+    allowed = {"binascii", "hal", "json", "os", "select", "sys", "machine", "micropython", "time",
                "board", "padloop"}
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -163,3 +163,17 @@ def test_pad_code_stays_within_micropython(path: Path) -> None:
         if isinstance(node, ast.JoinedStr):
             assert all(not isinstance(part, ast.FormattedValue) or part.format_spec is None
                        for part in node.values), path
+
+
+@given(st.sampled_from([wire.HELLO, wire.BUTTON, wire.ACK, wire.HEARTBEAT]), st.integers(0, 255),
+       st.binary(max_size=2 + wire.MAX_CHANGES * wire.CHANGE_SIZE - 2))
+def test_the_pads_frame_writer_builds_the_very_bytes_of_encode_frame(kind: int, seq: int, payload: bytes) -> None:
+    writer = wire.FrameWriter()
+    writer.start(kind, seq)
+    for byte in payload:
+        writer.add(byte)
+    length = writer.finish()
+    assert bytes(writer.out[:length]) == wire.encode_frame(kind, seq, payload)
+    writer.start(wire.HEARTBEAT, 0)
+    writer.add_ms(0xDEAD00EF)
+    assert bytes(writer.out[:writer.finish()]) == wire.encode_frame(wire.HEARTBEAT, 0, wire.ms_bytes(0xDEAD00EF))

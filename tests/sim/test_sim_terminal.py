@@ -5,7 +5,6 @@ import io
 
 import blessed
 import pytest
-from PIL import Image
 
 import sim
 from hal import Button, Console, ConsoleClosed, GOAL, blank_frame

@@ -1,0 +1,170 @@
+"""Wake-ups per second of the idle console, every thread counted: what a battery handheld pays
+while nobody presses (issue 14: target under 5 per second, the screensaver's moves included).
+
+The console runs as its own process (``console_process.py serve``) on the code the Pi runs
+wherever it can run here: the app on the system clock; the buttons on the gpiod backend, its
+real thread blocked in ``select()`` on a line request's fd (an eventfd of
+:mod:`hal.mock_gpiochip` stands for the kernel's); the screens on the real luma.oled ssd1306
+path over a recording I2C bus, with their heal timers. The parent reads the child's
+``/proc/PID/task/*/status`` (voluntary + involuntary context switches per thread; reading them
+does not wake the child) over a window:
+
+- menu: idle in the menu with the screensaver from ``--saver-after`` seconds, so the window
+  holds its steps (every 8 s) and the screens' heals;
+- match: in a match against the CPU, waiting for the person's move.
+
+The process's own ``getrusage`` total is read too (it keeps threads that ended inside the
+window, such as timers), less the bench's stdin thread. For comparison, the same console with a
+copy of lg's alert loop (``lg_alert_loop.py``: what gpiozero's default lgpio factory runs for
+14 buttons) is measured in the menu.
+
+    python bench/bench_wakeups.py [--seconds 30] [--saver-after 5] [--json FILE]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from firmware.settings import Settings, save  # noqa: E402
+from firmware.wakeups import TARGET, measure  # noqa: E402
+
+CHILD = Path(__file__).resolve().parent / "console_process.py"
+ROOT = CHILD.parents[1]
+SETTLE = 4.0
+"""Seconds after OK before the match waits only for the person: kick-off 2.5 s, CPU 1.2 s."""
+
+
+class Child:
+    def __init__(self, state_dir: str, *options: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, str(CHILD), "serve", "--state-dir", state_dir, *options], cwd=ROOT,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.frames = 0
+        self.rusage: list[tuple[int, int]] = []
+        self.changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            words = line.split()
+            with self.changed:
+                if words[:1] == ["frame"]:
+                    self.frames += 1
+                elif words[:1] == ["rusage"]:
+                    self.rusage.append((int(words[1]), int(words[2])))
+                self.changed.notify_all()
+
+    def wait(self, test: Any, timeout: float = 30.0) -> None:
+        with self.changed:
+            if not self.changed.wait_for(test, timeout):
+                raise RuntimeError("the console did not answer in time")
+
+    def send(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def switches(self) -> tuple[int, int]:
+        """The process's context switches (all threads ever) and the stdin thread's tid."""
+        asked = len(self.rusage)
+        self.send("rusage")
+        self.wait(lambda: len(self.rusage) > asked)
+        return self.rusage[-1]
+
+    def window(self, seconds: float) -> dict[str, Any]:
+        total_before, reader = self.switches()
+        cpu_before = cpu_seconds(self.process.pid)
+        counted = measure(self.process.pid, seconds)
+        cpu_used = cpu_seconds(self.process.pid) - cpu_before
+        total_after, _ = self.switches()
+        console = [(name, rate) for tid, name, rate in counted.threads if tid != reader]
+        reader_rate = sum(rate for tid, _, rate in counted.threads if tid == reader)
+        # the reader thread's own switches (answering 'rusage') are the bench's, not the console's
+        total = (total_after - total_before) / counted.seconds - reader_rate
+        by_name: dict[str, float] = {}
+        for name, rate in console:               # a new thread takes its creator's name: sum them
+            by_name[name] = by_name.get(name, 0.0) + rate
+        return {"seconds": round(counted.seconds, 1),
+                "per_second_living_threads": round(sum(rate for _, rate in console), 2),
+                "per_second_all_threads": round(max(total, 0.0), 2),
+                "threads": {name: round(rate, 2) for name, rate in
+                            sorted(by_name.items(), key=lambda thread: -thread[1])},
+                "living_threads": len(console),
+                "core_share": round(cpu_used / counted.seconds, 5),
+                "bench_reader_per_second": round(reader_rate, 2)}
+
+    def quit(self) -> None:
+        self.send("quit")
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        if self.process.wait(30) != 0:
+            raise RuntimeError(f"the console exited with {self.process.returncode}")
+
+
+def measure_console(seconds: float, saver_after: float) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="pitchpad-wakeups-") as state_dir:
+        save(state_dir, Settings(players="cpu", difficulty="easy", level="pro_plus"))
+        child = Child(state_dir, "--buttons", "gpiod", "--saver-after", str(saver_after))
+        child.wait(lambda: child.frames >= 4)                 # splash, then the menu
+        menu = child.window(seconds)
+        child.send("press 1 CENTRE")                          # OK: wakes the saver
+        time.sleep(1.0)
+        child.send("press 1 CENTRE")                          # OK: kick-off
+        time.sleep(SETTLE)
+        match = child.window(seconds)
+        child.quit()
+    return {"menu_with_screensaver": menu, "match_waiting": match}
+
+
+def measure_lg(seconds: float) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="pitchpad-wakeups-") as state_dir:
+        child = Child(state_dir, "--buttons", "gpiod", "--lg-alert-loop")
+        child.wait(lambda: child.frames >= 4)
+        menu = child.window(seconds)
+        child.quit()
+    return {"menu_with_lg_alert_loop": menu}
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=30.0, help="each window")
+    parser.add_argument("--saver-after", type=float, default=5.0,
+                        help="screensaver after this many idle seconds in the menu window")
+    parser.add_argument("--lg-seconds", type=float, default=10.0, help="the lg comparison window")
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args()
+    load = open("/proc/loadavg").read().split()[:3]
+    figures = {**measure_console(args.seconds, args.saver_after), **measure_lg(args.lg_seconds),
+               "load_average": " ".join(load), "target_per_second": TARGET}
+    for name in ("menu_with_screensaver", "match_waiting", "menu_with_lg_alert_loop"):
+        row = figures[name]
+        verdict = "meets" if row["per_second_all_threads"] < TARGET else "MISSES"
+        extra = f", {row['core_share']:.2%} of a core"
+        print(f"{name.replace('_', ' ')}: {row['per_second_all_threads']:.2f} wake-ups/s, all threads "
+              f"({row['per_second_living_threads']:.2f} in threads alive at the end{extra}) over "
+              f"{row['seconds']:.0f} s ({verdict} < {TARGET:g}/s)")
+        print("    " + ", ".join(f"{thread} {rate:.2f}" for thread, rate in row["threads"].items()))
+    print(f"load average at the start: {figures['load_average']}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(figures, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()

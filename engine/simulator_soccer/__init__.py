@@ -1,0 +1,81 @@
+"""Simulator Soccer: the hex-pitch tactics game — 22 players, three phases a turn, the
+distance rule, die duels, and the console's secret aim/dive duel on every shot.
+
+Rules: ``shared/rules/simulator-soccer.md`` (rule ids ``S-…``); rulings where it is silent:
+``docs/simulator-soccer.md``.
+
+>>> from engine.simulator_soccer import MatchConfig, new_match, choice_from_json
+>>> match = new_match(MatchConfig(), seed=42)
+>>> match.to_act(), match.decision
+(('blue', 'red'), 'formation')
+>>> events = match.apply({"red": choice_from_json({"formation": "4-4-2"}),
+...                       "blue": choice_from_json({"formation": "3-5-2"})})
+>>> match.decision, len(match.to_act())
+('place', 1)
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import script
+from .choices import (
+    FORMATIONS, Challenge, Choice, Cross, Defend, Dive, Formation, Headers, Kick, Kicker, Move,
+    Place, Remove, Round, Shoot, choice_from_json,
+)
+from .legal import ListMenu, legal_choices, menu
+from .match import SoccerMatch
+from .rng import BadDie, Dice, SplitMix64
+from .state import PRO_OPTIONS, SEATS, MatchConfig, Options
+from .teams import STANDARD, PlayerCard, Team, TeamError, load_team, team_from_json
+from .view import SoccerView, determinize
+
+NAME = "simulator-soccer"
+
+
+def new_match(config: MatchConfig | None = None, seed: int = 0, kickoff: str | None = None,
+              shootout_first: str | None = None, dice: tuple[int, ...] = ()) -> SoccerMatch:
+    """A match from its set-up: the toss is drawn from the seed unless ``kickoff`` is given."""
+    return SoccerMatch(config or MatchConfig(), seed, kickoff, shootout_first, dice)
+
+
+class SimulatorSoccerGame:
+    """Simulator Soccer as the registry holds it (:class:`engine.protocol.Game`)."""
+
+    name = NAME
+    seats = SEATS
+    example_configs = (
+        MatchConfig(Options(half_steps=2)),
+        MatchConfig(Options(half_steps=2, tiebreak=True, pro=frozenset(PRO_OPTIONS))),
+    )
+
+    def new_match(self, config: Any = None, seed: int = 0) -> SoccerMatch:
+        return new_match(config, seed)
+
+    def choice_from_json(self, obj: object) -> Choice:
+        return choice_from_json(obj)
+
+    def determinize(self, view: SoccerView, rng: random.Random) -> SoccerMatch:
+        return determinize(view, rng)
+
+    def parse_script(self, doc: object) -> script.MatchScript:
+        return script.parse_script(doc)
+
+    def parse_turn(self, obj: object, index: int) -> dict[str, Choice]:
+        return script.parse_turn(obj, index)
+
+    def summary(self, match: SoccerMatch) -> dict[str, Any]:
+        return script.summary(match)
+
+
+GAME = SimulatorSoccerGame()
+
+
+__all__ = [
+    "FORMATIONS", "Challenge", "Choice", "Cross", "Defend", "Dive", "Formation", "Headers",
+    "Kick", "Kicker", "Move", "Place", "Remove", "Round", "Shoot", "choice_from_json",
+    "ListMenu", "legal_choices", "menu", "SoccerMatch", "BadDie", "Dice", "SplitMix64",
+    "PRO_OPTIONS", "SEATS", "MatchConfig", "Options", "STANDARD", "PlayerCard", "Team",
+    "TeamError", "load_team", "team_from_json", "SoccerView", "determinize", "NAME",
+    "new_match", "SimulatorSoccerGame", "GAME",
+]

@@ -1,0 +1,457 @@
+"""CPU players for Simulator Soccer: Random, Simple and Search.
+
+All of them decide from a view (``view.public`` is the match as every seat may know it,
+without the generator) and their own generator, never from the real match. List decisions
+are built by walking :class:`~.legal.ListMenu` (player, then cell); every choice a bot makes
+is checked with ``is_legal`` and falls back to a surely legal one.
+
+* Random: uniform over kinds, then over targets; random short move lists.
+* Simple: kicks by the kick model's odds (S-K-2) towards goal, shots in range, tackles when
+  the odds favour it (S-P3-3), a formation that keeps its shape.
+* Search: the shot/dive duel from its equilibrium (a mixed strategy that cannot be read),
+  kicks and moves by a short seeded look-ahead over determinized states.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from . import geometry as geo
+from ..bots.matrix import solve
+from .choices import (
+    FORMATIONS, NO_CHALLENGE, SIDES, Challenge, Choice, Defend, Dive, Formation, Kick, Kicker,
+    Move, Place, Remove, Shoot,
+)
+from .geometry import Cell, distance
+from .legal import ListMenu, legal_choices
+from .match import SoccerMatch, other
+from .state import SEATS, Player
+from .view import SoccerView, determinize
+
+Policy = Callable[[SoccerMatch, int, random.Random], Choice]
+
+
+# ----- what every bot shares --------------------------------------------------------------------
+def _legal(match: SoccerMatch, seat: str, choice: Choice) -> bool:
+    if len(match.pending.seats) > 1:
+        return True
+    return match.is_legal(seat, choice)
+
+
+def placement(match: SoccerMatch, team: int, rng: random.Random, tidy: bool) -> Place:
+    """A legal S-RST-2 step: the kicker onto the ball, opponents off it and out of the area
+    where S-RST-4 says; substitutions S-SUB-1 requires; with ``tidy`` nothing else."""
+    r = match.restart
+    step = r["step"]
+    subs: list[tuple[int, int]] = []
+    t = match.teams[team]
+    need = match.subs_needed(team)
+    if need:
+        bench = [p.num for p in t.bench()]
+        field = [p for p in t.on_pitch() if not p.keeper and (team, p.num) != match.carrier]
+        rng.shuffle(field)
+        subs = [(p.num, n) for p, n in zip(field, bench[:need])]
+    entries: list[tuple[int, Cell]] = []
+    twin = match.clone()
+    if subs:
+        twin._apply_subs(team, tuple(subs), [], False, step)
+    menu = ListMenu(twin, team)
+    ball = r["cell"]
+    kicking = r["team"]
+
+    def move(num: int, goal: Cell) -> bool:
+        options = menu.options(entries).get(num, [])
+        if not options:
+            return False
+        best = min(options, key=lambda c: (distance(c, goal), rng.random()))
+        entries.append((num, best))
+        return True
+
+    on_pitch = twin.teams[team].on_pitch()
+    if team == kicking and step in (1, 3):
+        on_ball = [p for p in on_pitch if p.cell == ball]
+        if not on_ball and step == 1:
+            field = [p for p in on_pitch if not p.keeper] or on_pitch
+            for p in sorted(field, key=lambda p: (distance(p.cell or ball, ball), p.num)):
+                if ball in menu.options(entries).get(p.num, []):
+                    entries.append((p.num, ball))
+                    break
+        if step == 1 and r["kind"] == "penalty":
+            for p in on_pitch:
+                if p.cell != ball and p.cell and geo.penalty_area(match.fr(team, p.cell)) \
+                        and p.num not in [e[0] for e in entries]:
+                    move(p.num, match.fr(team, (14, p.cell[1])))
+    if team != kicking:
+        for p in on_pitch:
+            assert p.cell is not None
+            f = match.fr(kicking, p.cell)
+            bad = p.cell == ball or (r["kind"] == "goal_kick" and geo.penalty_area(
+                match.fr(team, p.cell))) or (r["kind"] == "penalty" and not p.keeper
+                                             and geo.penalty_area(f))
+            if bad:
+                move(p.num, match.fr(kicking, (13, f[1])) if r["kind"] == "penalty"
+                     else match.fr(team, (12, 4)))
+    if not tidy and not subs and r["kind"] != "penalty":
+        options = menu.options(entries)
+        for num in rng.sample(sorted(options), min(2, len(options))):
+            cells = menu.options(entries).get(num)
+            if cells and rng.random() < 0.5:
+                entries.append((num, rng.choice(cells)))
+    return Place(tuple(entries), tuple(subs))
+
+
+def random_moves(match: SoccerMatch, team: int, rng: random.Random, count: int,
+                 thrower: int | None = None,
+                 score: Callable[[Player, Cell], float] | None = None) -> Move:
+    """Up to ``count`` entries from the menu; by ``score`` (highest) or at random."""
+    menu = ListMenu(match, team, thrower)
+    entries: list[tuple[int, Cell]] = []
+    for _ in range(count):
+        options = menu.options(entries)
+        if not options:
+            break
+        if score is None:
+            num = rng.choice(sorted(options))
+            cell = rng.choice(options[num])
+        else:
+            best = max(((score(match.player(team, n), c) + rng.random() * 1e-3, n, c)
+                        for n, cells in options.items() for c in cells))
+            if best[0] <= 0:
+                break
+            _, num, cell = best
+        entries.append((num, cell))
+    return Move(tuple(entries), thrower=thrower)
+
+
+def thrower_for(match: SoccerMatch, team: int) -> int:
+    cell = match.pending.extra["cell"]
+    field = [p for p in match.teams[team].on_pitch() if not p.keeper and not p.lying]
+    return min(field, key=lambda p: (distance(p.cell or cell, cell), p.num)).num
+
+
+def safe(match: SoccerMatch, team: int, choice: Choice, fallback: Callable[[], Choice]) -> Choice:
+    seat = SEATS[team]
+    if _legal(match, seat, choice):
+        return choice
+    alternative = fallback()
+    if _legal(match, seat, alternative):
+        return alternative
+    choices = legal_choices(match, seat)
+    return choices[0]
+
+
+# ----- Random -----------------------------------------------------------------------------------
+def random_policy(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
+    kind = match.pending.kind
+    if kind == "formation":
+        return Formation(rng.choice(FORMATIONS))
+    if kind == "place":
+        return safe(match, team, placement(match, team, rng, tidy=False),
+                    lambda: placement(match, team, rng, tidy=True))
+    if kind == "kick":
+        options = match.kick_options()
+        k = rng.choice(sorted(options))
+        return Kick(k, rng.choice(options[k]))
+    if kind == "move":
+        phase = match.pending.extra.get("phase")
+        thrower = thrower_for(match, team) if phase == "throw" else None
+        choice = random_moves(match, team, rng, rng.randint(0, 3), thrower)
+        return safe(match, team, choice, lambda: Move((), thrower=thrower))
+    if kind == "defend":
+        return safe(match, team, Defend(), lambda: Defend())
+    if kind == "shoot":
+        return rng.choice(legal_choices(match, SEATS[team]))
+    if kind == "challenge":
+        return rng.choice(legal_choices(match, SEATS[team]))
+    return rng.choice(legal_choices(match, SEATS[team]))
+
+
+# ----- Simple -----------------------------------------------------------------------------------
+def _goal_cell(match: SoccerMatch, team: int) -> Cell:
+    return match.fr(team, (20, 4))
+
+
+def kick_odds(match: SoccerMatch, p: Player, kind: str, target: Cell) -> int:
+    """S-K-2's chance that the kick lands on ``target``."""
+    assert p.cell is not None
+    colour = {"pass": "Y", "lob": "Y", "dribble": "Y", "throw": "", "header_pass": "K"}[kind]
+    dots = match.effective(p, colour) if colour else 0
+    return min(95, max(35, 95 - 6 * distance(p.cell, target)) + 5 * dots)
+
+
+def _kick_value(match: SoccerMatch, team: int, kind: str, target: Cell, p: Player) -> float:
+    """How good a kick looks: odds it lands, times how far up the pitch, with a teammate
+    nearer than any opponent."""
+    odds = kick_odds(match, p, "header_pass" if match.pending.extra.get("mode") == "header"
+                     and kind == "lob" else kind, target) / 100
+    mates = [q for q in match.teams[team].on_pitch() if q is not p and not q.lying]
+    opps = [q for q in match.teams[other(team)].on_pitch() if not q.lying]
+    mine = min((distance(q.cell, target) for q in mates if q.cell), default=9)
+    theirs = min((distance(q.cell, target) for q in opps if q.cell), default=9)
+    advance = match.fr(team, target)[0] / 20
+    safety = 1.0 if mine < theirs else (0.5 if mine == theirs and kind != "lob" else 0.1)
+    return odds * safety * (0.5 + advance)
+
+
+def shot_value(match: SoccerMatch, p: Player) -> float:
+    """The chance a shot from ``p``'s cell is on target with an average aim (S-SHOT-3 b)."""
+    assert p.cell is not None
+    finishing = match.effective(p, "R")
+    best = 0.0
+    for aim in SIDES:
+        need = 2 * distance(p.cell, match.fr(p.team, geo.GOAL_MOUTH[aim])) - 1
+        best = max(best, sum(1 for d in range(1, 7) if d + finishing >= need) / 6)
+    return best
+
+
+def simple_policy(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
+    kind = match.pending.kind
+    if kind == "formation":
+        return Formation("4-4-2")
+    if kind == "place":
+        return safe(match, team, placement(match, team, rng, tidy=True),
+                    lambda: placement(match, team, rng, tidy=True))
+    if kind == "kick":
+        return simple_kick(match, team, rng)
+    if kind == "cross":
+        choices = legal_choices(match, SEATS[team])
+        return max(choices, key=lambda c: (c.to[0] if match.east(team) else -c.to[0],  # type: ignore[union-attr, index]
+                                           abs(c.to[1] - 4) * -1, rng.random()))  # type: ignore[union-attr, index]
+    if kind == "defend":
+        return Defend()
+    if kind == "shoot":
+        if team == match.possession:
+            return Shoot(rng.choice(SIDES), high=False)
+        return Dive(rng.choice(SIDES))
+    if kind == "challenge":
+        return simple_challenge(match, team)
+    if kind == "move":
+        return simple_moves(match, team, rng)
+    if kind == "kicker":
+        kickers = match.shootout_kickers(team)
+        return Kicker(max(kickers, key=lambda p: (p.count("R"), -p.num)).num)
+    if kind == "remove":
+        field = [p for p in match.teams[team].on_pitch() if not p.keeper]
+        return Remove(min(field, key=lambda p: (len(p.dots), p.num)).num)
+    return legal_choices(match, SEATS[team])[0]
+
+
+def simple_kick(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
+    p = match.carrier_player()
+    assert p is not None
+    options = match.kick_options()
+    if "shot" in options and (shot_value(match, p) >= 0.5 or match.pending.extra.get("mode") == "header"):
+        return Kick("shot")
+    if "cross" in options:
+        return Kick("cross")
+    best: tuple[float, Choice] = (-1.0, Kick("end"))
+    for kind, targets in options.items():
+        if kind in ("end", "hold", "shot", "cross"):
+            continue
+        for target in targets:
+            assert target is not None
+            value = _kick_value(match, team, kind, target, p)
+            if value > best[0]:
+                best = (value, Kick(kind, target))
+    if "end" in options and best[0] < 0.45:
+        return Kick("end")
+    if best[0] < 0 and "hold" in options:
+        return Kick("hold")
+    if best[0] < 0:
+        k = sorted(options)[0]
+        return Kick(k, options[k][0])
+    return best[1]
+
+
+def simple_challenge(match: SoccerMatch, team: int) -> Choice:
+    carrier = match.carrier_player()
+    if carrier is None or carrier.cell is None:
+        return NO_CHALLENGE
+    fronts = geo.front_neighbours(carrier.cell, match.east(carrier.team))
+    best = None
+    for q in match.challengers():
+        assert q.cell is not None
+        d = distance(q.cell, carrier.cell)
+        if d >= 2 or (d == 1 and q.cell not in fronts):
+            continue
+        # S-P3-3: win iff d6 + T > d6 + R; tackle when that is likelier than not.
+        wins = sum(1 for a in range(1, 7) for b in range(1, 7)
+                   if a + q.duel[2] > b + carrier.duel[3]) / 36
+        foul_risk = 1 / 6 if geo.defence_zone(match.fr(team, carrier.cell)) else 0
+        value = wins - foul_risk
+        if best is None or value > best[0]:
+            best = (value, q)
+    if best is None:
+        return NO_CHALLENGE
+    return Challenge(best[1].num, carrier.cell, best[0] > 0.5)
+
+
+def simple_moves(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
+    """Keep the formation's shape around the ball: attackers drift forward into space,
+    defenders close on the carrier and goal-side."""
+    phase = match.pending.extra.get("phase")
+    thrower = thrower_for(match, team) if phase == "throw" else None
+    ball = match.ball
+    attacking = team == match.possession
+
+    def score(p: Player, cell: Cell) -> float:
+        assert p.cell is not None
+        if p.keeper:
+            home = match.fr(team, (0, 4))
+            return distance(p.cell, home) - distance(cell, home) - 0.5
+        f_now, f_new = match.fr(team, p.cell), match.fr(team, cell)
+        if attacking:
+            gain = (f_new[0] - f_now[0]) * 0.3 - abs(distance(cell, ball) - 3) * 0.2 \
+                + abs(distance(p.cell, ball) - 3) * 0.2
+            crowd = sum(1 for q in match.players() if q.team == team and q.cell and
+                        distance(q.cell, cell) <= 1 and q is not p)
+            return gain - 0.3 * crowd
+        goal = match.fr(team, (0, 4))
+        closer = distance(p.cell, ball) - distance(cell, ball)
+        goal_side = 0.5 if distance(cell, goal) < distance(ball, goal) else -0.5
+        return closer * 0.6 + goal_side - 0.4
+    count = 4 if attacking else 5
+    choice = random_moves(match, team, rng, count, thrower, score)
+    return safe(match, team, choice, lambda: Move((), thrower=thrower))
+
+
+# ----- Search -----------------------------------------------------------------------------------
+def equilibrium_shot(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
+    """The shot/dive duel of S-SHOT-2/3 played from its equilibrium: the shooter aims at each
+    side with the probability that leaves the keeper indifferent (sides differ by their
+    distance), the keeper dives the same way; LOW/HIGH by the on-target odds. A mixed
+    strategy drawn from the bot's own generator: reading the bot gains nothing."""
+    shooter = match.player(match.possession, match.kick["kicker"])
+    origin = shooter.cell if match.shootout is None else match.fr(match.possession, geo.SPOT)
+    assert origin is not None
+    if match.kick.get("header"):
+        finishing = shooter.count("K")
+    elif match.kick.get("penalty") or match.shootout is not None:
+        finishing = shooter.count("R")
+    else:
+        finishing = match.effective(shooter, "R")
+    keeper = match.teams[other(match.possession)].keeper()
+    save_x = keeper.count("X") if keeper else 0
+    rods = 1 if (match.kick.get("penalty") or match.shootout is not None or (
+        not match.kick.get("header") and not geo.penalty_area(match.fr(match.possession, origin)))) else 0
+    beat = sum(1 for a in range(1, 7) for b in range(1, 7) if a + finishing > b + save_x + rods) / 36
+    rows: list[tuple[str, bool]] = [(aim, high) for aim in SIDES for high in (False, True)]
+    payoff = []
+    for aim, high in rows:
+        need = 2 * distance(origin, match.fr(match.possession, geo.GOAL_MOUTH[aim])) - 1 + high
+        on = sum(1 for d in range(1, 7) if d + finishing >= need) / 6
+        payoff.append([on * (beat if dive == aim else 1.0) for dive in SIDES])
+    shooter_mix, keeper_mix = solve(payoff)
+    if team == match.possession:
+        aim, high = rows[_draw(shooter_mix, rng)]
+        return Shoot(aim, high)
+    return Dive(SIDES[_draw(keeper_mix, rng)])
+
+
+def _draw(weights: list[float], rng: random.Random) -> int:
+    x = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        x -= w
+        if x <= 0:
+            return i
+    return len(weights) - 1
+
+
+def evaluate(match: SoccerMatch, team: int) -> float:
+    """A position's worth to ``team``: goals, then the ball and how far up it is."""
+    goals: float = match.score[team] - match.score[other(team)]
+    if match.shootout is not None:
+        goals += (match.shootout[team] - match.shootout[other(team)]) * 0.5
+    x = match.fr(team, match.ball)[0] / 20
+    has = 1.0 if match.possession == team else -1.0
+    danger = (x if has > 0 else (1 - x)) * has
+    return goals * 10 + has * 0.6 + danger
+
+
+def search_policy(match: SoccerMatch, team: int, rng: random.Random,
+                  samples: int = 3, horizon: int = 6) -> Choice:
+    kind = match.pending.kind
+    if kind == "shoot":
+        return equilibrium_shot(match, team, rng)
+    if kind not in ("kick", "move", "challenge"):
+        return simple_policy(match, team, rng)
+    candidates = _search_candidates(match, team, rng, kind)
+    if len(candidates) == 1:
+        return candidates[0]
+    view = match.view(SEATS[team])
+    best: tuple[float, Choice] | None = None
+    for choice in candidates:
+        total = 0.0
+        for s in range(samples):
+            sim = determinize(view, random.Random(rng.getrandbits(32) + s))
+            try:
+                sim.apply({SEATS[team]: choice})
+            except Exception:
+                total = -1e9
+                break
+            roll = random.Random(rng.getrandbits(32))
+            for _ in range(horizon):
+                seats = sim.to_act()
+                if not seats:
+                    break
+                sim.apply({seat: simple_policy(sim, SEATS.index(seat), roll) for seat in seats})
+            total += evaluate(sim, team)
+        if best is None or total > best[0]:
+            best = (total, choice)
+    assert best is not None
+    return best[1]
+
+
+def _search_candidates(match: SoccerMatch, team: int, rng: random.Random, kind: str) -> list[Choice]:
+    simple = simple_policy(match, team, rng)
+    out: list[Choice] = [simple]
+    if kind == "kick":
+        p = match.carrier_player()
+        assert p is not None
+        options = match.kick_options()
+        ranked = sorted(((_kick_value(match, team, k, t, p), Kick(k, t))
+                         for k, targets in options.items() if k in ("pass", "lob", "dribble", "throw")
+                         for t in targets if t is not None), key=lambda vc: -vc[0])
+        out += [c for _, c in ranked[:4]]
+        for k in ("shot", "cross", "end", "hold"):
+            if k in options:
+                out.append(Kick(k))
+    elif kind == "challenge":
+        out += list(legal_choices(match, SEATS[team]))[:5]
+    else:
+        out.append(safe(match, team, random_moves(match, team, rng, 2), lambda: simple))
+    unique: list[Choice] = []
+    for c in out:
+        if c not in unique and _legal(match, SEATS[team], c):
+            unique.append(c)
+    return unique or [simple]
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "simple": simple_policy,
+                               "search": search_policy}
+
+
+class SoccerBot:
+    """A CPU seat: decides from its view only, with its own generator."""
+
+    def __init__(self, name: str) -> None:
+        if name not in POLICIES:
+            raise ValueError(f"no Simulator Soccer bot called {name!r} ({', '.join(POLICIES)})")
+        self.name = name
+        self.policy = POLICIES[name]
+
+    def choose(self, view: SoccerView, rng: random.Random) -> Choice:
+        team = SEATS.index(view.seat)
+        return self.policy(view.public, team, rng)
+
+
+def play_match(match: SoccerMatch, bots: dict[str, Any], rngs: dict[str, random.Random],
+               limit: int = 20000) -> None:
+    """Play to the end, each seat's bot deciding from its own view."""
+    for _ in range(limit):
+        seats = match.to_act()
+        if not seats:
+            return
+        match.apply({seat: bots[seat].choose(match.view(seat), rngs[seat]) for seat in seats})
+    raise RuntimeError("the match did not end")

@@ -1,0 +1,188 @@
+"""The pieces of a Simulator Soccer match's state: players on the pitch, teams, options and
+the decision being waited for. Plain mutable records, cloned field by field (a CPU search
+clones thousands of states), always referred to by (team, shirt) so a clone shares nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import BadSetup
+from .geometry import Cell
+from .teams import STAND_IN, STANDARD, PlayerCard, Team
+
+SEATS = ("red", "blue")
+RED, BLUE = 0, 1
+
+PRO_OPTIONS = ("assist", "offside_line", "wide_crossing", "through_ball", "torpedo",
+               "pinpoint_cross", "recovery", "header", "wall", "speed", "pro_quick_turn")
+"""The Pro rules' script names (S-PRO-*), each off by default."""
+
+BENCH, GONE = 0, -1
+"""Slots that are not on the pitch: on the bench, or gone for good (substituted, sent off)."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """The menu's options: half length (S-TIME-1), tie-break (S-END-1), Pro rules."""
+
+    half_steps: int = 33
+    tiebreak: bool = False
+    pro: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.half_steps <= 33:
+            raise BadSetup(f"half_steps is 1-33, not {self.half_steps} (S-TIME-1)")
+        unknown = sorted(set(self.pro) - set(PRO_OPTIONS))
+        if unknown:
+            raise BadSetup(f"unknown Pro rule {unknown[0]!r} ({' '.join(PRO_OPTIONS)})")
+
+    def has(self, rule: str) -> bool:
+        return rule in self.pro
+
+    def to_json(self) -> dict[str, Any]:
+        return {"half_steps": self.half_steps, "tiebreak": self.tiebreak,
+                "pro": [p for p in PRO_OPTIONS if p in self.pro]}
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """Options and the two teams (red first)."""
+
+    options: Options = Options()
+    teams: tuple[Team, Team] = (STANDARD, STANDARD)
+
+
+class Player:
+    """A pawn in a match: where he is, whether he lies, his cards."""
+
+    __slots__ = ("team", "card", "num", "slot", "cell", "lying", "stood", "yellow",
+                 "stand_in", "kicks")
+
+    def __init__(self, team: int, card: PlayerCard, slot: int) -> None:
+        self.team = team
+        self.card = card
+        self.num = card.num
+        self.slot = slot
+        self.cell: Cell | None = None
+        self.lying = False
+        self.stood = False
+        """Stood up at the start of this phase: he does not move in it (S-TURN-2)."""
+        self.yellow = 0
+        self.stand_in = False
+        self.kicks = 0
+        """Shoot-out kicks taken (S-END-1)."""
+
+    def copy(self) -> Player:
+        twin = Player.__new__(Player)
+        for name in Player.__slots__:
+            setattr(twin, name, getattr(self, name))
+        return twin
+
+    @property
+    def on_pitch(self) -> bool:
+        return self.slot > 0 and self.cell is not None
+
+    @property
+    def keeper(self) -> bool:
+        return self.slot == 1
+
+    @property
+    def duel(self) -> tuple[int, int, int, int]:
+        return STAND_IN[0] if self.stand_in else self.card.duel
+
+    @property
+    def dots(self) -> str:
+        return STAND_IN[1] if self.stand_in else self.card.dots
+
+    def count(self, colour: str) -> int:
+        return self.dots.count(colour)
+
+    @property
+    def standing(self) -> bool:
+        return self.on_pitch and not self.lying
+
+    def __repr__(self) -> str:
+        return f"<{SEATS[self.team]} #{self.num} {self.cell}{' lying' if self.lying else ''}>"
+
+
+class TeamState:
+    """A team in a match: its 16 players, formation of the half, substitutions made."""
+
+    __slots__ = ("index", "team", "players", "by_num", "formation", "subs")
+
+    def __init__(self, index: int, team: Team) -> None:
+        self.index = index
+        self.team = team
+        self.players = [Player(index, card, slot if slot <= 11 else BENCH)
+                        for slot, card in enumerate(team.players, start=1)]
+        self.by_num = {p.num: p for p in self.players}
+        self.formation: str | None = None
+        self.subs = 0
+
+    def copy(self) -> TeamState:
+        twin = TeamState.__new__(TeamState)
+        twin.index, twin.team = self.index, self.team
+        twin.players = [p.copy() for p in self.players]
+        twin.by_num = {p.num: p for p in twin.players}
+        twin.formation, twin.subs = self.formation, self.subs
+        return twin
+
+    def on_pitch(self) -> list[Player]:
+        """Players on the pitch, in slot order."""
+        return sorted((p for p in self.players if p.on_pitch), key=lambda p: p.slot)
+
+    def bench(self) -> list[Player]:
+        return [p for p in self.players if p.slot == BENCH]
+
+    def keeper(self) -> Player | None:
+        for p in self.players:
+            if p.slot == 1 and p.cell is not None:
+                return p
+        return None
+
+    def in_slot(self, slot: int) -> Player | None:
+        for p in self.players:
+            if p.slot == slot:
+                return p
+        return None
+
+
+@dataclass
+class Pending:
+    """The decision being waited for: its kind (the script's key), who decides, and what
+    the rules need to remember about it."""
+
+    kind: str
+    seats: tuple[int, ...]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self) -> Pending:
+        return Pending(self.kind, self.seats, dict(self.extra))
+
+
+@dataclass
+class Turn:
+    """What a turn remembers (S-TURN-1, S-TURN-2): who attacks, who passed, who moved."""
+
+    attacker: int
+    relance: bool = False
+    set_piece: str | None = None
+    """The restart whose first kick this turn opens with (S-K-1), until it is kicked."""
+    passed: set[int] = field(default_factory=set)
+    cdd_moved: set[int] = field(default_factory=set)
+    """Attackers who moved to the ball in a CdD (>= 1 cell): no Phase 2 move."""
+    most: int = 0
+    """The most cells an attacker moved in Phases 1-2 (S-P3-1's a)."""
+    limit: int = 3
+    """Phase 2's limit (S-CDD-3)."""
+    crossed: bool = False
+    shot: bool = False
+    kicks: int = 0
+    assisted: int | None = None
+    """S-PRO-ASSIST: the receiver whose marker loses one B dot for his next kick."""
+
+    def copy(self) -> Turn:
+        return Turn(self.attacker, self.relance, self.set_piece, set(self.passed),
+                    set(self.cdd_moved), self.most, self.limit, self.crossed, self.shot,
+                    self.kicks, self.assisted)
