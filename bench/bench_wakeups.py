@@ -141,6 +141,24 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def measure_all(seconds: float, saver_after: float, lg_seconds: float) -> dict[str, Any]:
+    load = open("/proc/loadavg").read().split()[:3]
+    return {**measure_console(seconds, saver_after), **measure_lg(lg_seconds),
+            "load_average": " ".join(load), "target_per_second": TARGET}
+
+
+def print_table(figures: dict[str, Any]) -> None:
+    for name in ("menu_with_screensaver", "match_waiting", "menu_with_lg_alert_loop"):
+        row = figures[name]
+        verdict = "meets" if row["per_second_all_threads"] < TARGET else "MISSES"
+        print(f"{name.replace('_', ' ')}: {row['per_second_all_threads']:.2f} wake-ups/s, all threads "
+              f"({row['per_second_living_threads']:.2f} in threads alive at the end, "
+              f"{row['core_share']:.2%} of a core) over {row['seconds']:.0f} s "
+              f"({verdict} < {TARGET:g}/s)")
+        print("    " + ", ".join(f"{thread} {rate:.2f}" for thread, rate in row["threads"].items()))
+    print(f"load average at the start: {figures['load_average']}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30.0, help="each window")
@@ -149,18 +167,8 @@ def main() -> None:
     parser.add_argument("--lg-seconds", type=float, default=10.0, help="the lg comparison window")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
-    load = open("/proc/loadavg").read().split()[:3]
-    figures = {**measure_console(args.seconds, args.saver_after), **measure_lg(args.lg_seconds),
-               "load_average": " ".join(load), "target_per_second": TARGET}
-    for name in ("menu_with_screensaver", "match_waiting", "menu_with_lg_alert_loop"):
-        row = figures[name]
-        verdict = "meets" if row["per_second_all_threads"] < TARGET else "MISSES"
-        extra = f", {row['core_share']:.2%} of a core"
-        print(f"{name.replace('_', ' ')}: {row['per_second_all_threads']:.2f} wake-ups/s, all threads "
-              f"({row['per_second_living_threads']:.2f} in threads alive at the end{extra}) over "
-              f"{row['seconds']:.0f} s ({verdict} < {TARGET:g}/s)")
-        print("    " + ", ".join(f"{thread} {rate:.2f}" for thread, rate in row["threads"].items()))
-    print(f"load average at the start: {figures['load_average']}")
+    figures = measure_all(args.seconds, args.saver_after, args.lg_seconds)
+    print_table(figures)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(figures, out, indent=1)

@@ -2,7 +2,8 @@
 
 Runs, in order: engine speed (``bench_engine.py``), CPU bots (``bench_bots.py``), screen bus
 bytes (``bench_screen_bus.py``), key-to-screen latency (``bench_latency.py``), render cost
-(``bench_render.py``), then start-up, idle CPU and memory (``bench_process.py``). The
+(``bench_render.py``), then start-up, idle CPU and memory (``bench_process.py``) and the idle
+console's wake-ups per second (``bench_wakeups.py``). The
 engine and bot scripts run as they are, as child processes with their own ``--json``.
 
 The JSON (``bench/results/<date>-<host>.json``, git-ignored) carries the machine (CPU model,
@@ -32,14 +33,17 @@ import bench_latency  # noqa: E402
 import bench_process  # noqa: E402
 import bench_render  # noqa: E402
 import bench_screen_bus  # noqa: E402
+import bench_wakeups  # noqa: E402
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 
 FULL = {"engine_seconds": 3.0, "bot_matches": 100, "bus_updates": 2000, "latency_matches": 3,
-        "render_repeat": 5, "idle_seconds": 60.0, "starts": 3}
+        "render_repeat": 5, "idle_seconds": 60.0, "starts": 3, "wakeup_seconds": 30.0,
+        "lg_seconds": 10.0}
 QUICK = {"engine_seconds": 0.2, "bot_matches": 2, "bus_updates": 200, "latency_matches": 1,
-         "render_repeat": 1, "idle_seconds": 2.0, "starts": 1}
+         "render_repeat": 1, "idle_seconds": 2.0, "starts": 1, "wakeup_seconds": 2.0,
+         "lg_seconds": 1.0}
 
 
 def cpu_model() -> str:
@@ -119,9 +123,15 @@ def process(settings: dict[str, Any]) -> dict[str, Any]:
     return figures
 
 
+def wakeups(settings: dict[str, Any]) -> dict[str, Any]:
+    figures = bench_wakeups.measure_all(settings["wakeup_seconds"], 5.0, settings["lg_seconds"])
+    bench_wakeups.print_table(figures)
+    return figures
+
+
 PARTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "engine": engine, "bots": bots, "screen_bus": screen_bus, "latency": latency,
-    "render": render, "process": process}
+    "render": render, "process": process, "wakeups": wakeups}
 
 
 def main(argv: list[str] | None = None) -> int:

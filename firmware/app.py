@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -27,8 +27,11 @@ from firmware.chifootmi import commentary as chifootmi_commentary
 from firmware.chifootmi.cpu import difficulties
 from firmware.chifootmi.session import Timing
 from firmware.games import CHIFOOTMI, GAMES, GameEntry, MatchStart, Resume, Session, entry_for
-from firmware.i18n import text
+from firmware.i18n import STRINGS, text
 from firmware.menu import Menu
+from firmware.roster_screens import PickFlow, RosterFlow
+from firmware import tournament as tournament_file
+from firmware.tournament_screens import TournamentFlow
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
 from engine.registry import game_named
@@ -42,6 +45,8 @@ from hal.tunes import TUNES
 SEATS_BY_PAD = {1: "red", 2: "blue"}
 BRIGHT, DIM = 0xCF, 0x08
 log = logging.getLogger("pitchpad.app")
+LIST_MODES = ("menu", "resume", "stats", "roster", "pick", "tournament")
+"""Modes that wait for a press: the screensaver comes after a while without one."""
 PAD_CHECK = 0.25
 """How often the loop looks at pads that can be unplugged (serial pads report ``connected``)."""
 
@@ -125,6 +130,14 @@ class App:
         self.console = console
         self.club = club
         """Club play (``firmware.club.unit.ClubLink``): results and live scores to the league."""
+        self.roster = RosterFlow(state_dir)
+        """The players' names (``firmware.roster_screens``): the menu's "Names" line."""
+        self.tournament = TournamentFlow(state_dir)
+        """A tournament on this unit (``firmware.tournament_screens``)."""
+        self.fixture_on: int | None = None
+        """The tournament fixture the match on now is."""
+        self.pick: PickFlow | None = None
+        """Who plays: each person's pad chooses a name before the match starts."""
         self.clock = console.clock
         self.state_dir = Path(state_dir)
         self.timing = timing
@@ -136,6 +149,7 @@ class App:
         """``seed`` is the first match's seed; later matches draw theirs from it."""
         self.menu = Menu(settings_file.load(self.state_dir), difficulties(), console.pad_count)
         self.menu.played = history.stats(self.state_dir).played
+        self._count_names()
         self.watchdog = watchdog or Watchdog()
         self.session: Session | None = None
         self.game: GameEntry = CHIFOOTMI
@@ -149,6 +163,8 @@ class App:
         self.offer: match_journal.JournalledMatch | None = None
         """A match cut off by a power cut, offered for resume on every screen."""
         self.done = False
+        self.pending_start: int | None = None
+        """The seed of the match whose players are choosing their names."""
         self.mode = "splash"
         now = self.clock.now()
         self.mode_since = now
@@ -245,7 +261,7 @@ class App:
     def _deadline(self) -> float | None:
         if self.mode == "splash":
             return self.mode_since + self.idle.splash
-        if self.mode in ("menu", "resume", "stats"):
+        if self.mode in LIST_MODES:
             return self.last_press + self.idle.screensaver_after
         if self.mode == "saver":
             return self.mode_since + (self.saver_position + 1) * self.idle.screensaver_move
@@ -276,6 +292,30 @@ class App:
                 self.start_match()
             elif action == "stats":
                 self._enter("stats")
+            elif action == "roster":
+                self._enter("roster")
+            elif action == "tournament":
+                self.tournament.open()
+                self._enter("tournament")
+        elif self.mode == "tournament":
+            answer = self.tournament.press(event.button, self.roster.names, self.settings.game)
+            if answer == "menu":
+                self._count_names()
+                self._enter("menu")
+            elif isinstance(answer, int):
+                self.start_match(fixture=answer)
+        elif self.mode == "roster":
+            if self.roster.press(event.button) == "menu":
+                self._count_names()
+                self._enter("menu")
+        elif self.mode == "pick" and self.pick is not None:
+            answer = self.pick.press(event.pad, event.button)
+            if answer == "menu":
+                self.pick = None
+                self._enter("menu")
+            elif answer == "start":
+                people, self.pick = self.pick.people(), None
+                self.start_match(people)
         elif self.mode == "stats":
             self._enter("menu")
         elif self.mode == "resume":
@@ -285,24 +325,59 @@ class App:
             if seat is not None:
                 self.session.press(seat, event.button, self.match_now())
 
-    def start_match(self) -> None:
-        seed = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
+    def start_match(self, people: dict[str, str] | None = None, fixture: int | None = None) -> None:
+        """Start the match the menu describes; with names on this unit, each person's pad
+        first chooses who plays (``people``: the names chosen, by seat)."""
+        if people is None and self.pending_start is None:
+            self.pending_start = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
+        seed = self.pending_start if self.pending_start is not None else self.seeds.randrange(2**31)
         self.next_seed = None
-        self.game = entry_for(self.settings.game)
+        settings = self.settings
+        if fixture is not None:                  # a tournament match: its game, two people
+            assert self.tournament.current is not None
+            settings = replace(settings, game=self.tournament.current.game, players="two",
+                               chifoumi_players=2, chifoumi_humans=2)
+        self.game = entry_for(settings.game)
         # The CPU seats' secret (firmware.games.keyed_cpus): from the OS, or from the fixed
         # seed when one was given (tests, pitchpad sim --seed), so such runs replay exactly.
         secret = (secrets.token_hex(16) if self.fixed_seed is None
                   else f"{keyed_number(self.fixed_seed, 'pitchpad-cpu-secret', seed):064x}")
-        started = self.game.start(MatchStart(self.settings, seed, self.match_now(),
+        started = self.game.start(MatchStart(settings, seed, self.match_now(),
                                              self.console.pad_count, self.demo, self.timing,
                                              secret))
+        people_pads = {pad: seat for pad, seat in enumerate(started.pad_seats, 1)
+                       if seat not in started.session.seats.cpus}
+        if fixture is not None:
+            assert self.tournament.current is not None
+            match = self.tournament.current.fixtures[fixture]
+            people = dict(zip(started.pad_seats, (match.home, match.away)))
+        if people is None and self.roster.names and people_pads and not self.demo:
+            self.pick = PickFlow(self.roster.names, people_pads,
+                                 {seat: text(self.settings.language, f"team.{seat}")
+                                  for seat in people_pads.values() if f"team.{seat}" in STRINGS})
+            self._enter("pick")
+            return
+        self.pending_start = None
         self.session = started.session
         self.pad_seats = started.pad_seats
         if started.journal is not None:
             script, console = started.journal
+            if people:
+                console = {**console, "people": dict(people)}
+            if fixture is not None:
+                console = {**console, "tournament": fixture}
             self._open_journal(match_journal.JournalSetup(
                 script, console, time.strftime("%Y-%m-%dT%H:%M:%S")))
+        self.fixture_on = fixture
         self._enter("match")
+
+    def _count_names(self) -> None:
+        """The menu's "Names" line: on a unit with club play or with names already."""
+        names = len(self.roster.names)
+        self.menu.names = names if names or self.club is not None else None
+        status = self.tournament.status()
+        self.menu.tournament = status if status is not None else (
+            "" if names >= tournament_file.MIN_PLAYERS else None)
 
     # ----- the journal: resume after a power cut, results history ---------------------------
     def _open_journal(self, setup: match_journal.JournalSetup,
@@ -364,6 +439,8 @@ class App:
             self._enter("menu")
             return
         self.game = game
+        fixture = offer.setup.console.get("tournament")
+        self.fixture_on = fixture if isinstance(fixture, int) else None
         self.session = started.session
         self.pad_seats = started.pad_seats
         self._open_journal(offer.setup, offer.turns)
@@ -402,14 +479,26 @@ class App:
             level=str(setup.console.get("level", setup.script.get("level", ""))),
             score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
             players=_players(setup, match), shootout=summary.get("shootout"),
-            match=f"{setup.started}/{setup.script.get('seed')}")
+            match=f"{setup.started}/{setup.script.get('seed')}", people=setup.console.get("people"))
         recorded = history.record(self.state_dir, result)
+        if isinstance(setup.console.get("tournament"), int):
+            self._record_fixture(setup.console["tournament"], setup.console.get("people", {}), result)
         self.menu.played = history.stats(self.state_dir).played
         if self.club is not None:
             self.club.finished(match_id=result.match, game=game, level=result.level,
                                score=result.score, winner=result.winner, players=result.players,
                                names=setup.console.get("people"), shootout=result.shootout)
         return recorded
+
+    def _record_fixture(self, index: int, people: dict[str, str], result: history.Result) -> None:
+        """A tournament match's result into the tournament (home = pad 1's seat)."""
+        seats = list(people)
+        if len(seats) != 2:
+            return
+        score = result.score
+        winner = people.get(result.winner) if isinstance(result.winner, str) else None
+        self.tournament.record(index, score.get(seats[0], 0), score.get(seats[1], 0), winner)
+        self._count_names()
 
     def _club_progress(self, setup: match_journal.JournalSetup, match: Any, ended: bool) -> None:
         """The live score for the league (nothing when the match was abandoned)."""
@@ -423,7 +512,7 @@ class App:
         now = self.clock.now()
         if self.mode == "splash" and now >= self.mode_since + self.idle.splash:
             self._enter("menu")
-        elif self.mode in ("menu", "resume", "stats") and now >= self.last_press + self.idle.screensaver_after:
+        elif self.mode in LIST_MODES and now >= self.last_press + self.idle.screensaver_after:
             self._enter("saver")
             for pad in self.pads:
                 self.console.screen(pad).contrast(DIM)
@@ -442,6 +531,10 @@ class App:
             if self.session.finished:
                 if self.demo:
                     self.done = True
+                elif self.fixture_on is not None:       # back to the tournament's fixtures
+                    self.fixture_on = None
+                    self.tournament.open()
+                    self._enter("tournament")
                 else:
                     self._enter("menu")
 
@@ -492,6 +585,12 @@ class App:
             return ResumeScreen.of(self.offer.summary)
         if self.mode == "stats":
             return StatsScreen(history.stats(self.state_dir))
+        if self.mode == "roster":
+            return self.roster.screen()
+        if self.mode == "tournament":
+            return self.tournament.screen(self.roster.names)
+        if self.mode == "pick" and self.pick is not None:
+            return self.pick.screen(pad)
         assert self.session is not None
         if self.paused_since is not None:
             return UnpluggedScreen(self.unplugged)

@@ -44,11 +44,16 @@ class Result:
     shootout: Mapping[str, int] | None = None
     match: str = ""
     """The match's identity (start time and seed), so a result is never counted twice."""
+    people: Mapping[str, str] | None = None
+    """The names chosen on the pads (``firmware.roster``), by seat; guests are absent."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"date": self.date, "game": self.game, "level": self.level,
-                "score": dict(self.score), "shootout": None if self.shootout is None else dict(self.shootout),
-                "winner": self.winner, "players": dict(self.players), "match": self.match}
+        doc = {"date": self.date, "game": self.game, "level": self.level,
+               "score": dict(self.score), "shootout": None if self.shootout is None else dict(self.shootout),
+               "winner": self.winner, "players": dict(self.players), "match": self.match}
+        if self.people:
+            doc["people"] = dict(self.people)
+        return doc
 
 
 @dataclass(frozen=True)

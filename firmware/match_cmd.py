@@ -10,8 +10,9 @@ printed on stderr once the run is over, so it can be replayed); match i's deal s
 bot's generator are separate keyed hashes of it (``engine.bots.seeds``), and a match's deal
 seed is printed only in its result line, once it is over.
 
-A stdio seat that answers anything but one of the legal objects, or closes its input, loses
-that match by forfeit: the result line is the summary at that moment with ``over`` true,
+A stdio seat that answers anything but one of the legal objects, closes its input, does not
+answer within ``--seat-time`` seconds (default 10) or writes a line over 64 KiB, loses that
+match by forfeit: the result line is the summary at that moment with ``over`` true,
 ``to_act`` empty, ``winner`` the other seat and ``"forfeit"`` the seat that forfeited; the
 reason goes to stderr, and the next match is played.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import secrets
 import sys
 from typing import Any, TextIO
@@ -28,6 +30,8 @@ from engine.chifootmi import Level, MatchConfig, Options
 from engine.chifootmi.script import OPTION_NAMES
 from engine.protocol import Game
 from engine.registry import game_named
+from firmware.answer_lines import MAX_LINE, AnswerReader, NoAnswer
+from firmware.json_input import read_json
 
 GAME_NAMES = ("chifootmi", "simulator-soccer")
 """The registered games with CPU players: Chifootmi's in ``engine.bots``, Simulator Soccer's
@@ -35,6 +39,20 @@ in ``engine.simulator_soccer.bots``."""
 SOCCER = "simulator-soccer"
 
 PROG = "pitchpad match"
+SEAT_TIME = 10.0
+"""Seconds a stdio seat has for each decision (``--seat-time``, stdio-seat.md)."""
+MAX_MS = 600_000
+"""The largest ``ms`` decision budget a bot takes (ten minutes)."""
+
+
+def _seat_time(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"seconds more than 0 and at most 3600, not {text!r}")
+    return value
 
 
 class Forfeit(Exception):
@@ -48,22 +66,33 @@ class Forfeit(Exception):
 class StdioSeat:
     """A player on the other end of stdin/stdout, one JSON line each way per decision."""
 
-    def __init__(self, out: TextIO, stdin: TextIO, game: Game | None = None) -> None:
+    def __init__(self, out: TextIO, stdin: TextIO, game: Game | None = None,
+                 seat_time: float | None = SEAT_TIME) -> None:
         self.game = game or game_named("chifootmi")
         self.out = out
-        self.stdin = stdin
+        self.answers = AnswerReader(stdin)
+        self.seat_time = seat_time
         self.match_index = 0
 
-    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
-        _line(self.out, {"match": self.match_index, "seat": view.seat, "view": view.to_json(),
-                         "legal": [choice.to_json() for choice in legal]})
-        answer = self.stdin.readline()
-        if not answer:
-            raise Forfeit(view.seat, "end of input")
+    def ask(self, seat: str, question: dict[str, Any]) -> tuple[Any, str]:
+        """Write ``question``; the answer as a choice and as text, within the time limit and
+        the line cap (``Forfeit`` otherwise). Late answers to an earlier question are dropped."""
+        self.answers.drop_late()
+        _line(self.out, question)
         try:
-            choice = self.game.choice_from_json(json.loads(answer))
-        except ValueError as exc:
-            raise Forfeit(view.seat, f"not a choice: {answer.strip()[:80]!r} ({exc})") from None
+            raw = self.answers.readline(self.seat_time)
+        except NoAnswer as exc:
+            raise Forfeit(seat, str(exc)) from None
+        answer = raw.decode("utf-8", "replace")
+        try:
+            return self.game.choice_from_json(read_json(raw)), answer
+        except (ValueError, TypeError, KeyError) as exc:
+            raise Forfeit(seat, f"not a choice: {answer.strip()[:80]!r} ({exc})") from None
+
+    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+        choice, answer = self.ask(view.seat, {
+            "match": self.match_index, "seat": view.seat, "view": view.to_json(),
+            "legal": [choice.to_json() for choice in legal]})
         if choice not in legal:
             raise Forfeit(view.seat, f"{answer.strip()[:80]} is not one of the legal choices")
         return choice
@@ -85,14 +114,7 @@ class SoccerStdioSeat(StdioSeat):
         if walk is not None:
             line["moves"] = {str(num): [list(c) for c in cells]
                              for num, cells in walk.options().items()}
-        _line(self.out, line)
-        answer = self.stdin.readline()
-        if not answer:
-            raise Forfeit(view.seat, "end of input")
-        try:
-            choice = self.game.choice_from_json(json.loads(answer))
-        except ValueError as exc:
-            raise Forfeit(view.seat, f"not a choice: {answer.strip()[:80]!r} ({exc})") from None
+        choice, answer = self.ask(view.seat, line)
         if len(match.to_act()) > 1:
             ok = choice in legal_choices(match, view.seat)
         else:
@@ -139,30 +161,50 @@ def parse_seat(text: str, bots: Any = None) -> tuple[str, dict[str, Any]]:
         raise ValueError(f"no bot called {name!r} ({', '.join(bots)})")
     for part in parts[1:]:
         key, eq, value = part.partition("=")
-        if not eq:
+        if not eq or not key:
             raise ValueError(f"bot option {part!r} is not key=value")
-        try:
-            options[key] = float(value) if "." in value else int(value)
-        except ValueError:
-            options[key] = value
+        options[key] = _option_value(key, value)
+    if "ms" in options:
+        ms = options["ms"]
+        if isinstance(ms, str) or not 0 < ms <= MAX_MS:
+            raise ValueError(f"bot option ms: a decision budget in milliseconds, more than 0 and "
+                             f"at most {MAX_MS}, not {ms!r}")
     return name, options
 
 
+def _option_value(key: str, value: str) -> Any:
+    """A bot option's value: an integer, a finite number, or else the word as it is."""
+    try:
+        return int(value)
+    except ValueError:
+        pass
+    try:
+        number = float(value)
+    except ValueError:
+        return value
+    if not math.isfinite(number):
+        raise ValueError(f"bot option {key}: {value!r} is not a finite number")
+    return number
+
+
 def build_player(name: str, options: dict[str, Any], out: TextIO, stdin: TextIO,
-                 game: Game | None = None) -> Any:
+                 game: Game | None = None, seat_time: float | None = SEAT_TIME) -> Any:
     if game is not None and game.name == SOCCER:
         if name == "stdio":
-            return SoccerStdioSeat(out, stdin, game)
+            return SoccerStdioSeat(out, stdin, game, seat_time)
         if options:
             raise ValueError("Simulator Soccer bots take no options")
         return SoccerCpu(name)
     if name == "stdio":
-        return StdioSeat(out, stdin, game)
+        return StdioSeat(out, stdin, game, seat_time)
     options = dict(options)
     ms = options.pop("ms", None)
     bot: Bot = make_bot(name, **options)
     if ms is not None:
-        bot = bot.with_time_budget(float(ms))
+        try:
+            bot = bot.with_time_budget(float(ms))
+        except (ValueError, OverflowError) as exc:
+            raise ValueError(f"bot option ms: {exc}") from None
     return bot
 
 
@@ -226,6 +268,10 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--blue", required=True, help="bot:NAME[:ms=40] or stdio")
     parser.add_argument("--matches", type=int, default=1, help="matches to play")
     parser.add_argument("--swap", action="store_true", help="the seats change colours every other match")
+    parser.add_argument("--seat-time", type=_seat_time, default=SEAT_TIME, metavar="SECONDS",
+                        help=f"time limit per decision of the stdio seat (default {SEAT_TIME:g}); "
+                             f"a stdio seat that has not answered in time, or writes a line over "
+                             f"{MAX_LINE // 1024} KiB, forfeits that match and play goes on")
     parser.set_defaults(run=run)
 
 
@@ -265,7 +311,8 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("at most one seat is stdio")
         if args.matches < 1:
             raise ValueError("--matches must be 1 or more")
-        players = {seat: build_player(name, options, sys.stdout, sys.stdin, game_named(args.game))
+        players = {seat: build_player(name, options, sys.stdout, sys.stdin, game_named(args.game),
+                                      args.seat_time)
                    for seat, (name, options) in specs.items()}
         config = _config(args)
     except ValueError as exc:

@@ -21,7 +21,8 @@ __all__ = ["Menu", "MenuScreen", "Row", "rows", "value_text"]
 
 
 def rows(settings: Settings, difficulties: Sequence[str], played: int = 0,
-         pad_count: int = 2) -> list[Row]:
+         pad_count: int = 2, names: int | None = None,
+         tournament: str | None = None) -> list[Row]:
     """The menu lines now: the game, that game's own lines (``firmware.games``), then the
     console's (sound, language, and the stats once a match was played)."""
     shown = [Row("game", "menu.game", tuple(GAMES))]
@@ -30,14 +31,20 @@ def rows(settings: Settings, difficulties: Sequence[str], played: int = 0,
               Row("language", "menu.language", ("fr", "en"))]
     if played:
         shown.append(Row("stats", "menu.stats", (played,)))
+    if names is not None:
+        shown.append(Row("roster", "menu.roster", (names,)))
+    if tournament is not None:
+        shown.append(Row("tournament", "menu.tournament", (tournament,)))
     return shown
 
 
 def value_text(row: Row, value: object, language: str) -> str:
     if row.field == "game":
         return entry_for(str(value)).title
-    if row.field == "stats":
+    if row.field in ("stats", "roster"):
         return str(value)
+    if row.field == "tournament":
+        return str(value) or text(language, "tour.none")
     if row.field == "language":
         return text(str(value), "language.name")
     if row.prefix is not None:
@@ -88,9 +95,14 @@ class Menu:
         self.top = 0
         self.played = 0
         """Matches in the results history; the stats line shows only once there is one."""
+        self.names: int | None = None
+        """Players' names on this unit (``firmware.roster``); None: no names line."""
+        self.tournament: str | None = None
+        """The tournament line's value (``""``: none yet); None: no tournament line."""
 
     def rows(self) -> list[Row]:
-        return rows(self.settings, self.difficulties, self.played, self.pad_count)
+        return rows(self.settings, self.difficulties, self.played, self.pad_count, self.names,
+                    self.tournament)
 
     def press(self, button: Button) -> str | None:
         """``"start"`` for OK, ``"changed"`` when a setting changed, ``"moved"``, ``"stats"``
@@ -108,8 +120,8 @@ class Menu:
             return "moved"
         if button in (Button.LEFT, Button.RIGHT):
             row = shown[self.cursor]
-            if row.field == "stats":
-                return "stats"
+            if row.field in ("stats", "roster", "tournament"):
+                return row.field
             value = getattr(self.settings, row.field)
             index = row.values.index(value) if value in row.values else 0
             index = (index + (1 if button is Button.RIGHT else -1)) % len(row.values)
@@ -121,7 +133,7 @@ class Menu:
     def screen(self) -> MenuScreen:
         language = self.settings.language
         lines = tuple((text(language, row.label),
-                       value_text(row, row.values[0] if row.field == "stats"
+                       value_text(row, row.values[0] if row.field in ("stats", "roster", "tournament")
                                   else getattr(self.settings, row.field), language))
                       for row in self.rows())
         return MenuScreen(lines, self.cursor, self.top)

@@ -14,6 +14,7 @@ from typing import Any, TextIO
 from engine.errors import EngineError
 from engine.scripting import ScriptError
 from engine.registry import GAMES, UnknownGame, game_named
+from firmware.json_input import read_json
 
 # The registry's game: ``seats`` lists every seat name a script of the game may use; the
 # match's own ``seats`` decide --view.
@@ -36,9 +37,11 @@ def _line(out: TextIO, obj: Any) -> None:
 def replay(text: str, view: str | None, out: TextIO) -> None:
     """Play the script ``text``, writing lines to ``out``; raises ScriptError."""
     try:
-        doc = json.loads(text)
+        doc = read_json(text)
     except json.JSONDecodeError as exc:
         raise ScriptError(f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    except ValueError as exc:                       # too deep, an integer past 4300 digits
+        raise ScriptError(f"not a usable JSON document ({exc})") from None
     if not isinstance(doc, dict):
         raise ScriptError("a match script is a JSON object")
     try:
@@ -82,6 +85,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         replay(text, args.view, sys.stdout)
+    except (TypeError, KeyError, AttributeError, RecursionError, OverflowError) as exc:
+        # A value of a type the game's reader did not expect: still one line, never a traceback
+        # (tests/fuzz finds these; each one found is fixed in the reader itself too).
+        sys.stdout.flush()
+        print(f"pitchpad replay: document: a value of the wrong type ({type(exc).__name__}: "
+              f"{str(exc)[:100]})", file=sys.stderr)
+        return 2
     except ScriptError as exc:
         sys.stdout.flush()
         print(f"pitchpad replay: {exc}", file=sys.stderr)

@@ -31,6 +31,13 @@ def _which(*names: str) -> str:
     pytest.fail(MISSING)
 
 
+def viewport(driver: webdriver.Chrome, size: tuple[int, int]) -> None:
+    """Make the page exactly ``size`` (the window would add the browser's own bars, and
+    chromium's windows are never narrower than 500 px): a phone is a phone."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 600})
+
+
 @contextmanager
 def browser(size: tuple[int, int] = (1280, 800), lang: str = "en-GB") -> Iterator[webdriver.Chrome]:
     """A headless chromium whose page (viewport) is ``size`` CSS pixels, preferring ``lang``."""
@@ -46,11 +53,7 @@ def browser(size: tuple[int, int] = (1280, 800), lang: str = "en-GB") -> Iterato
         driver = webdriver.Chrome(options=options,
                                   service=Service(executable_path=_which("chromedriver")))
         try:
-            # The page exactly ``size`` (the window would add the browser's own bars, and
-            # chromium's windows are never narrower than 500 px): a phone is a phone.
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                "width": size[0], "height": size[1], "deviceScaleFactor": 1,
-                "mobile": size[0] < 600})
+            viewport(driver, size)
             driver.set_page_load_timeout(20)
             driver.set_script_timeout(20)
             yield driver

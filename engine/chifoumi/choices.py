@@ -102,7 +102,7 @@ def choice_from_json(obj: Any) -> Choice:
         text, capture = obj["move"], obj.get("capture")
         if not isinstance(text, str) or len(text) != 4:
             raise ValueError(f"a move is two squares like \"c1c2\", not {text!r}")
-        if capture is not None and not isinstance(capture, bool):
+        if "capture" in obj and not isinstance(capture, bool):
             raise ValueError(f"capture is true or false, not {capture!r}")
         key = (square(text[:2]), square(text[2:]), capture)
         if key not in MOVE:

@@ -52,7 +52,7 @@ def parse_script(doc: Any) -> MatchScript:
     _expect(not unknown, f"unknown key {unknown[0]!r}" if unknown else "")
     _expect(doc.get("game") == "chifoumi", f"game must be \"chifoumi\", not {doc.get('game')!r}")
     players = doc.get("players", 2)
-    _expect(players in SEATS_BY_PLAYERS and not isinstance(players, bool),
+    _expect(isinstance(players, int) and not isinstance(players, bool) and players in SEATS_BY_PLAYERS,
             f"players must be 2, 3 or 4, not {players!r}")
     options = doc.get("options", {})
     _expect(isinstance(options, dict), "options must be an object")
@@ -63,7 +63,8 @@ def parse_script(doc: Any) -> MatchScript:
     _expect(isinstance(seed, int) and not isinstance(seed, bool), "seed must be an integer")
     turns = doc.get("turns", [])
     _expect(isinstance(turns, list), "turns must be a list")
-    deal = doc.get("deal") or {}
+    deal = doc.get("deal")
+    deal = {} if deal is None else deal
     _expect(isinstance(deal, dict), "deal must be an object")
     _expect(set(deal) <= {"first"}, "deal has only \"first\"")
     first = deal.get("first")

@@ -90,7 +90,7 @@ def choice_from_json(obj: Any) -> Choice:
         unknown = set(obj) - {"formation", "removed"}
         if unknown:
             raise ValueError(f"unknown key {sorted(unknown)[0]!r} in a formation choice")
-        if obj["formation"] not in FORMATIONS:
+        if not isinstance(obj["formation"], str) or obj["formation"] not in FORMATIONS:
             raise ValueError(f"formation must be one of {', '.join(FORMATIONS)}, "
                              f"not {obj['formation']!r}")
         return LineUp(obj["formation"], _positions(obj.get("removed", []), "removed"))

@@ -93,7 +93,7 @@ def parse_script(doc: Any) -> MatchScript:
             teams.append(team_from_json(teams_obj.get(seat, "standard"), f"teams.{seat}"))
         except BadSetup as exc:
             raise ScriptError(str(exc), 0) from None
-    deal = doc.get("deal") or {}
+    deal = {} if doc.get("deal") is None else doc["deal"]
     _expect(isinstance(deal, dict) and set(deal) <= {"kickoff", "shootout_first", "dice"},
             "deal has only kickoff, shootout_first and dice")
     for key in ("kickoff", "shootout_first"):

@@ -194,14 +194,17 @@ def run(args: argparse.Namespace) -> int:
         from firmware.club.config import Broker, ClubConfigError, read_password
         from firmware.club.messages import check_name
         from firmware.club.standings import League
+        import paho.mqtt.client  # noqa: F401  (the club extra)
     except ImportError as exc:
         print(f"pitchpad league: {exc.name} is missing: install the club extra "
               "(pip install 'pitchpad[club]')", file=sys.stderr)
         return 2
     try:
         check_name("club", args.club)
-        password = read_password(args.password_file, "--password-file") if args.password_file else None
+        password = read_password(args.password_file, "league") if args.password_file else None
         host, _, port = args.listen.rpartition(":")
+        if not port.isdigit() or not 0 <= int(port) < 65536:
+            raise ValueError(f"--listen {args.listen!r}: give ADDRESS:PORT, e.g. 0.0.0.0:8080")
         address = (host or "0.0.0.0", int(port))
     except (ValueError, ClubConfigError) as exc:
         print(f"pitchpad league: {exc}", file=sys.stderr)

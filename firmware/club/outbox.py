@@ -19,54 +19,17 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from firmware import durable
+
 FILE_NAME = "club-outbox.jsonl"
 COMPACT_AFTER = 16 * 1024
 """Rewrite the file with only what is pending once it grows past this many bytes."""
 log = logging.getLogger("pitchpad.club")
-
-
-class durable:  # noqa: N801  (firmware.durable's two calls, until that module is in main)
-    @staticmethod
-    def append(path: Path, record: bytes) -> bool:
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
-            try:
-                size = os.fstat(fd).st_size
-                if size and os.pread(fd, 1, size - 1) != b"\n":
-                    record = b"\n" + record        # a torn tail stays a bad line of its own
-                os.write(fd, record)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        except OSError as exc:
-            log.warning("cannot append to %s (%s)", path, exc.strerror or exc)
-            return False
-        return True
-
-    @staticmethod
-    def replace(path: Path, data: bytes) -> bool:
-        temp = path.with_name(path.name + ".tmp")
-        try:
-            with open(temp, "wb") as out:
-                out.write(data)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temp, path)
-            folder = os.open(path.parent, os.O_RDONLY)
-            try:
-                os.fsync(folder)
-            finally:
-                os.close(folder)
-        except OSError as exc:
-            log.warning("cannot rewrite %s (%s)", path, exc.strerror or exc)
-            return False
-        return True
 
 
 def _line(obj: Any) -> bytes:

@@ -38,7 +38,7 @@ PAGE = """<!doctype html>
   td.pts { font-weight: 700; color: var(--accent); }
   .card { border: 1px solid var(--line); border-radius: 8px; padding: .4em .6em; margin: .4em 0; }
   .card .where { color: var(--dim); font-size: .85em; display: flex; justify-content: space-between; }
-  .live .where span:first-child::before { content: "\\25CF\\a0"; color: var(--live); }
+  .live .where span:first-child::before { content: "\\25CF"; color: var(--live); margin-right: .35em; }
   .score { display: flex; justify-content: space-between; gap: .5em; font-size: 1.2em; }
   .score b { font-size: 1.1em; }
   .win { color: var(--accent); }

@@ -33,3 +33,7 @@ def test_quick_run_writes_every_figure_with_the_machine_and_its_load(tmp_path: P
     assert 0 < process["startup"]["first_frame_s"] < process["startup"]["menu_s"]
     assert process["idle"]["menu"]["seconds"] > 0 and process["idle"]["match_waiting"]["seconds"] > 0
     assert process["memory"]["peak_rss_mb"] > 0
+    wakeups = figures["wakeups"]
+    for window in ("menu_with_screensaver", "match_waiting", "menu_with_lg_alert_loop"):
+        assert wakeups[window]["seconds"] > 0 and "pad1-gpiod" in wakeups[window]["threads"]
+    assert "lg-alert" in wakeups["menu_with_lg_alert_loop"]["threads"]

@@ -195,3 +195,70 @@ def test_the_live_score_shows_while_the_match_is_on_and_goes_at_the_end(mosquitt
         unit.client.socket().close()
         assert wait_until(lambda: league.league.live() == [], timeout=15)
         unit.client.loop_start()
+
+
+def test_pitchpad_league_refuses_bad_arguments_in_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    def league(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", "import sys; from firmware.cli import main; "
+                               "sys.exit(main())", "league", *args], capture_output=True, text=True,
+                              timeout=60)
+
+    for args, words in ((["--club", "Bad Name"], "club 'Bad Name'"),
+                        (["--club", "cafe", "--listen", "nope"], "--listen 'nope'"),
+                        (["--club", "cafe", "--password-file", str(tmp_path / "none")], "cannot read")):
+        done = league(*args)
+        assert done.returncode == 2 and words in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def sqlite_names(path) -> list[str]:
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    try:
+        return [row[0] for row in db.execute("SELECT name FROM standings ORDER BY name")]
+    finally:
+        db.close()
+
+
+def test_the_pitchpad_league_process_records_serves_and_stops_on_sigterm(mosquitto, tmp_path):
+    import http.client
+    import subprocess
+    import sys
+
+    from club_rig import free_port
+
+    (tmp_path / "league.password").write_text(mosquitto.password("league"))
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from firmware.cli import main; sys.exit(main())",
+         "league", "--club", "cafe", "--broker", "127.0.0.1", "--port", str(mosquitto.port),
+         "--password-file", str(tmp_path / "league.password"), "--db", str(tmp_path / "l.sqlite"),
+         "--listen", f"127.0.0.1:{port}"], stderr=subprocess.PIPE, text=True)
+
+    def state() -> dict:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/api/state")
+            return json.loads(conn.getresponse().read())
+        except OSError:
+            return {}
+
+    errors = ""
+    try:
+        # Started with the league: what it misses before it subscribes is resent (no receipt).
+        with Publisher(mosquitto.unit("table1"), tmp_path / "unit", resend_after=0.5) as unit:
+            unit.result(result_message("table1", 1))
+            recorded = wait_until(lambda: len(state().get("recent", [])) == 1, timeout=30)
+            delivered = wait_until(lambda: len(unit.outbox) == 0)
+    finally:
+        process.terminate()
+        _, errors = process.communicate(timeout=20)
+    assert recorded and delivered, errors
+    assert state() == {}, "stopped"
+    assert process.returncode == 0, errors
+    assert sqlite_names(tmp_path / "l.sqlite") == ["ana", "ben"]
+    assert "league: connected to 127.0.0.1" in errors and "Traceback" not in errors

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_rig import browser
+from browser_rig import browser, viewport
 from club_rig import result_message, wait_until
 from PIL import Image
 from selenium.webdriver.common.by import By
@@ -88,20 +88,22 @@ def test_the_page_updates_by_itself_when_a_result_comes_in(league, evening, foll
     assert "2 Gus 1 1 0 0 +4 3" in standings, "the new result reached the open page, no reload"
 
 
-def screenshot(size: tuple[int, int], name: str, lang: str, league) -> Image.Image:
-    with browser(size, lang) as driver:
-        driver.get(league.url)
-        wait_for(driver, "standings", "Ana")
-        png = driver.get_screenshot_as_png()
+def screenshot(driver, size: tuple[int, int], name: str, league) -> Image.Image:
+    viewport(driver, size)
+    driver.get(league.url)
+    wait_for(driver, "standings", "Ana")
+    png = driver.get_screenshot_as_png()
     OUT.mkdir(exist_ok=True)
     (OUT / name).write_bytes(png)
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
 def test_screenshots_on_a_phone_and_a_tv_show_the_panels_and_the_points(league, evening):
-    tv = screenshot((1920, 1080), "league-tv.png", "en-GB", league)
-    phone = screenshot((390, 844), "league-phone.png", "en-GB", league)
-    french = screenshot((1920, 1080), "league-tv-fr.png", "fr-FR", league)
+    with browser((1920, 1080)) as driver:
+        tv = screenshot(driver, (1920, 1080), "league-tv.png", league)
+        phone = screenshot(driver, (390, 844), "league-phone.png", league)
+    with browser((1920, 1080), "fr-FR") as driver:
+        french = screenshot(driver, (1920, 1080), "league-tv-fr.png", league)
     width, height = tv.size
     assert tv.size == (1920, 1080) and phone.size == (390, 844)
     # A TV: three panels side by side across the screen.

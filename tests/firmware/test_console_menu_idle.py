@@ -128,5 +128,6 @@ def test_pitchpad_sim_off_a_terminal_prints_a_cpu_match_and_saves_frames(tmp_pat
 def test_pitchpad_run_refuses_a_bad_config_with_a_message(tmp_path, capsys):
     config = tmp_path / "bad.toml"
     config.write_text("profile = \"toaster\"\n")
-    assert main(["run", "--config", str(config)]) == 2
+    # its own state dir: a failed start is counted there (safe mode), not in /var/lib/pitchpad
+    assert main(["run", "--config", str(config), "--state-dir", str(tmp_path)]) == 2
     assert "toaster" in capsys.readouterr().err
