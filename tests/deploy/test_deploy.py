@@ -137,7 +137,7 @@ esac''',
 echo "python3 $*" >> "$FAKE/log"
 dir=${!#}; mkdir -p "$dir/bin"
 printf '#!/bin/sh\n[ "$1 $2" = "-m hal.check_config" ] && PYTHONPATH="$SRC_ROOT" exec "$REAL_PYTHON" "$@"\necho "venv-python $*" >> "%s/log"\n' "$FAKE" > "$dir/bin/python"
-chmod +x "$dir/bin/python"''',
+chmod +x "$dir/bin/python"''',  # noqa: E501  (a shell script kept as it runs)
 }
 
 

@@ -5,9 +5,7 @@ anything. The boot-config editor runs on the real Python; the config check on th
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-import pytest
 
 from .test_deploy import DEPLOY, attempt, fake, log, run  # noqa: F401  (fake is a fixture)
 
@@ -57,7 +55,7 @@ def test_a_wrong_value_in_a_combined_line_is_changed_in_place():
     assert new == "dtparam=audio=on,i2c_arm=on,i2c_arm_baudrate=400000  # speed\n"
 
 
-def test_the_installer_backs_up_writes_under_all_and_does_not_ask_for_a_reboot_twice(fake):
+def test_the_installer_backs_up_writes_under_all_and_does_not_ask_for_a_reboot_twice(fake):  # noqa: F811  (the imported fixture)
     fake_dir, root = fake
     boot = root / BOOT
     original = "dtparam=audio=on\n[pi4]\narm_boost=1\n"
@@ -70,7 +68,7 @@ def test_the_installer_backs_up_writes_under_all_and_does_not_ask_for_a_reboot_t
     assert "reboot" not in out and len(list(boot.parent.glob("*.bak"))) == 1
 
 
-def test_the_combined_line_of_our_own_example_asks_for_no_reboot(fake):
+def test_the_combined_line_of_our_own_example_asks_for_no_reboot(fake):  # noqa: F811  (the imported fixture)
     fake_dir, root = fake
     boot = root / BOOT
     boot.write_text("dtparam=i2c_arm=on,i2c_arm_baudrate=400000\n")
@@ -81,7 +79,7 @@ def test_the_combined_line_of_our_own_example_asks_for_no_reboot(fake):
     assert "reboot" not in out and not list(boot.parent.glob("*.bak"))
 
 
-def test_a_config_the_loader_refuses_is_never_enabled_nor_started(fake, tmp_path):
+def test_a_config_the_loader_refuses_is_never_enabled_nor_started(fake, tmp_path):  # noqa: F811  (the imported fixture)
     fake_dir, root = fake
     bad = tmp_path / "mine.toml"
     bad.write_text('profile = "toaster"\n')
