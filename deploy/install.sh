@@ -121,20 +121,24 @@ ensure_state_dir() {
     fi
 }
 
-# Set "dtparam=NAME=VALUE" in the boot config, replacing another value of NAME if present.
-ensure_dtparam() {
-    local file=$1 name=$2 value=$3
-    touch "$file"
-    if grep -Eq "^dtparam=$name=$value\$" "$file"; then
-        return
+# Set dtparam values for every board in the boot config (deploy/boot_config.py: [all]
+# sections, combined dtparam lines, a backup before the first change).
+ensure_dtparams() {
+    local file=$1 result
+    shift
+    result=$("$PYTHON" "$SRC/deploy/boot_config.py" "$file" "$@") || die "cannot edit $file"
+    if [ "$result" = changed ]; then
+        reboot_needed=yes
+        say "boot config $file: $* (the old one is kept as $(basename "$file").pitchpad-*.bak)"
     fi
-    if grep -Eq "^dtparam=$name=" "$file"; then
-        sed -i -E "s/^dtparam=$name=.*/dtparam=$name=$value/" "$file"
-    else
-        printf 'dtparam=%s=%s\n' "$name" "$value" >> "$file"
+}
+
+# The config must pass the loader the service uses before the service is enabled.
+check_config() {
+    local refusal
+    if ! refusal=$("$PREFIX/venv/bin/python" -m hal.check_config "$CONF_DIR/hardware.toml" 2>&1); then
+        die "the config is refused, the service is not enabled: ${refusal:-$CONF_DIR/hardware.toml}"
     fi
-    reboot_needed=yes
-    say "boot config: dtparam=$name=$value"
 }
 
 ensure_module() {
@@ -147,12 +151,12 @@ ensure_buses() {
     local file
     file=$(boot_config)
     mkdir -p "$(dirname "$file")"
-    ensure_dtparam "$file" i2c_arm on
-    ensure_dtparam "$file" i2c_arm_baudrate 400000
-    ensure_module i2c-dev
+    local params=(i2c_arm=on i2c_arm_baudrate=400000)
     if grep -Eq '^[[:space:]]*bus[[:space:]]*=[[:space:]]*"spi"' "$CONF_DIR/hardware.toml"; then
-        ensure_dtparam "$file" spi on
+        params+=(spi=on)
     fi
+    ensure_dtparams "$file" "${params[@]}"
+    ensure_module i2c-dev
 }
 
 ensure_service() {
@@ -194,6 +198,7 @@ ensure_venv
 ensure_config
 ensure_state_dir
 ensure_buses
+check_config
 ensure_service
 if [ "$reboot_needed" = yes ]; then
     say "the boot config changed: reboot once (sudo reboot) so the buses come up"

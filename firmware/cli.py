@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from . import doctor, journal, match_cmd, replay, run_cmd, sim_cmd
 from .club import league
@@ -13,8 +14,16 @@ from .club import league
 COMMANDS = [sim_cmd, run_cmd, replay, match_cmd, journal, doctor, league]
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse's parser, but a wrong option is one line (what is wrong, where the help is),
+    not the usage block and then the error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="pitchpad", description="PitchPad, the secret-move football console.")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     for module in COMMANDS:

@@ -96,9 +96,9 @@ class Doctor:
         try:
             config = load_config(self.config_path)
         except ConfigError as exc:
-            return [*self._starts(), Finding("fail", f"the config cannot be used: {exc}")]
-        findings = [*self._starts(), Finding("ok", f"config {self.config_path}: {config.profile}, "
-                                                  f"{len(config.pads)} pad(s)")]
+            return [Finding("fail", f"the config cannot be used: {exc}"), *self._starts()]
+        findings = [Finding("ok", f"config {self.config_path}: {config.profile}, "
+                                  f"{len(config.pads)} pad(s)"), *self._starts()]
         findings += self._buses(config)
         findings += self._pins(config)
         findings += self._buttons(config)

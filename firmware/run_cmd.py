@@ -82,8 +82,12 @@ def _open_console(config: Any) -> tuple[Any, str]:
     """The console, or None and why in one line (a missing chip, bus, library or permission)."""
     from hal import PitchPadHardwareError, open_console
 
+    import warnings
+
     try:
-        return open_console(config), ""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")         # gpiozero's PinFactoryFallback, one per try
+            return open_console(config), ""
     except PitchPadHardwareError as exc:
         return None, str(exc)
     except Exception as exc:  # noqa: BLE001 - gpiozero's BadPinFactory, OSError from a bus...

@@ -64,6 +64,8 @@ def read(state_dir: str | Path) -> StartFailures:
 def failed(state_dir: str | Path, error: str) -> StartFailures:
     """Count one more failed start, with its one-line reason."""
     now = StartFailures(read(state_dir).count + 1, " ".join(error.split())[:300])
+    if not Path(state_dir).is_dir():                # never make a state folder just for this
+        return now
     durable.replace(Path(state_dir) / FILE_NAME,
                     json.dumps({"count": now.count, "error": now.error}).encode() + b"\n")
     return now

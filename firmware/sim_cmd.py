@@ -38,6 +38,39 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """The simulator; anything that stops it before it starts is one line and exit 2."""
+    from hal.errors import PitchPadHardwareError
+
+    try:
+        _check_usable(args)
+        return _run(args)
+    except (PitchPadHardwareError, OSError) as exc:
+        print(f"pitchpad sim: {exc}", file=sys.stderr)
+        return 2
+
+
+def _check_usable(args: argparse.Namespace) -> None:
+    """Refuse at once what would fail after a whole match (or hang): ``--frames`` to a folder
+    that cannot be made or written, ``--window`` with no display to open it on."""
+    import os
+
+    if args.frames:
+        folder = Path(args.frames)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryFile(dir=folder):
+                pass
+        except OSError as exc:
+            raise OSError(f"--frames {args.frames}: cannot save screens there "
+                          f"({exc.strerror or exc})") from None
+    if args.window and sys.platform.startswith("linux") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+            or os.environ.get("SDL_VIDEODRIVER")):
+        raise OSError("--window needs a display (DISPLAY is not set); without --window, "
+                      "pitchpad sim runs in the terminal")
+
+
+def _run(args: argparse.Namespace) -> int:
     import sim
 
     if args.window or (sys.stdin.isatty() and sys.stdout.isatty()):

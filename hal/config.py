@@ -47,6 +47,10 @@ PROFILES = ("handheld", "tabletop")
 DRIVERS = ("ssd1306", "sh1106")
 BUSES = ("i2c", "spi")
 ROTATIONS = (0, 180)
+I2C_PORTS = range(0, 256)
+"""/dev/i2c-N: bus 1 on the header, more from a mux (one kernel bus per channel)."""
+SPI_PORTS = range(0, 7)
+"""/dev/spidevN.x: SPI0..SPI6 (the Pi 4 and 5 have up to seven controllers)."""
 BUTTON_BACKENDS = ("gpiod", "gpiozero")
 CHIP_PATH = re.compile(r"/dev/gpiochip\d+")
 
@@ -138,11 +142,14 @@ class _KeyLines:
                 self.lines.setdefault(f"{table}.{key.group(1)}" if table else key.group(1), number)
 
     def find(self, key: str) -> int | None:
-        """The line of ``key``, else of the nearest enclosing table that exists."""
+        """The line of ``key``, else of the nearest enclosing table that exists (``pad[4]``
+        falls back to ``pad``, and ``pad`` to its first ``[[pad]]``)."""
         while key:
-            if key in self.lines:
-                return self.lines[key]
-            key = key.rpartition(".")[0]
+            for candidate in (key, key + "[0]"):
+                if candidate in self.lines:
+                    return self.lines[candidate]
+            bare = re.sub(r"\[\d+\]$", "", key)
+            key = bare if bare != key else key.rpartition(".")[0]
         return None
 
 
@@ -154,6 +161,8 @@ class _Reader:
         self.lines = _KeyLines(text)
         try:
             self.document = tomllib.loads(text)
+        except RecursionError:
+            raise ConfigError("not valid TOML: nested too deeply", path=source) from None
         except tomllib.TOMLDecodeError as error:
             match = re.search(r"line (\d+)", str(error))
             raise ConfigError(f"not valid TOML: {error}", path=source,
@@ -217,9 +226,15 @@ def load_config(path: str | Path) -> HardwareConfig:
     """Read and check a hardware config file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError as error:
         raise ConfigError(f"cannot read config: {error.strerror}", path=str(path)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        raise ConfigError(f"not UTF-8 text (byte 0x{raw[error.start]:02X}): save the file as "
+                          f"UTF-8", path=str(path), line=line) from None
     return parse_config(text, source=str(path))
 
 
@@ -308,6 +323,10 @@ def _read_screen(reader: _Reader, pins: _PinLedger, table: Mapping[str, Any], pr
     driver = reader.choice(table, prefix, "driver", DRIVERS)
     bus = reader.choice(table, prefix, "bus", BUSES)
     port = reader.get(table, prefix, "port", int)
+    ports = I2C_PORTS if bus == "i2c" else SPI_PORTS
+    if port not in ports:
+        raise reader.fail(f"{prefix}.port", f"{bus.upper()} port must be within "
+                                            f"{ports.start}..{ports.stop - 1}, not {port}")
     rotation = reader.choice(table, prefix, "rotation", ROTATIONS, required=False, default=0)
     if bus == "i2c":
         reader.only(table, prefix, {"driver", "bus", "port", "address", "rotation"})
@@ -362,3 +381,4 @@ def _check_bus_pins(reader: _Reader, pins: _PinLedger, pads: tuple[PadConfig, ..
     for pin, key in pins.owners.items():
         if pin in reserved:
             raise reader.fail(key, f"GPIO{pin} is {reserved[pin]}, taken by the screens' bus")
+

@@ -45,13 +45,16 @@ class Mosquitto:
     """One club's broker: ``start()``, ``kill()`` (SIGKILL, a power cut), ``stop()`` (SIGTERM)."""
 
     def __init__(self, root: Path, club: str, tables: tuple[str, ...]) -> None:
-        if shutil.which("mosquitto") is None or shutil.which("mosquitto_passwd") is None:
+        # Debian puts the broker in /usr/sbin, which a user's PATH may not hold.
+        search = os.pathsep.join([os.environ.get("PATH", ""), "/usr/sbin", "/sbin"])
+        self.binary = shutil.which("mosquitto", path=search)
+        if self.binary is None or shutil.which("mosquitto_passwd", path=search) is None:
             pytest.fail(MISSING)
         self.root = root
         self.club = club
         self.tables = tables
         self.port = free_port()
-        env = {**os.environ, "PITCHPAD_ROOT": str(root)}
+        env = {**os.environ, "PITCHPAD_ROOT": str(root), "PATH": search}
         subprocess.run([str(SETUP), "--club", club, "--tables", ",".join(tables),
                         "--port", str(self.port), "--no-restart"],
                        check=True, env=env, capture_output=True, timeout=30)
@@ -84,7 +87,7 @@ class Mosquitto:
         return ClubConfig(self.club, table, self.broker(as_table or table))
 
     def start(self) -> None:
-        self.process = subprocess.Popen(["mosquitto", "-c", str(self.main)],
+        self.process = subprocess.Popen([self.binary, "-c", str(self.main)],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         if not wait_until(self._accepting, 10):
             self.kill()
