@@ -9,8 +9,6 @@ press's processing 4 ms of the 30 ms budget.
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -19,11 +17,10 @@ from firmware.chifootmi import screens as cs
 from firmware.settings import Settings
 from hal.buttons import Button
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from rig import bus_seconds  # noqa: E402
+from bench.rig import bus_seconds
+from bench.scripted import play
 
-from .conftest import intent  # noqa: E402
-from scripted import play  # noqa: E402
+from .conftest import intent
 
 
 @pytest.mark.parametrize("level", ["beginner", "pro_plus"])

@@ -668,10 +668,8 @@ def test_S_VIS_1_everything_is_public_but_the_generator():
 
 def test_S_FOUL_2_a_team_left_with_6_players_loses_the_match():
     # Ruling (docs/simulator-soccer.md): below 7 players the match is abandoned.
-    m = position(carrier=("red", 8), phase="p2", blue={10: (10, 6)})
-    for num in (2, 3, 4, 5):
-        m.teams[1].by_num[num].slot = -1
-        m.teams[1].by_num[num].cell = None
+    m = position(carrier=("red", 8), phase="p2", blue={10: (10, 6)},
+                 sent_off=[("blue", n) for n in (2, 3, 4, 5)])
     play(m, red={"move": [[9, [13, 5]]]})
     play(m, blue={"challenge": {"player": 10, "to": [7, 5], "tackle": False}})
     assert m.is_over and m.winner == "red" and summary(m)["phase"] == "over"
@@ -699,3 +697,25 @@ def test_S_RST_4_penalty_announced_then_shoot_and_dive_at_once():
     assert m.to_act() == ("blue", "red") and summary(m)["phase"] == "p1"
     shot = one(play(m, red={"shoot": "right", "high": False}, blue={"dive": "left"}), "shot")
     assert shot["finishing"] == 2 and shot["result"] == "goal"
+
+
+def test_S_CDD_1_nobody_able_to_take_the_ball_is_the_defenders_free_kick():
+    # Ruling: every other player lies, the free kick's kicker is no candidate.
+    lying = [(seat, n) for seat in ("red", "blue") for n in range(1, 12)
+             if (seat, n) != ("red", 9)]
+    m = position(lying=lying, set_piece="free_kick", dice=(1,))
+    events = play(m, red={"kick": "lob", "to": [13, 7]})
+    assert named(events, "ball") == [] and m.restart["kind"] == "free_kick"
+    assert m.restart["team"] == 1 and m.restart["cell"] == (13, 7)
+
+
+def test_S_SUB_1_a_substitution_at_a_throw_in_makes_it_a_repositioning():
+    m = position(carrier=("red", 11), dice=(99, 2))
+    play(m, red={"kick": "lob", "to": [8, 0]})
+    events = play(m, blue={"move": [], "subs": [[7, 12]]})
+    assert events == [{"event": "sub", "seat": "blue", "out": 7, "in": 12}]
+    assert m.decision == "place" and m.restart["kind"] == "throw_in"
+    play(m, blue={"place": [[11, [8, 0]]]})
+    play(m, red={"place": []})
+    assert one(play(m, blue={"place": []}), "clock")["clock"] == 1
+    assert set(m.kick_options()) == {"throw"}
