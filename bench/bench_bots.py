@@ -1,13 +1,23 @@
-"""CPU bots: round-robin win rates with 95% intervals, decision times, shot uniformity.
+"""CPU bots: win rates with 95% intervals, a best reply that knows Strong's code, the
+difficulty ladder, decision times and Strong's search per decision.
 
-Each pairing plays ``--matches`` matches per level, seeds ``seed, seed+1, ...``, the bots
+Each pairing plays ``--matches`` matches per level from one run secret (``--seed``), match
+i's deal and the bots' generators derived from it as ``pitchpad match`` does, the bots
 changing colours every other match: exactly what
 ``pitchpad match --level L --red bot:A --blue bot:B --seed S --matches N --swap`` plays,
-so its ``wins`` line reproduces every figure here. Decision times are measured around each
-``choose`` call (this script's clocks, not the engine's): CPU time of this process, which
-is what one free core would take even on a busy machine, and wall time. Strong's shot and dive sides are
-tested against the uniform equilibrium with a chi-square test.
-Usage: python bench/bench_bots.py [--matches N] [--levels beginner,pro] [--json FILE]
+so its ``wins`` line reproduces every bot-vs-bot figure here.
+
+The best reply (``bench/best_reply.py``) plays ``--reply-matches`` matches against Strong per
+level: it predicts Strong's mixed strategy with Strong's own code over the deals it cannot
+rule out, and plays the best reply to it two rounds ahead; the table gives its win rate and
+how often the card it thought most likely was the card Strong played.
+
+Decision times are measured around each ``choose`` call (this script's clocks, not the
+engine's): CPU time of this process, which is what one free core would take even on a busy
+machine, and wall time; the load average is printed with them. Strong's shot and dive sides
+are tested against the uniform equilibrium with a chi-square test.
+Usage: python bench/bench_bots.py [--matches N] [--reply-matches N] [--levels beginner,pro]
+    [--json FILE]
 """
 from __future__ import annotations
 
@@ -15,12 +25,19 @@ import argparse
 import itertools
 import json
 import math
+import os
 import platform
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 
-from engine.bots import make_bot, play_match
-from engine.chifootmi import Level, MatchConfig, Options
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from best_reply import BestReply  # noqa: E402
+from engine.bots import StrongBot, make_bot, make_difficulty, play_match  # noqa: E402
+from engine.bots.lookahead import view_columns  # noqa: E402
+from engine.chifootmi import Level, MatchConfig, Options  # noqa: E402
 
 LEVELS = {
     "beginner": MatchConfig(Level.BEGINNER),
@@ -28,16 +45,22 @@ LEVELS = {
     "pro": MatchConfig(Level.PRO),
     "pro+": MatchConfig(Level.PRO, Options(offside=True, one_two=True, counter_attack=True)),
 }
-PAIRINGS = [("strong", "simple"), ("simple", "random"), ("strong", "random")]
+PAIRINGS = [("strong", "simple"), ("simple", "random"), ("strong", "random"),
+            ("medium", "easy")]
+"""Bots by name; ``easy``/``medium``/``hard`` are the menu's difficulties (hard = strong)."""
 
 
 class Timed:
-    """A bot with a stopwatch; for Strong also a tally of its shot and dive sides."""
+    """A bot with a stopwatch; for Strong also a tally of its shot and dive sides, its card
+    in each round (``cards``) and the deals and search nodes of each card decision."""
 
-    def __init__(self, name: str, times: list[tuple[float, float]], sides: Counter) -> None:
-        self.bot = make_bot(name)
+    def __init__(self, name: str, times: list[tuple[float, float]], sides: Counter,
+                 search: list[tuple[int, int]] | None = None) -> None:
+        self.bot = make_difficulty(name) if name in ("easy", "medium") else make_bot(name)
         self.times = times
         self.sides = sides
+        self.search = search
+        self.cards: dict[int, int] = {}
 
     def choose(self, view, legal, rng):
         cpu, wall = time.process_time(), time.perf_counter()
@@ -45,6 +68,11 @@ class Timed:
         self.times.append((time.process_time() - cpu, time.perf_counter() - wall))
         if view.decision in ("shoot", "dive"):
             self.sides[(view.decision, len(legal), choice.side.value)] += 1
+        if view.decision == "play":
+            self.cards[view.round] = choice.card
+            if self.search is not None and len(legal) > 1 and isinstance(self.bot, StrongBot):
+                deals = self.bot.samples
+                self.search.append((deals, deals * len(legal) * len(view_columns(view))))
         return choice
 
 
@@ -71,42 +99,94 @@ def percentile(sorted_times: list[float], q: float) -> float:
 
 
 def play_pairing(level: str, first: str, second: str, matches: int, seed: int,
-                 times: dict, sides: Counter) -> int:
+                 times: dict, sides: Counter, search: dict) -> int:
     wins = 0
     for index in range(matches):
         names = (first, second) if index % 2 == 0 else (second, first)
         players = {seat: Timed(name, times.setdefault((name, level), []),
-                               sides if name == "strong" else Counter())
+                               sides if name == "strong" else Counter(),
+                               search.setdefault(level, []) if name == "strong" else None)
                    for seat, name in zip(("red", "blue"), names)}
         match = play_match(LEVELS[level], seed, players, index)
         wins += match.winner == ("red" if index % 2 == 0 else "blue")
     return wins
 
 
+def play_best_reply(level: str, matches: int, seed: int, samples: int,
+                    times: dict) -> dict:
+    """The best reply against Strong: its wins, and how often it named Strong's card."""
+    wins = predicted = rounds = certain = 0
+    for index in range(matches):
+        reply = BestReply(StrongBot(), samples)
+        strong = Timed("strong", times.setdefault(("strong", level), []), Counter())
+        players = {"red": reply, "blue": strong} if index % 2 == 0 else {"red": strong,
+                                                                         "blue": reply}
+        match = play_match(LEVELS[level], seed, players, index)
+        wins += match.winner == ("red" if index % 2 == 0 else "blue")
+        for round_number, (card, _share) in reply.predictions.items():
+            if round_number in strong.cards:
+                rounds += 1
+                predicted += strong.cards[round_number] == card
+        certain += reply.certain
+    return {"wins": wins, "matches": matches, "predicted": predicted, "rounds": rounds,
+            "certain": certain}
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=2000, help="matches per pairing and level")
+    parser.add_argument("--matches", type=int, default=400, help="matches per pairing and level")
+    parser.add_argument("--reply-matches", type=int, default=400,
+                        help="best reply vs Strong: matches per level (0: skip)")
+    parser.add_argument("--reply-samples", type=int, default=4,
+                        help="deals the best reply predicts Strong's strategy on")
     parser.add_argument("--levels", default=",".join(LEVELS))
-    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
+                        help="comma-separated first-second pairs")
+    parser.add_argument("--seed", type=int, default=1000, help="the run's secret")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     times: dict = {}
     sides: Counter = Counter()
+    search: dict = {}
     rows = []
+    levels = args.levels.split(",")
+    pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
-          f"{args.matches} matches per pairing and level, seeds from {args.seed}, seats swapped")
-    print("| level | pairing | wins | win rate | 95% CI | seconds |")
-    print("|---|---|---|---|---|---|")
-    for level, (first, second) in itertools.product(args.levels.split(","), PAIRINGS):
+          f"{args.matches} matches per pairing and level, secret {args.seed}, seats swapped; "
+          f"load average at start {load()}")
+    print("| level | pairing | wins | win rate | 95% CI | seconds | load at end |")
+    print("|---|---|---|---|---|---|---|")
+    for level, (first, second) in itertools.product(levels, pairings):
         start = time.perf_counter()
-        wins = play_pairing(level, first, second, args.matches, args.seed, times, sides)
+        wins = play_pairing(level, first, second, args.matches, args.seed, times, sides, search)
         low, high = wilson(wins, args.matches)
         rows.append({"level": level, "first": first, "second": second, "wins": wins,
                      "matches": args.matches, "rate": wins / args.matches, "low": low,
-                     "high": high})
+                     "high": high, "load": load()})
         print(f"| {level} | {first} vs {second} | {wins}/{args.matches} | "
               f"{wins / args.matches:.3f} | {low:.3f}–{high:.3f} | "
-              f"{time.perf_counter() - start:.0f} |", flush=True)
+              f"{time.perf_counter() - start:.0f} | {load()} |", flush=True)
+    replies = []
+    if args.reply_matches:
+        print("\n| level | best reply vs Strong | win rate | 95% CI | Strong's card predicted "
+              "| rounds Strong was certain | seconds | load at end |")
+        print("|---|---|---|---|---|---|---|---|")
+        for level in levels:
+            start = time.perf_counter()
+            got = play_best_reply(level, args.reply_matches, args.seed, args.reply_samples, times)
+            low, high = wilson(got["wins"], got["matches"])
+            got.update(level=level, rate=got["wins"] / got["matches"], low=low, high=high,
+                       load=load())
+            replies.append(got)
+            share = got["predicted"] / max(1, got["rounds"])
+            print(f"| {level} | {got['wins']}/{got['matches']} | {got['rate']:.3f} | "
+                  f"{low:.3f}–{high:.3f} | {got['predicted']}/{got['rounds']} = {share:.2f} | "
+                  f"{got['certain'] / max(1, got['rounds']):.2f} | "
+                  f"{time.perf_counter() - start:.0f} | {load()} |", flush=True)
     print("\n| bot | level | decisions | CPU p50 ms | CPU p99 ms | CPU max ms | wall p50 ms "
           "| wall p99 ms |")
     print("|---|---|---|---|---|---|---|---|")
@@ -122,6 +202,13 @@ def main() -> None:
         print(f"| {name} | {level} | {entry['decisions']} | {entry['cpu_p50_ms']:.2f} | "
               f"{entry['cpu_p99_ms']:.2f} | {entry['cpu_max_ms']:.1f} | "
               f"{entry['wall_p50_ms']:.2f} | {entry['wall_p99_ms']:.2f} |")
+    print("\n| level | Strong's card decisions searched | deals each | search nodes each "
+          "(mean, max) |")
+    print("|---|---|---|---|")
+    for level, nodes in sorted(search.items()):
+        if nodes:
+            print(f"| {level} | {len(nodes)} | {nodes[0][0]} | "
+                  f"{sum(n for _, n in nodes) / len(nodes):.1f}, {max(n for _, n in nodes)} |")
     print("\n| Strong's sides | counts | chi-square p |")
     print("|---|---|---|")
     uniformity = []
@@ -132,10 +219,12 @@ def main() -> None:
         uniformity.append({"decision": decision, "ways": ways, "counts": dict(zip(order, counts)),
                            "p": p})
         print(f"| {decision} {ways}-way | {dict(zip(order, counts))} | {p:.3f} |")
+    print(f"\nload average at end {load()}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump({"matches": args.matches, "seed": args.seed, "results": rows,
-                       "timing": timing, "uniformity": uniformity}, out, indent=1)
+                       "best_reply": replies, "timing": timing, "uniformity": uniformity},
+                      out, indent=1)
 
 
 if __name__ == "__main__":

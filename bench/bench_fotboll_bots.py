@@ -6,17 +6,27 @@ each ``choose`` call (this script's clocks, never the engine's): process CPU tim
 free core would take on a busy machine, and wall time. The load average is printed with
 them: the figures are only comparable at a similar load.
 Usage: python bench/bench_fotboll_bots.py [--matches N] [--seed S] [--jokers] [--tiebreak]
-    [--only search-sensible] [--option name=value ...]
+    [--only search-sensible] [--option name=value ...] [--best-reply GAMES]
+
+``--best-reply GAMES``: the best-reply check of issue 15 where the CPU plays a mixed
+strategy (the shoot-out's sides, uniform): CPU-vs-CPU matches on the console's generators
+(keyed by a secret), an agent with the CPU's code and the seed predicting every side
+(``bench/best_reply.py``, ``mixed_choice_check``).
 """
 from __future__ import annotations
 
 import argparse
 import math
 import os
+import sys
 import time
+from pathlib import Path
 
-from engine.bots.fotboll import make_bot, play_match
-from engine.fotboll import MatchConfig
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from best_reply import mixed_choice_check  # noqa: E402
+from engine.bots.fotboll import make_bot, make_difficulty, play_match  # noqa: E402
+from engine.fotboll import MatchConfig, new_match  # noqa: E402
 
 PAIRINGS = [("sensible", "random"), ("search", "sensible")]
 
@@ -74,6 +84,27 @@ def pairing(a: str, b: str, config: MatchConfig, matches: int, seed: int,
                   f"max {1000 * cpu[-1]:.1f} ms, wall p99 {at(wall, 0.99):.2f} ms")
 
 
+def best_reply(config: MatchConfig, games: int, seed: int) -> None:
+    from firmware.fotboll.cpu import cpu_rng
+
+    print(f"best-reply check, {games} medium-vs-medium matches (every Fotboll CPU shoots and "
+          f"dives by the same uniform rule), load average {os.getloadavg()[0]:.2f}")
+    got = mixed_choice_check(lambda g: (new_match(config, seed + g), seed + g),
+                             make_difficulty("medium"),
+                             lambda match, seat, legal: match.decision(seat) in ("shoot", "dive"),
+                             cpu_rng, games)
+    n = int(got["choices"])
+    if not n:
+        print("no shoot-out kick in these matches")
+        return
+    low, high = wilson(got["predicted"], n)
+    print(f"shoot-out sides predicted by an agent with the code and the seed: "
+          f"{got['predicted']}/{n} = {got['predicted'] / n:.3f} [95% {low:.3f}, {high:.3f}], "
+          f"chance {got['chance'] / n:.3f}; before issue 15 (generator from the seed): "
+          f"{got['old_predicted']}/{n}")
+    print(f"load average at end {os.getloadavg()[0]:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=100)
@@ -83,7 +114,12 @@ def main() -> None:
     parser.add_argument("--only", help="one pairing, like search-sensible")
     parser.add_argument("--option", action="append", default=[],
                         help="a search bot option, like samples=48 (repeatable)")
+    parser.add_argument("--best-reply", type=int, default=0, metavar="GAMES",
+                        help="the best-reply check on the shoot-out's sides (0: skip)")
     args = parser.parse_args()
+    if args.best_reply:
+        best_reply(MatchConfig(args.jokers, True), args.best_reply, args.seed)
+        return
     options = {k: float(v) if "." in v else int(v)
                for k, v in (o.split("=", 1) for o in args.option)}
     config = MatchConfig(args.jokers, args.tiebreak)

@@ -20,8 +20,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from firmware.chifootmi.session import Timing  # noqa: E402
-from firmware.settings import LEVELS, Settings  # noqa: E402
+from firmware.session import Timing  # noqa: E402
+from firmware.chifootmi.entry import LEVELS  # noqa: E402
+from firmware.settings import Settings  # noqa: E402
 from scripted import Update, play  # noqa: E402
 
 TARGET_P99_MS = 30.0
@@ -60,7 +61,7 @@ def measure(matches: int, seed: int) -> dict[str, object]:
         timers: list[Update] = []
         silent = 0
         for number in range(matches):
-            run = play(Settings(players="two", level=level), seed + number)
+            run = play(Settings.flat(players="two", level=level), seed + number)
             presses += run.presses
             timers += run.timers
             silent += run.silent_presses

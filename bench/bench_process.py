@@ -122,7 +122,7 @@ def startup(starts: int) -> dict[str, float]:
 def idle(seconds: float) -> dict[str, object]:
     """CPU share sitting in the menu, then in a match (vs the CPU) waiting for pad 1's move."""
     with tempfile.TemporaryDirectory(prefix="pitchpad-bench-") as state_dir:
-        save(state_dir, Settings(players="cpu", difficulty="easy", level="pro_plus"))
+        save(state_dir, Settings.flat(players="cpu", difficulty="easy", level="pro_plus"))
         console = Console(state_dir)
         console.wait_frames(4)                      # splash, then the menu, on both screens
         menu = console.cpu_share(seconds)

@@ -29,7 +29,7 @@ from scripted import play  # noqa: E402
 
 
 def screens(seed: int) -> dict[str, list[Any]]:
-    models = dict(play(Settings(players="two", level="pro_plus"), seed).models)
+    models = dict(play(Settings.flat(players="two", level="pro_plus"), seed).models)
     models["ResumeScreen"] = [ResumeScreen.of({"score": {"red": 2, "blue": 1}})]
     models["StatsScreen"] = [StatsScreen(Stats(12, {"red": 5, "blue": 7}, {"hard": (2, 3)}))]
     models["SaverScreen"] = [SaverScreen(position) for position in range(20)]

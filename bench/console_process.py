@@ -99,7 +99,7 @@ def match(difficulty: str, level: str, seed: int) -> None:
     from firmware.settings import Settings
     from scripted import play
 
-    run = play(Settings(players="cpu", difficulty=difficulty, level=level), seed)
+    run = play(Settings.flat(players="cpu", difficulty=difficulty, level=level), seed)
     print(f"match over: {run.decisions} decisions, score {run.score[0]}-{run.score[1]}", flush=True)
     print(f"peak_rss_kb {peak_rss_kb()}", flush=True)
 

@@ -81,7 +81,9 @@ def bots(settings: dict[str, Any]) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         target = Path(folder) / "bots.json"
         subprocess.run([sys.executable, str(BENCH / "bench_bots.py"), "--matches",
-                        str(settings["bot_matches"]), "--json", str(target)], cwd=ROOT, check=True)
+                        str(settings["bot_matches"]), "--reply-matches",
+                        str(max(1, settings["bot_matches"] // 4)), "--json", str(target)],
+                       cwd=ROOT, check=True)
         return json.loads(target.read_text())
 
 

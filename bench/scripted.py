@@ -23,7 +23,10 @@ from firmware.app import SEATS_BY_PAD, App
 from firmware.chifootmi.session import Step, button_choice
 from firmware.settings import Settings, save
 from hal import Button, ManualClock
-from rig import Handheld, bus_seconds
+if __package__ == "bench":            # imported by the tests as bench.scripted
+    from bench.rig import Handheld, bus_seconds
+else:                                  # a bench script with bench/ on its path
+    from rig import Handheld, bus_seconds
 
 PAD_OF_SEAT = {seat: pad for pad, seat in SEATS_BY_PAD.items()}
 RELEASE_AFTER = 0.08

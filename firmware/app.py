@@ -14,41 +14,44 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.bots.seeds import keyed_number
+from engine.registry import game_named
 from engine.scripting import joint_to_json
 from firmware import durable, history, recovery
+from firmware import tournament as tournament_file
 from firmware import journal as match_journal
 from firmware import settings as settings_file
-from firmware.chifootmi import commentary as chifootmi_commentary
-from firmware.chifootmi.cpu import difficulties
-from firmware.chifootmi.session import Timing
-from firmware.games import CHIFOOTMI, GAMES, GameEntry, MatchStart, Resume, Session, entry_for
+from firmware.game import GameEntry, MatchStart, Resume, Session
+from firmware.games import GAMES, entry_for
 from firmware.i18n import STRINGS, text
 from firmware.menu import Menu
+from firmware.modes import (
+    BRIGHT, DIM, BenchScreen, Mode, ModeState, PickNames, Playing, ResumeOffer, SaverScreen, Splash,
+    SplashScreen, UnpluggedScreen,
+)
+from firmware.modes import Menu as MenuMode
+from firmware.render import Canvas
+from firmware.resume import draw_card_warning
 from firmware.roster_screens import PickFlow, RosterFlow
-from firmware import tournament as tournament_file
+from firmware.session import TIMING, Timing
 from firmware.tournament_screens import TournamentFlow
-from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
-from firmware.resume import ResumeScreen, StatsScreen, draw_card_warning
-from engine.registry import game_named
 from firmware.watchdog import Watchdog
-from hal.buttons import Button, ButtonEvent
+from hal.buttons import ButtonEvent
 from hal.clock import ManualClock
 from hal.console import Console
 from hal.errors import ConsoleClosed
 from hal.tunes import TUNES
 
+__all__ = ["App", "BRIGHT", "DIM", "BenchScreen", "Idle", "Mode", "OverMenu", "SaverScreen",
+           "SplashScreen", "UnpluggedScreen"]
 SEATS_BY_PAD = {1: "red", 2: "blue"}
-BRIGHT, DIM = 0xCF, 0x08
 log = logging.getLogger("pitchpad.app")
-LIST_MODES = ("menu", "resume", "stats", "roster", "pick", "tournament")
-"""Modes that wait for a press: the screensaver comes after a while without one."""
 PAD_CHECK = 0.25
-"""How often the loop looks at pads that can be unplugged (serial pads report ``connected``)."""
+"""How often the loop looks at pads that can be unplugged (``Pad.detachable``)."""
 
 
 @dataclass(frozen=True)
@@ -75,56 +78,11 @@ class OverMenu:
         self.sheet.draw(c, language)
 
 
-@dataclass(frozen=True)
-class SplashScreen:
-    """The name, on a sheet over the menu: any press (or 0.6 s) lets the menu show whole."""
-
-    over_menu: ClassVar[bool] = True
-
-    def draw(self, c: Canvas, language: str) -> None:
-        c.sheet()
-        c.centred(SHEET_Y + 2, "PitchPad", scale=2)
-        c.centred(HINT_Y - 1, text(language, "tagline"))
-
-
-@dataclass(frozen=True)
-class BenchScreen:
-    """A pad with no seat in this match (a 4-pad console playing a 2-player game)."""
-
-    title: str
-
-    def draw(self, c: Canvas, language: str) -> None:
-        c.centred(20, self.title)
-        c.centred(34, "…")
-
-
-@dataclass(frozen=True)
-class UnpluggedScreen:
-    """Shown on every screen while a pad is unplugged: the match waits for it."""
-
-    pads: tuple[int, ...]
-
-    def draw(self, c: Canvas, language: str) -> None:
-        for row, pad in enumerate(self.pads[:3]):
-            c.centred(8 + 12 * row, text(language, "pad.unplugged", pad=pad))
-        c.centred(44, text(language, "match.paused"))
-
-
-@dataclass(frozen=True)
-class SaverScreen:
-    """A small logo that hops around, so no pixel stays lit for hours."""
-
-    position: int
-
-    def draw(self, c: Canvas, language: str) -> None:
-        rng = random.Random(self.position)
-        c.text(rng.randrange(0, WIDTH - 54), rng.randrange(0, HINT_Y), "⚽PitchPad")
-
-
 class App:
-    """The whole console behaviour on top of a :class:`hal.Console`."""
+    """The whole console behaviour on top of a :class:`hal.Console`: one mode object at a
+    time (``firmware.modes``), the menu, the journal, and the match on now."""
 
-    def __init__(self, console: Console, *, state_dir: str | Path, timing: Timing = Timing(),
+    def __init__(self, console: Console, *, state_dir: str | Path, timing: Timing = TIMING,
                  idle: Idle = Idle(), demo: bool = False, seed: int | None = None,
                  watchdog: Watchdog | None = None, club: Any = None) -> None:
         self.console = console
@@ -136,8 +94,8 @@ class App:
         """A tournament on this unit (``firmware.tournament_screens``)."""
         self.fixture_on: int | None = None
         """The tournament fixture the match on now is."""
-        self.pick: PickFlow | None = None
-        """Who plays: each person's pad chooses a name before the match starts."""
+        self.pending_start: int | None = None
+        """The seed of the match whose players are choosing their names."""
         self.clock = console.clock
         self.state_dir = Path(state_dir)
         self.timing = timing
@@ -147,13 +105,13 @@ class App:
         self.next_seed = seed
         self.fixed_seed = seed
         """``seed`` is the first match's seed; later matches draw theirs from it."""
-        self.menu = Menu(settings_file.load(self.state_dir), difficulties(), console.pad_count)
+        self.menu = Menu(settings_file.load(self.state_dir), console.pad_count)
         self.menu.played = history.stats(self.state_dir).played
-        self._count_names()
+        self.count_names()
         self.watchdog = watchdog or Watchdog()
         self.session: Session | None = None
-        self.game: GameEntry = CHIFOOTMI
-        """The game of the match on now (``firmware.games``)."""
+        self.game: GameEntry = next(iter(GAMES.values()))
+        """The game of the match on now (or of the last one)."""
         self.pad_seats: tuple[str, ...] = ()
         """The seat at each pad in this match, pad 1 first; pads beyond sit it out."""
         self.journal: match_journal.Journal | None = None
@@ -163,17 +121,13 @@ class App:
         self.offer: match_journal.JournalledMatch | None = None
         """A match cut off by a power cut, offered for resume on every screen."""
         self.done = False
-        self.pending_start: int | None = None
-        """The seed of the match whose players are choosing their names."""
-        self.mode = "splash"
         now = self.clock.now()
-        self.mode_since = now
+        self.state: ModeState = Splash(now)
         self.last_press = now
         self.shown: dict[int, tuple[Any, str]] = {}
         """The screen model each pad shows (a sheet's own model, not the menu under it)."""
         self.drawn: dict[int, tuple[Any, str]] = {}
         self.warned: dict[int, bool] = {}
-        self.saver_position = 0
         self.heal_screens = False
         self.leds: dict[int, bool] = {}
         self.unplugged: tuple[int, ...] = ()
@@ -186,6 +140,15 @@ class App:
             self._offer_resume()
 
     @property
+    def mode(self) -> Mode:
+        return self.state.kind
+
+    @property
+    def pick(self) -> PickFlow | None:
+        """Who plays, while each person's pad chooses a name (``Mode.PICK``)."""
+        return self.state.pick if isinstance(self.state, PickNames) else None
+
+    @property
     def settings(self) -> settings_file.Settings:
         return self.menu.settings
 
@@ -196,6 +159,11 @@ class App:
     def seat_at(self, pad: int) -> str | None:
         """The seat pad ``pad`` plays in this match, or None when it sits this one out."""
         return self.pad_seats[pad - 1] if pad <= len(self.pad_seats) else None
+
+    def enter(self, state: ModeState) -> None:
+        """Change mode; the idle timers count from now."""
+        self.state = state
+        self.last_press = state.since
 
     # ----- the loop ---------------------------------------------------------------------
     def run(self) -> None:
@@ -259,71 +227,20 @@ class App:
         return due
 
     def _deadline(self) -> float | None:
-        if self.mode == "splash":
-            return self.mode_since + self.idle.splash
-        if self.mode in LIST_MODES:
-            return self.last_press + self.idle.screensaver_after
-        if self.mode == "saver":
-            return self.mode_since + (self.saver_position + 1) * self.idle.screensaver_move
-        assert self.session is not None
-        if self.paused_since is not None:
-            return None
-        due = self.session.deadline(self.match_now())
-        times = [None if due is None else due + self.paused_for]
-        if self._has_human():
-            times.append(self.last_press + self.idle.abandon_after)
-        return min((t for t in times if t is not None), default=None)
+        return self.state.deadline(self)
 
     # ----- input ---------------------------------------------------------------------------
     def press(self, event: ButtonEvent) -> None:
         if event.pad not in self.pads:
             return
-        now = self.clock.now()
-        self.last_press = now
-        if self.mode == "splash":
-            self._enter("menu")
-        elif self.mode == "saver":
-            self._wake()
-        elif self.mode == "menu":
-            action = self.menu.press(event.button)
-            if action == "changed":
-                settings_file.save(self.state_dir, self.settings)
-            elif action == "start":
-                self.start_match()
-            elif action == "stats":
-                self._enter("stats")
-            elif action == "roster":
-                self._enter("roster")
-            elif action == "tournament":
-                self.tournament.open()
-                self._enter("tournament")
-        elif self.mode == "tournament":
-            answer = self.tournament.press(event.button, self.roster.names, self.settings.game)
-            if answer == "menu":
-                self._count_names()
-                self._enter("menu")
-            elif isinstance(answer, int):
-                self.start_match(fixture=answer)
-        elif self.mode == "roster":
-            if self.roster.press(event.button) == "menu":
-                self._count_names()
-                self._enter("menu")
-        elif self.mode == "pick" and self.pick is not None:
-            answer = self.pick.press(event.pad, event.button)
-            if answer == "menu":
-                self.pick = None
-                self._enter("menu")
-            elif answer == "start":
-                people, self.pick = self.pick.people(), None
-                self.start_match(people)
-        elif self.mode == "stats":
-            self._enter("menu")
-        elif self.mode == "resume":
-            self.answer_resume(event.button)
-        elif self.mode == "match" and self.session is not None:
-            seat = self.seat_at(event.pad)
-            if seat is not None:
-                self.session.press(seat, event.button, self.match_now())
+        self.last_press = self.clock.now()
+        self.state.press(self, event)
+
+    def save_settings(self) -> None:
+        settings_file.save(self.state_dir, self.settings)
+
+    def stats(self) -> history.Stats:
+        return history.stats(self.state_dir)
 
     def start_match(self, people: dict[str, str] | None = None, fixture: int | None = None) -> None:
         """Start the match the menu describes; with names on this unit, each person's pad
@@ -332,30 +249,32 @@ class App:
             self.pending_start = self.next_seed if self.next_seed is not None else self.seeds.randrange(2**31)
         seed = self.pending_start if self.pending_start is not None else self.seeds.randrange(2**31)
         self.next_seed = None
-        settings = self.settings
+        name = self.settings.game
         if fixture is not None:                  # a tournament match: its game, two people
             assert self.tournament.current is not None
-            settings = replace(settings, game=self.tournament.current.game, players="two",
-                               chifoumi_players=2, chifoumi_humans=2)
-        self.game = entry_for(settings.game)
-        # The CPU seats' secret (firmware.games.keyed_cpus): from the OS, or from the fixed
+            name = self.tournament.current.game
+        self.game = entry_for(name)
+        settings = self.settings.of(self.game.name, self.game.settings)
+        if fixture is not None:                  # every seat a person (the flat names)
+            settings = self.game.settings({**asdict(settings), "players": "two",
+                                           "chifoumi_players": 2, "chifoumi_humans": 2})
+        # The CPU seats' secret (firmware.cpu.CpuPlayers.seats): from the OS, or from the fixed
         # seed when one was given (tests, pitchpad sim --seed), so such runs replay exactly.
         secret = (secrets.token_hex(16) if self.fixed_seed is None
                   else f"{keyed_number(self.fixed_seed, 'pitchpad-cpu-secret', seed):064x}")
         started = self.game.start(MatchStart(settings, seed, self.match_now(),
-                                             self.console.pad_count, self.demo, self.timing,
-                                             secret))
+                                             self.console.pad_count, self.demo, self.timing, secret))
         people_pads = {pad: seat for pad, seat in enumerate(started.pad_seats, 1)
                        if seat not in started.session.seats.cpus}
         if fixture is not None:
             assert self.tournament.current is not None
             match = self.tournament.current.fixtures[fixture]
-            people = dict(zip(started.pad_seats, (match.home, match.away)))
+            people = dict(zip(started.pad_seats, (match.home, match.away), strict=False))
         if people is None and self.roster.names and people_pads and not self.demo:
-            self.pick = PickFlow(self.roster.names, people_pads,
-                                 {seat: text(self.settings.language, f"team.{seat}")
-                                  for seat in people_pads.values() if f"team.{seat}" in STRINGS})
-            self._enter("pick")
+            self.enter(PickNames(self.clock.now(), PickFlow(
+                self.roster.names, people_pads,
+                {seat: text(self.settings.language, f"team.{seat}")
+                 for seat in people_pads.values() if f"team.{seat}" in STRINGS})))
             return
         self.pending_start = None
         self.session = started.session
@@ -369,9 +288,9 @@ class App:
             self._open_journal(match_journal.JournalSetup(
                 script, console, time.strftime("%Y-%m-%dT%H:%M:%S")))
         self.fixture_on = fixture
-        self._enter("match")
+        self.enter(Playing(self.clock.now()))
 
-    def _count_names(self) -> None:
+    def count_names(self) -> None:
         """The menu's "Names" line: on a unit with club play or with names already."""
         names = len(self.roster.names)
         self.menu.names = names if names or self.club is not None else None
@@ -412,23 +331,17 @@ class App:
                 recovery.set_aside_unrecorded(self.state_dir)
             return
         self.offer = offer
-        self._enter("resume")
+        self.enter(ResumeOffer(self.clock.now(), offer))
 
-    def answer_resume(self, button: Button) -> None:
-        """RIGHT or OK resumes the match that was cut off, LEFT forgets it."""
-        offer = self.offer
-        if offer is None:
-            return
-        if button is Button.LEFT:
-            self.offer = None
-            match_journal.discard(self.state_dir)
-            self._enter("menu")
-        elif button in (Button.RIGHT, Button.CENTRE):
-            self.offer = None
-            self.resume(offer)
+    def forget_offer(self) -> None:
+        """LEFT on the resume offer: the match cut off is dropped."""
+        self.offer = None
+        match_journal.discard(self.state_dir)
+        self.enter(MenuMode(self.clock.now()))
 
     def resume(self, offer: match_journal.JournalledMatch) -> None:
         """Rebuild the match from its journal: the same state and screens as before the cut."""
+        self.offer = None
         try:
             game = GAMES[offer.setup.script["game"]]
             started = game.resume(Resume(offer.setup.script, offer.setup.console, offer.decisions,
@@ -436,7 +349,7 @@ class App:
         except Exception as exc:  # noqa: BLE001 - never a crash loop on a journal: set it aside
             durable.move_aside(self.state_dir / match_journal.FILE_NAME,
                                f"the match cannot be resumed ({type(exc).__name__}: {exc})")
-            self._enter("menu")
+            self.enter(MenuMode(self.clock.now()))
             return
         self.game = game
         fixture = offer.setup.console.get("tournament")
@@ -444,7 +357,7 @@ class App:
         self.session = started.session
         self.pad_seats = started.pad_seats
         self._open_journal(offer.setup, offer.turns)
-        self._enter("match")
+        self.enter(Playing(self.clock.now()))
 
     def record(self) -> None:
         """Journal each new joint decision; at the end, one results line and no journal."""
@@ -498,7 +411,7 @@ class App:
         score = result.score
         winner = people.get(result.winner) if isinstance(result.winner, str) else None
         self.tournament.record(index, score.get(seats[0], 0), score.get(seats[1], 0), winner)
-        self._count_names()
+        self.count_names()
 
     def _club_progress(self, setup: match_journal.JournalSetup, match: Any, ended: bool) -> None:
         """The live score for the league (nothing when the match was abandoned)."""
@@ -509,34 +422,12 @@ class App:
 
     # ----- timers ----------------------------------------------------------------------------
     def tick(self) -> None:
-        now = self.clock.now()
-        if self.mode == "splash" and now >= self.mode_since + self.idle.splash:
-            self._enter("menu")
-        elif self.mode in LIST_MODES and now >= self.last_press + self.idle.screensaver_after:
-            self._enter("saver")
-            for pad in self.pads:
-                self.console.screen(pad).contrast(DIM)
-        elif self.mode == "saver":
-            position = int((now - self.mode_since) // self.idle.screensaver_move)
-            self.heal_screens = position != self.saver_position
-            self.saver_position = position
-        elif self.mode == "match" and self.session is not None and self.paused_since is None:
-            self.session.tick(self.match_now())
-            if self._has_human() and now >= self.last_press + self.idle.abandon_after:
-                self.session.finished = True
-            for name in self.session.tunes:
-                if self.settings.sound:
-                    self.console.buzzer.play(TUNES[name])
-            self.session.tunes.clear()
-            if self.session.finished:
-                if self.demo:
-                    self.done = True
-                elif self.fixture_on is not None:       # back to the tournament's fixtures
-                    self.fixture_on = None
-                    self.tournament.open()
-                    self._enter("tournament")
-                else:
-                    self._enter("menu")
+        self.state.tick(self, self.clock.now())
+
+    def play_tunes(self, names: list[str]) -> None:
+        if self.settings.sound:
+            for name in names:
+                self.console.buzzer.play(TUNES[name])
 
     def match_now(self) -> float:
         """The sessions' clock: wall time without the pauses, standing still during one."""
@@ -548,58 +439,22 @@ class App:
         self.unplugged = tuple(pad for pad in self.pads
                                if not self.console.pad(pad).connected)
         now = self.clock.now()
-        if self.unplugged and self.paused_since is None and self.mode == "match":
+        playing = isinstance(self.state, Playing)
+        if self.unplugged and self.paused_since is None and playing:
             self.paused_since = now
-        elif self.paused_since is not None and (not self.unplugged or self.mode != "match"):
+        elif self.paused_since is not None and (not self.unplugged or not playing):
             self.paused_for += now - self.paused_since
             self.paused_since = None
             self.last_press = now
 
-    def _has_human(self) -> bool:
+    def has_human(self) -> bool:
         return (self.session is not None
                 and len(self.session.seats.cpus) < len(self.session.match.seats))
-
-    def _enter(self, mode: str) -> None:
-        now = self.clock.now()
-        self.mode = mode
-        self.mode_since = now
-        self.last_press = now
-        self.saver_position = 0
-
-    def _wake(self) -> None:
-        self._enter("resume" if self.offer is not None else "menu")
-        for pad in self.pads:
-            self.console.screen(pad).contrast(BRIGHT)
 
     # ----- output ------------------------------------------------------------------------------
     def screen_for(self, pad: int) -> Any:
         """The screen model pad ``pad`` shows now."""
-        if self.mode == "splash":
-            return SplashScreen()
-        if self.mode == "saver":
-            return SaverScreen(self.saver_position)
-        if self.mode == "menu":
-            return self.menu.screen()
-        if self.mode == "resume":
-            assert self.offer is not None
-            return ResumeScreen.of(self.offer.summary)
-        if self.mode == "stats":
-            return StatsScreen(history.stats(self.state_dir))
-        if self.mode == "roster":
-            return self.roster.screen()
-        if self.mode == "tournament":
-            return self.tournament.screen(self.roster.names)
-        if self.mode == "pick" and self.pick is not None:
-            return self.pick.screen(pad)
-        assert self.session is not None
-        if self.paused_since is not None:
-            return UnpluggedScreen(self.unplugged)
-        seat = self.seat_at(pad)
-        if seat is None:
-            return BenchScreen(self.game.title)
-        if seat in self.session.seats.cpus and not self.demo:
-            return self.game.cpu_screen(self.session, seat)
-        return self.session.screen(seat, self.match_now())
+        return self.state.screen(self, pad)
 
     def refresh(self) -> None:
         """Redraw each screen whose content changed, and set the possession LEDs."""
@@ -620,13 +475,12 @@ class App:
                 draw_card_warning(canvas)
             self.console.screen(pad).display(canvas.image)
         for pad in self.pads:
-            seat = self.seat_at(pad)
-            lit = (self.mode == "match" and self.session is not None and seat is not None
-                   and self.game.lit(self.session, seat))
+            lit = isinstance(self.state, Playing) and self.state.lit(self, pad)
             if self.leds.get(pad) != lit:
                 self.leds[pad] = lit
                 led = self.console.led(pad)
                 led.on() if lit else led.off()
+
 
 
 def _players(setup: match_journal.JournalSetup, match: Any) -> dict[str, str]:
@@ -634,16 +488,3 @@ def _players(setup: match_journal.JournalSetup, match: Any) -> dict[str, str]:
     cpus = setup.console.get("cpus")
     cpus = cpus if isinstance(cpus, dict) else {}
     return {seat: f"cpu:{cpus[seat]}" if seat in cpus else "human" for seat in match.seats}
-
-
-def describe(event: Any) -> str:
-    """One line of commentary for an engine event (the headless sim's summary)."""
-    told = chifootmi_commentary.describe(event)
-    if told is not None:
-        return told
-    line = event.to_json()
-    name = line.pop("event")
-    fields = ", ".join(f"{k}={v}" for k, v in line.items())
-    return f"{name.replace('_', ' ').capitalize()}: {fields}"
-
-

@@ -2,31 +2,54 @@
 
 Buttons (the same on every pad): CARD1 ▲ and CARD2 ▼ move between lines, LEFT ◀ and
 RIGHT ▶ change the value of the highlighted line, CENTRE (OK) starts the match.
-Lines appear only when they matter: each game adds its own (``firmware.games``), e.g.
+Lines appear only when they matter: each game adds its own (its entry's ``rows``), e.g.
 Chifootmi's CPU difficulty with "vs CPU" and its three optional rules with "Pro+".
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import enum
 from dataclasses import dataclass, replace
+from typing import Any
 
-from firmware.games import GAMES, Row, entry_for
+from firmware.game import Row
+from firmware.games import GAMES, entry_for
 from firmware.i18n import STRINGS, text
 from firmware.render import HINT_Y, WIDTH, Canvas, text_width
 from firmware.settings import Settings
 from hal.buttons import Button
 
 VISIBLE_ROWS = 4
-__all__ = ["Menu", "MenuScreen", "Row", "rows", "value_text"]
+__all__ = ["Menu", "MenuAction", "MenuScreen", "Row", "rows", "value_text"]
 
 
-def rows(settings: Settings, difficulties: Sequence[str], played: int = 0,
-         pad_count: int = 2, names: int | None = None,
+class MenuAction(enum.Enum):
+    """What a press in the menu asks of the console."""
+
+    START = "start"
+    """OK: play the game with these settings."""
+    CHANGED = "changed"
+    """A setting changed (the console saves them)."""
+    MOVED = "moved"
+    STATS = "stats"
+    """◀ ▶ on the stats line: show the stats page."""
+    ROSTER = "roster"
+    """◀ ▶ on the names line: the players' names."""
+    TOURNAMENT = "tournament"
+    """◀ ▶ on the tournament line."""
+
+
+PAGES = ("stats", "roster", "tournament")
+"""Lines that open a page (◀ ▶) instead of changing a setting."""
+
+
+def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | None = None,
          tournament: str | None = None) -> list[Row]:
-    """The menu lines now: the game, that game's own lines (``firmware.games``), then the
+    """The menu lines now: the game, that game's own lines (its entry's), then the
     console's (sound, language, and the stats once a match was played)."""
+    entry = entry_for(settings.game)
     shown = [Row("game", "menu.game", tuple(GAMES))]
-    shown += entry_for(settings.game).rows(settings, difficulties, pad_count)
+    shown += [replace(row, game=entry.name)
+              for row in entry.rows(settings.of(entry.name, entry.settings), pad_count)]
     shown += [Row("sound", "menu.sound", (True, False)),
               Row("language", "menu.language", ("fr", "en"))]
     if played:
@@ -47,13 +70,13 @@ def value_text(row: Row, value: object, language: str) -> str:
         return str(value) or text(language, "tour.none")
     if row.field == "language":
         return text(str(value), "language.name")
+    if row.show is not None:
+        return row.show(value, language)
     if row.prefix is not None:
         key = row.prefix + str(value)
         return text(language, key) if key in STRINGS else str(value)
     if isinstance(value, bool):
         return text(language, "yes" if value else "no")
-    if row.field == "move_clock":
-        return f"{value} s" if value else text(language, "clock.off")
     return str(value)
 
 
@@ -85,10 +108,8 @@ class MenuScreen:
 class Menu:
     """The menu's cursor over the settings; returns what a press asks for."""
 
-    def __init__(self, settings: Settings, difficulties: Sequence[str],
-                 pad_count: int = 2) -> None:
+    def __init__(self, settings: Settings, pad_count: int = 2) -> None:
         self.settings = settings
-        self.difficulties = difficulties
         self.pad_count = pad_count
         """Pads attached: a game's lines offer only what they allow."""
         self.cursor = 0
@@ -101,15 +122,33 @@ class Menu:
         """The tournament line's value (``""``: none yet); None: no tournament line."""
 
     def rows(self) -> list[Row]:
-        return rows(self.settings, self.difficulties, self.played, self.pad_count, self.names,
-                    self.tournament)
+        return rows(self.settings, self.played, self.pad_count, self.names, self.tournament)
 
-    def press(self, button: Button) -> str | None:
-        """``"start"`` for OK, ``"changed"`` when a setting changed, ``"moved"``, ``"stats"``
-        (◀ ▶ on the stats line), or None."""
+    def game_settings(self) -> Any:
+        """The settings of the game the menu shows (its entry's dataclass)."""
+        entry = entry_for(self.settings.game)
+        return self.settings.of(entry.name, entry.settings)
+
+    def value(self, row: Row) -> Any:
+        """The value ``row`` shows now."""
+        if row.field in PAGES:
+            return row.values[0]
+        if row.game is None:
+            return getattr(self.settings, row.field)
+        return getattr(self.game_settings(), row.field)
+
+    def _set(self, row: Row, value: Any) -> None:
+        if row.game is None:
+            self.settings = replace(self.settings, **{row.field: value})
+        else:
+            self.settings = self.settings.with_game(
+                row.game, replace(self.game_settings(), **{row.field: value}))
+
+    def press(self, button: Button) -> MenuAction | None:
+        """What the press asks for (:class:`MenuAction`), or None."""
         shown = self.rows()
         if button is Button.CENTRE:
-            return "start"
+            return MenuAction.START
         if button in (Button.CARD1, Button.CARD2):
             step = -1 if button is Button.CARD1 else 1
             cursor = max(0, min(len(shown) - 1, self.cursor + step))
@@ -117,23 +156,21 @@ class Menu:
                 return None
             self.cursor = cursor
             self.top = max(min(self.top, cursor), cursor - VISIBLE_ROWS + 1)
-            return "moved"
+            return MenuAction.MOVED
         if button in (Button.LEFT, Button.RIGHT):
             row = shown[self.cursor]
-            if row.field in ("stats", "roster", "tournament"):
-                return row.field
-            value = getattr(self.settings, row.field)
+            if row.field in PAGES:
+                return MenuAction(row.field)
+            value = self.value(row)
             index = row.values.index(value) if value in row.values else 0
             index = (index + (1 if button is Button.RIGHT else -1)) % len(row.values)
-            self.settings = replace(self.settings, **{row.field: row.values[index]})
+            self._set(row, row.values[index])
             self.cursor = min(self.cursor, len(self.rows()) - 1)
-            return "changed"
+            return MenuAction.CHANGED
         return None
 
     def screen(self) -> MenuScreen:
         language = self.settings.language
-        lines = tuple((text(language, row.label),
-                       value_text(row, row.values[0] if row.field in ("stats", "roster", "tournament")
-                                  else getattr(self.settings, row.field), language))
+        lines = tuple((text(language, row.label), value_text(row, self.value(row), language))
                       for row in self.rows())
         return MenuScreen(lines, self.cursor, self.top)

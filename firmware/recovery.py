@@ -19,7 +19,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine.registry import game_named
 from firmware import journal as match_journal
+from firmware.game import Resume
+from firmware.games import GAMES
+from firmware.render import Canvas
 
 log = logging.getLogger("pitchpad.recovery")
 UNRECORDED = match_journal.FILE_NAME + ".unrecorded-"
@@ -28,10 +32,6 @@ UNRECORDED = match_journal.FILE_NAME + ".unrecorded-"
 def rebuild_check(pad_count: int, timing: Any) -> Callable[[match_journal.JournalledMatch], None]:
     """A check for :func:`firmware.journal.load`: raises ``JournalCorrupt`` when the game's
     entry cannot rebuild the journalled match, or rebuilds a different one."""
-    from firmware.games import GAMES, Resume
-    from firmware.render import Canvas
-    from engine.registry import game_named
-
     def check(offer: match_journal.JournalledMatch) -> None:
         name = offer.setup.script["game"]
         if name not in GAMES:

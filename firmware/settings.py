@@ -8,65 +8,91 @@ whatever happened to its SD card.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from engine.chifootmi import Level, MatchConfig, Options
 from firmware import durable
 from firmware.durable import move_aside
 from firmware.json_input import read_json
 
 FILE_NAME = "settings.json"
-LEVELS = ("beginner", "amateur", "pro", "pro_plus")
-PLAYERS = ("cpu", "two")
-MOVE_CLOCKS = (0, 20, 10)
+LANGUAGES = ("fr", "en")
+T = TypeVar("T")
+
+
+def known_fields(cls: type[T], obj: Any, renames: Mapping[str, str] | None = None) -> T:
+    """A settings dataclass from a JSON object: known keys with values of the right type are
+    taken, anything else is dropped (``renames``: a field's key in old flat files)."""
+    defaults = cls()
+    if not isinstance(obj, dict):
+        return defaults
+    kept = {}
+    for each in fields(cls):  # type: ignore[arg-type]
+        old = (renames or {}).get(each.name)
+        key = old if old is not None and old in obj else each.name
+        value = obj.get(key)
+        if type(value) is type(getattr(defaults, each.name)):
+            kept[each.name] = value
+    return replace(defaults, **kept)  # type: ignore[type-var]
 
 
 @dataclass(frozen=True)
 class Settings:
+    """The console's settings (the game picked, sound, language) and each game's own.
+
+    A game's settings (its entry's dataclass) are kept as read (``games``: game name -> its
+    JSON object) until the game asks for them (:meth:`of`), so this module needs no list of
+    games; an old flat file (every game's fields side by side) gives each game the whole file.
+    """
+
     game: str = "chifootmi"
-    players: str = "cpu"
-    difficulty: str = "easy"
-    level: str = "beginner"
-    offside: bool = True
-    one_two: bool = True
-    counter_attack: bool = True
-    move_clock: int = 0
-    chifoumi_players: int = 2
-    chifoumi_humans: int = 1
-    placement: bool = False
-    closed_stacks: bool = False
-    jokers: bool = False
-    tiebreak: bool = True
     sound: bool = True
     language: str = "fr"
+    games: Mapping[str, Any] = field(default_factory=dict)
+    """Game name -> its settings (a dataclass once changed, else the JSON object read)."""
 
-    def match_config(self) -> MatchConfig:
-        """The engine config: Pro+ is Pro with the options switched on in the menu."""
-        if self.level == "pro_plus":
-            return MatchConfig(Level.PRO, Options(self.offside, self.one_two, self.counter_attack))
-        return MatchConfig(Level(self.level))
+    def of(self, name: str, parse: Any) -> Any:
+        """Game ``name``'s settings, ``parse`` (its ``from_json``) turning what was read into
+        them."""
+        kept = self.games.get(name, self.games.get("*"))
+        return kept if kept is not None and not isinstance(kept, dict) else parse(kept)
+
+    def with_game(self, name: str, settings: Any) -> Settings:
+        return replace(self, games={**self.games, name: settings})
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"game": self.game, "sound": self.sound, "language": self.language,
+                "games": {name: kept if isinstance(kept, dict) else asdict(kept)
+                          for name, kept in self.games.items()}}
 
     @classmethod
     def from_json(cls, obj: Any) -> Settings:
         """Known keys with values of the right type are taken; anything else is dropped."""
         if not isinstance(obj, dict):
             return cls()
-        defaults = cls()
-        kept = {}
-        for field in fields(cls):
-            value = obj.get(field.name)
-            if type(value) is type(getattr(defaults, field.name)):
-                kept[field.name] = value
-        settings = replace(defaults, **kept)
-        if (settings.level not in LEVELS or settings.players not in PLAYERS
-                or settings.move_clock not in MOVE_CLOCKS or settings.language not in ("fr", "en")):
-            return defaults
-        return settings
+        console = known_fields(_Console, obj)
+        if console.language not in LANGUAGES:
+            console = replace(console, language="fr")
+        games = obj.get("games")
+        if not isinstance(games, dict):        # an old flat file: every game reads it whole
+            games = {"*": obj}
+        return cls(console.game, console.sound, console.language,
+                   {str(name): kept for name, kept in games.items() if isinstance(kept, dict)})
+
+    @classmethod
+    def flat(cls, **values: Any) -> Settings:
+        """Settings as an old flat file has them (``Settings.flat(game="fotboll",
+        players="two")``): every game takes the fields it knows."""
+        return cls.from_json(values)
+
+
+@dataclass(frozen=True)
+class _Console:
+    game: str = "chifootmi"
+    sound: bool = True
+    language: str = "fr"
 
 
 def load(state_dir: str | Path) -> Settings:

@@ -1,8 +1,10 @@
-"""The result sheet of a red-vs-blue football game (Chifootmi, Fotboll): a headline, the score
-and the shoot-out on the bottom half, over the menu (``over_menu`` models; see
-:meth:`firmware.render.Canvas.sheet`), with an OK chip for the pad that may clear it."""
+"""What the red-vs-blue football games (Chifootmi, Fotboll) show alike: the result sheet (a
+headline, the score and the shoot-out on the bottom half, over the menu: ``over_menu`` models;
+see :meth:`firmware.render.Canvas.sheet`, with an OK chip for the pad that may clear it) and
+the pad of a CPU seat."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from firmware.i18n import text
@@ -37,3 +39,15 @@ def draw_result_sheet(c: Canvas, language: str, view: Any, opponent_key: str, sp
     c.text(0, HINT_Y - 1, fitting(room, f"{you} {score} {them} {pens}", f"{score} {pens}", score))
     if not spectator:
         c.chip(WIDTH - 1, HINT_Y - 1, "OK")
+
+
+@dataclass(frozen=True)
+class CpuPadScreen:
+    """The pad of a CPU seat: the score, never the CPU's cards."""
+
+    red: int
+    blue: int
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.centred(6, text(language, "cpu.playing"))
+        c.centred(26, f"{self.red}-{self.blue}", scale=2)

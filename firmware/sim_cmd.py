@@ -13,8 +13,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from firmware.app import App, describe
-from firmware.settings import LEVELS, Settings, save
+from firmware.app import App
+from firmware.chifootmi.entry import LEVELS
+from firmware.game import GameEntry
+from firmware.settings import Settings, save
 from hal.clock import ManualClock
 
 DEFAULT_STATE = Path.home() / ".local" / "state" / "pitchpad"
@@ -92,14 +94,14 @@ def run_headless(args: argparse.Namespace) -> int:
 
     clock = ManualClock()
     with tempfile.TemporaryDirectory() as state_dir, sim.open_console(2, clock=clock) as console:
-        save(state_dir, Settings(level=args.level, language=args.language))
+        save(state_dir, Settings.flat(level=args.level, language=args.language))
         app = App(console, state_dir=state_dir, demo=True, seed=args.seed)
         app.run_simulated(clock)
         session = app.session
         assert session is not None and session.match.is_over
         print(f"Chifootmi, {args.level}, seed {session.seed}: red CPU vs blue CPU")
         for event in session.history:
-            print(describe(event))
+            print(describe(app.game, event))
         match = session.match
         shootout = match.shootout_score
         extra = f" (shoot-out {shootout[0]}-{shootout[1]})" if shootout else ""
@@ -108,3 +110,14 @@ def run_headless(args: argparse.Namespace) -> int:
             paths = console.save_frames(args.frames)
             print(f"{len(paths)} screens saved in {args.frames}")
     return 0
+
+
+def describe(game: GameEntry, event: Any) -> str:
+    """One line of commentary for an engine event: the game's words, else its fields."""
+    told = game.describe(event)
+    if told is not None:
+        return told
+    line = event.to_json()
+    name = line.pop("event")
+    fields = ", ".join(f"{k}={v}" for k, v in line.items())
+    return f"{name.replace('_', ' ').capitalize()}: {fields}"

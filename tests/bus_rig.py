@@ -8,7 +8,6 @@ Bytes, not time, are what tests assert: exact and the same on every machine.
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +17,7 @@ from firmware.settings import Settings, save
 from hal.buttons import Button
 from hal.clock import ManualClock
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-from rig import Handheld  # noqa: E402
+from bench.rig import Handheld
 
 HOLD = 0.05
 """Seconds a finger holds a button, and rests after it (longer than the 20 ms debounce)."""

@@ -1,19 +1,23 @@
-"""The strong CPU: every simultaneous decision solved as a matrix game, played mixed.
+"""The strong CPU: card play solved two rounds deep, played mixed; shots at equilibrium.
 
-* Card play: the payoff of each (my card, their card) pair is the one-round value of
-  :mod:`engine.bots.simple` (keeps, shots, free kicks, penalties, goals, offside, one-two)
-  plus what both cards are worth later. The opponent's cards it cannot see are weighed
-  over every deal consistent with the view (each hidden slot: the unseen cards, equally
-  likely). The game is solved by regret matching+ and the card is drawn from the
-  equilibrium: unlike the simple CPU, it expects a reasoning opponent and cannot be read.
-* Shots, dives and penalties: the continuation values after a goal and after a save are
-  estimated by ``playouts`` random playouts of determinized states (``determinize``, the
-  hidden cards dealt at random), then the duel is solved from them (uniform whenever a
-  goal is worth more to the shooter than a save, as C-SHOT-2 makes the sides symmetric).
+* Card play: a matrix game whose rows are its cards and columns the opponent's active
+  slots; a payoff is the round's value plus the next round's game value, found on the
+  engine over ``samples`` deals the seat cannot tell from the real one
+  (:mod:`engine.bots.lookahead`). It plays the game's equilibrium (regret matching+,
+  :mod:`engine.bots.matrix`), every card with its equilibrium share, none pruned. Why it
+  cannot be read: its strategy is a function of its view (including its own face-down
+  cards, which the opponent does not know) and it is an equilibrium, so even an opponent
+  that runs this code on every deal it thinks possible, and knows the exact mixture, has no
+  reply that does better than the game's value in the model; and the card itself is drawn
+  with a generator keyed by a secret (``engine.bots.seeds``).
+* Shots, dives and penalties: uniform. The sides of C-SHOT-2 are symmetric, so whenever a
+  goal is worth more to the shooter than a save (always), the duel's only equilibrium is
+  uniform: searching it (as the first version did, with ``playouts``) bought nothing.
 * Draws as the simple CPU; offside: always wants to flag, with the sharpest reflex.
 
-The budget is ``playouts`` and ``solver_iterations``, never a time: ``docs/bots.md`` gives
-how many fit in a given number of milliseconds (``with_time_budget``).
+The budget is ``samples`` (deals searched per card decision) and ``solver_iterations``,
+never a time: ``docs/bots.md`` gives how many fit in a given number of milliseconds
+(``with_time_budget``).
 """
 from __future__ import annotations
 
@@ -21,32 +25,20 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.chifootmi import DT, ChifootmiMatch, ChifootmiView, Choice, determinize
+from engine.chifootmi import ChifootmiView, Choice
 
-from .base import SHARP, FlagReflex, unseen_cards
+from .base import SHARP, FlagReflex
+from .lookahead import two_round_payoff
 from .matrix import solve
-from .simple import SimpleBot, attack_value, card_cost
+from .simple import SimpleBot
 
-PLAYOUTS_PER_MS = 4.0
-"""Shot playouts per millisecond of budget on the reference machine (``docs/bots.md``)."""
+SAMPLES_PER_MS = 0.1
+"""Deals searched per millisecond of budget: one deal costs at most about 10 ms of CPU on
+the reference machine at the 99th percentile (``docs/bots.md``), so ``ms=30`` is the default."""
 
-DEFAULT_PLAYOUTS = 48
-PRUNE = 0.05
-"""Equilibrium shares below this are solver noise: such cards are not played."""
-
-
-def rollout(match: ChifootmiMatch, rng: random.Random) -> float:
-    """Play the match out with uniform choices; 1.0 when red wins, 0.0 when blue does."""
-    pick = rng.random
-    while True:
-        seats = match.to_act()
-        if not seats:
-            return 1.0 if match.winner_index == 0 else 0.0
-        match.apply({seat: _pick(match.legal_choices(seat), pick()) for seat in seats})
-
-
-def _pick(legal: Sequence[Choice], u: float) -> Choice:
-    return legal[int(u * len(legal))]
+DEFAULT_SAMPLES = 3
+NOISE_FLOOR = 0.01
+"""Equilibrium shares below this are solver noise (regret matching's average strategy)."""
 
 
 def _draw(legal: Sequence[Choice], weights: Sequence[float], rng: random.Random) -> Choice:
@@ -58,86 +50,36 @@ def _draw(legal: Sequence[Choice], weights: Sequence[float], rng: random.Random)
     return next(c for c, w in zip(reversed(legal), reversed(weights)) if w > 0)
 
 
-def play_payoff(view: ChifootmiView, mine: Sequence[int]) -> list[list[float]]:
-    """Rows: my cards; columns: the opponent's active slots (D/T once), a hidden slot
-    averaged over the cards this seat cannot see. Values to me, in goals."""
-    attacking = view.ball == view.seat
-    pool = unseen_cards(view, view.opponent)
-    columns: list[list[int]] = []
-    for slot in view.opponent.active:
-        cards = pool if slot.card is None else [slot.card]
-        if slot.card == DT and [DT] in columns:
-            continue
-        columns.append(cards)
-    payoff = []
-    for card in mine:
-        cost = card_cost(view, card)
-        row = []
-        for cards in columns:
-            total = 0.0
-            for other in cards:
-                if attacking:
-                    value = attack_value(view, card, other)
-                else:
-                    value = -attack_value(view, other, card)
-                total += value - cost + card_cost(view, other)
-            row.append(total / len(cards))
-        payoff.append(row)
-    return payoff
-
-
 class StrongBot(SimpleBot):
     name = "strong"
 
-    def __init__(self, playouts: int = DEFAULT_PLAYOUTS, solver_iterations: int = 200,
+    def __init__(self, samples: int = DEFAULT_SAMPLES, solver_iterations: int = 300,
                  reflex: FlagReflex = SHARP, **kwargs: Any) -> None:
         super().__init__(0.0, reflex, **kwargs)
-        if playouts < 2 or solver_iterations < 1:
-            raise ValueError("playouts must be 2 or more, solver_iterations 1 or more")
-        self.playouts = int(playouts)
+        if samples < 1 or solver_iterations < 1:
+            raise ValueError("samples and solver_iterations must be 1 or more")
+        self.samples = int(samples)
         self.solver_iterations = int(solver_iterations)
 
     def with_time_budget(self, ms: float) -> StrongBot:
-        return StrongBot(max(2, round(ms * PLAYOUTS_PER_MS)), self.solver_iterations,
+        return StrongBot(max(1, round(ms * SAMPLES_PER_MS)), self.solver_iterations,
                          self.reflex, window=self.window)
 
     def decide(self, view: ChifootmiView, legal: Sequence[Choice], rng: random.Random) -> Choice:
         if view.decision == "play":
-            return self.play_mixed(view, legal, rng)
+            return _draw(legal, self.strategy(view, legal, rng), rng)
         if view.decision == "draw":
             return self.draw(view)
-        return self.shot(view, legal, rng)
+        return legal[int(rng.random() * len(legal))]
 
-    def play_mixed(self, view: ChifootmiView, legal: Sequence[Choice], rng: random.Random) -> Choice:
-        payoff = play_payoff(view, [choice.card for choice in legal])  # type: ignore[union-attr]
+    def strategy(self, view: ChifootmiView, legal: Sequence[Choice],
+                 rng: random.Random) -> list[float]:
+        """The mixed strategy over ``legal`` (play decisions): the equilibrium of the
+        two-round game. Anyone with this code can compute it from this seat's view; the
+        benchmark's best-reply agent does."""
+        if len(legal) == 1:
+            return [1.0]
+        mine = [choice.card for choice in legal]  # type: ignore[union-attr]
+        payoff = two_round_payoff(view, mine, self.samples, rng)
         mixed, _ = solve(payoff, self.solver_iterations)
-        top = max(mixed)
-        return _draw(legal, [p if p >= PRUNE or p == top else 0.0 for p in mixed], rng)
-
-    def continuation(self, view: ChifootmiView, rng: random.Random) -> tuple[float, float]:
-        """This seat's chances to win after a goal and after a save in the shot now."""
-        assert view.shot is not None
-        shooter = view.shot.shooter
-        keeper = "blue" if shooter == "red" else "red"
-        won = {True: 0.0, False: 0.0}
-        for i in range(self.playouts):
-            match = determinize(view, rng)
-            shoot, dive = match.legal_choices(shooter), match.legal_choices(keeper)
-            scored = i % 2 == 0
-            side = int(rng.random() * len(shoot))
-            other = (side + 1 + int(rng.random() * (len(dive) - 1))) % len(dive)
-            match.apply({shooter: shoot[side], keeper: dive[other if scored else side]})
-            red_won = rollout(match, rng)
-            won[scored] += red_won if view.seat == "red" else 1.0 - red_won
-        half = self.playouts / 2
-        return won[True] / half, won[False] / half
-
-    def shot(self, view: ChifootmiView, legal: Sequence[Choice], rng: random.Random) -> Choice:
-        """Solve the duel of C-SHOT-1/2 from the continuation values."""
-        goal, save = self.continuation(view, rng)
-        sides = len(legal)
-        payoff = [[save if i == j else goal for j in range(sides)] for i in range(sides)]
-        if view.decision == "dive":
-            payoff = [[-value for value in row] for row in payoff]
-        mixed, _ = solve(payoff, self.solver_iterations)
-        return _draw(legal, mixed, rng)
+        return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]

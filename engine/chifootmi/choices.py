@@ -1,4 +1,5 @@
-"""The choices a Chifootmi seat can make, as small immutable values.
+"""The choices a Chifootmi seat can make, as small immutable values (the shot and the dive
+are the shared duel's, :mod:`engine.duel`).
 
 Every possible choice exists once, built at import, so legal-move lists allocate nothing
 and membership tests hit the identity fast path.
@@ -9,15 +10,18 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from ..duel import (
+    DIVE, DIVES_THREE_WAY, DIVES_TWO_WAY, SHOOT, SHOTS_THREE_WAY, SHOTS_TWO_WAY, THREE_WAY, TWO_WAY,
+    Dive, Shoot, Side, side_choice_from_json,
+)
 from .cards import DT, Card, card_from_json, card_to_json
 
-
-class Side(enum.Enum):
-    """A shot or dive direction, from the shooter's point of view (C-SHOT-3)."""
-
-    LEFT = "left"
-    CENTRE = "centre"
-    RIGHT = "right"
+__all__ = [
+    "Side", "Pile", "Play", "Draw", "Shoot", "Dive", "Flag", "Choice", "PLAY", "DRAW_PILE1",
+    "DRAW_PILE2", "SHOOT", "DIVE", "FLAG_RAISED", "FLAG_DOWN", "TWO_WAY", "THREE_WAY",
+    "SHOTS_TWO_WAY", "SHOTS_THREE_WAY", "DIVES_TWO_WAY", "DIVES_THREE_WAY", "DRAWS", "FLAGS",
+    "choice_from_json", "canonical",
+]
 
 
 class Pile(enum.Enum):
@@ -48,26 +52,6 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
-class Shoot:
-    """The shooter's side in a chifootmi shot (C-SHOT-1)."""
-
-    side: Side
-
-    def to_json(self) -> dict[str, Any]:
-        return {"shoot": self.side.value}
-
-
-@dataclass(frozen=True, slots=True)
-class Dive:
-    """The goalkeeper's side in a chifootmi shot (C-SHOT-1)."""
-
-    side: Side
-
-    def to_json(self) -> dict[str, Any]:
-        return {"dive": self.side.value}
-
-
-@dataclass(frozen=True, slots=True)
 class Flag:
     """The defender's offside decision (C-PLUS-OFF)."""
 
@@ -81,16 +65,7 @@ Choice = Play | Draw | Shoot | Dive | Flag
 
 PLAY: dict[Card, Play] = {card: Play(card) for card in (DT, *range(1, 12))}
 DRAW_PILE1, DRAW_PILE2 = Draw(Pile.PILE1), Draw(Pile.PILE2)
-SHOOT = {side: Shoot(side) for side in Side}
-DIVE = {side: Dive(side) for side in Side}
 FLAG_RAISED, FLAG_DOWN = Flag(True), Flag(False)
-
-TWO_WAY = (Side.LEFT, Side.RIGHT)
-THREE_WAY = (Side.LEFT, Side.CENTRE, Side.RIGHT)
-SHOTS_TWO_WAY = (SHOOT[Side.LEFT], SHOOT[Side.RIGHT])
-SHOTS_THREE_WAY = tuple(SHOOT[s] for s in THREE_WAY)
-DIVES_TWO_WAY = (DIVE[Side.LEFT], DIVE[Side.RIGHT])
-DIVES_THREE_WAY = tuple(DIVE[s] for s in THREE_WAY)
 DRAWS = (DRAW_PILE1, DRAW_PILE2)
 FLAGS = (FLAG_RAISED, FLAG_DOWN)
 
@@ -108,11 +83,7 @@ def choice_from_json(obj: Any) -> Choice:
         except ValueError:
             raise ValueError(f"draw from \"pile1\" or \"pile2\", not {value!r}") from None
     if key in ("shoot", "dive"):
-        try:
-            side = Side(value)
-        except ValueError:
-            raise ValueError(f"{key} \"left\", \"centre\" or \"right\", not {value!r}") from None
-        return SHOOT[side] if key == "shoot" else DIVE[side]
+        return side_choice_from_json(key, value)
     if key == "flag":
         if not isinstance(value, bool):
             raise ValueError(f"flag is true or false, not {value!r}")

@@ -12,8 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..duel import next_kicker, scores, shootout_winner
 from ..errors import BadSetup, IllegalChoice, MatchOver as MatchIsOver
+from ..match import Match
 from . import events as ev
+from .view import ChifootmiView, view_of
 from .cards import BLUE, DT, RED, SEATS, Card, Level, MatchConfig, card_label
 from .choices import (
     DIVES_THREE_WAY, DIVES_TWO_WAY, DRAWS, FLAGS, PLAY,
@@ -31,7 +34,6 @@ THREE_WAY_KINDS = frozenset((PENALTY, SHOOTOUT))
 
 RETENTION, SHOOTING = "retention", "shooting"
 OFFSIDE_MARGIN = 7
-SHOOTOUT_KICKS = 5
 _STAGE_RULE = {PLAY_STAGE: "C-RND-1", FLAG_STAGE: "C-PLUS-OFF", SHOT_STAGE: "C-SHOT-1",
                DRAW_STAGE: "C-RND-5"}
 _SEAT_INDEX = {"red": RED, "blue": BLUE}
@@ -89,7 +91,7 @@ def check_deal(level: Level, deal: Deal) -> None:
             raise BadSetup(f"{key} must be \"red\" or \"blue\", not {seat!r}")
 
 
-class ChifootmiMatch:
+class ChifootmiMatch(Match):
     """One match in progress. Build it with :func:`new_match`."""
 
     __slots__ = (
@@ -100,6 +102,7 @@ class ChifootmiMatch:
         "kicks", "winner_index",
     )
     seats = SEATS
+    copied = ("active", "face_down", "pile1", "pile2", "played", "score", "kicks")
 
     def __init__(self, config: MatchConfig, deal: Deal) -> None:
         """Lay out ``deal``, which must be legal (``new_match`` checks explicit deals)."""
@@ -418,7 +421,7 @@ class ChifootmiMatch:
 
     def _take_shot(self, shoot: Side, dive: Side) -> list[Any]:
         s, k = self.shooter, 1 - self.shooter
-        scored = shoot is not dive                                 # C-SHOT-2
+        scored = scores(shoot, dive)                               # C-SHOT-2
         out: list[Any] = []
         if self.shot_kind == SHOOTOUT:
             return self._shootout_kick(scored, shoot, dive, out)
@@ -488,9 +491,7 @@ class ChifootmiMatch:
         if winner is not None:
             self._finish(winner, out)
             return out
-        n_red, n_blue = len(kicks[RED]), len(kicks[BLUE])
-        nxt = self.shootout_first if n_red == n_blue else (RED if n_red < n_blue else BLUE)
-        self._call_shot(SHOOTOUT, nxt, out)
+        self._call_shot(SHOOTOUT, next_kicker(kicks, self.shootout_first), out)
         return out
 
     def _finish(self, winner: int, out: list[Any]) -> None:
@@ -498,55 +499,14 @@ class ChifootmiMatch:
         self.winner_index = winner
         out.append(ev.MatchOver(SEATS[winner], *self.score))
 
-    # ----- copies and comparisons ------------------------------------------------------
-    def clone(self) -> ChifootmiMatch:
-        twin = object.__new__(ChifootmiMatch)
-        for name in self.__slots__:
-            setattr(twin, name, getattr(self, name))
-        twin.active = [self.active[0][:], self.active[1][:]]
-        twin.face_down = [self.face_down[0][:], self.face_down[1][:]]
-        twin.pile1 = [self.pile1[0][:], self.pile1[1][:]]
-        twin.pile2 = [self.pile2[0][:], self.pile2[1][:]]
-        twin.played = [self.played[0][:], self.played[1][:]]
-        twin.score = self.score[:]
-        if self.kicks is not None:
-            twin.kicks = [self.kicks[0][:], self.kicks[1][:]]
-        return twin
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ChifootmiMatch):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return (f"<ChifootmiMatch {self.level.value} round {self.rounds_played} "
-                f"{STAGE_NAMES[self.stage]} score {self.score[RED]}-{self.score[BLUE]}>")
-
-    def view(self, seat: str) -> Any:
+    # ----- what a seat sees, and a word on the state -------------------------------------
+    def view(self, seat: str) -> ChifootmiView:
         """What ``seat`` may know (C-VIS): see :mod:`engine.chifootmi.view`."""
-        from .view import view_of
         return view_of(self, seat)
 
-
-def shootout_winner(kicks: Sequence[Sequence[bool]]) -> int | None:
-    """The seat index that has won the shoot-out, or None while it goes on (C-PEN-1).
-
-    Five kicks each, ended early when one team cannot be caught; then sudden death in
-    pairs until one team is ahead after the same number of kicks.
-    """
-    n_red, n_blue = len(kicks[RED]), len(kicks[BLUE])
-    red, blue = sum(kicks[RED]), sum(kicks[BLUE])
-    if n_red <= SHOOTOUT_KICKS and n_blue <= SHOOTOUT_KICKS:
-        if red > blue + SHOOTOUT_KICKS - n_blue:
-            return RED
-        if blue > red + SHOOTOUT_KICKS - n_red:
-            return BLUE
-        return None
-    if n_red == n_blue and red != blue:
-        return RED if red > blue else BLUE
-    return None
+    def describe(self) -> str:
+        return (f"{self.level.value} round {self.rounds_played} {STAGE_NAMES[self.stage]} "
+                f"score {self.score[RED]}-{self.score[BLUE]}")
 
 
 def new_match(config: MatchConfig, seed: int, deal: Deal | None = None) -> ChifootmiMatch:

@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import BadSetup, IllegalChoice
+from ..match import Match
 from . import events as ev
+from .view import ChifoumiView, view_of
 from .choices import MOVE, PLACE, STOP, THROWS, Choice, Move, Place, Stop
 from .pieces import (
     ARMIES, CENTRE, NEIGHBOURS, SEATS_BY_PLAYERS, SQUARES, START, TAKES_TABLE, GameConfig,
@@ -27,12 +29,13 @@ SERIES_TARGET = 15
 _TAKE_MASK = tuple(sum(1 << o for o in range(4) if TAKES_TABLE[k][o]) for k in range(4))
 
 
-class ChifoumiMatch:
+class ChifoumiMatch(Match):
     """One game in progress. Build it with :func:`new_match`."""
 
     __slots__ = ("config", "players", "seats", "armies", "teams", "board", "reserve", "phase",
                  "current", "first", "chain", "quiet", "turns", "turn_captured", "captured",
                  "gone", "reason", "_legal")
+    copied = ("board", "reserve", "captured", "gone")
 
     def __init__(self, config: GameConfig, first: str | None = None) -> None:
         if config.players not in SEATS_BY_PLAYERS:
@@ -111,19 +114,13 @@ class ChifoumiMatch:
     def opening_events(self) -> list[Any]:
         return [ev.First(self.seats[self.first])] if self.first >= 0 else []
 
-    def view(self, seat: str) -> Any:
-        from .view import view_of
+    def view(self, seat: str) -> ChifoumiView:
+        """What ``seat`` may know (K-MOV-5): see :mod:`engine.chifoumi.view`."""
         return view_of(self, seat)
 
-    def clone(self) -> ChifoumiMatch:
-        other = ChifoumiMatch.__new__(ChifoumiMatch)
-        for name in ChifoumiMatch.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.board = list(self.board)
-        other.reserve = [list(r) for r in self.reserve]
-        other.captured = list(self.captured)
-        other.gone = [list(g) for g in self.gone]
-        return other
+    def describe(self) -> str:
+        to_move = self.seats[self.current] if self.current >= 0 else "-"
+        return f"{self.players} players {self.phase} turn {self.turns} {to_move}"
 
     def apply(self, joint: Mapping[str, Choice]) -> list[Any]:
         """Apply the decision of the seat(s) to act; ``IllegalChoice`` leaves the state as it was."""

@@ -2,14 +2,14 @@
 
 A ``Prepare`` holds position lists; the engine compares them as given (their order is the
 order the library cards arrive in), and lists each legal one once, in formation order.
-The shoot-out reuses Chifootmi's ``Shoot``/``Dive`` (F-END-1 plays C-PEN-1).
+The shoot-out is the shared duel's ``Shoot``/``Dive`` (:mod:`engine.duel`; F-END-1 plays C-PEN-1).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from engine.chifootmi.choices import DIVE, SHOOT, Dive, Shoot, Side
+from ..duel import DIVE, SHOOT, Dive, Shoot, Side, side_choice_from_json
 
 from .cards import FORMATIONS
 
@@ -108,11 +108,7 @@ def choice_from_json(obj: Any) -> Choice:
             return Attack(value)
         return SendOff(value) if key == "send_off" else Keeper(value)
     if key in ("shoot", "dive"):
-        try:
-            side = Side(value)
-        except ValueError:
-            raise ValueError(f"{key} \"left\", \"centre\" or \"right\", not {value!r}") from None
-        return SHOOT[side] if key == "shoot" else DIVE[side]
+        return side_choice_from_json(key, value)
     raise ValueError(f"unknown choice {key!r} (formation, prepare, attack, send_off, keeper, "
                      "shoot or dive)")
 

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from engine.chifootmi.match import shootout_winner
+from ..duel import next_kicker, scores, shootout_winner
 from ..errors import BadSetup, IllegalChoice
+from ..match import Match
 from . import events as ev
+from .view import FotbollView, view_of
 from .cards import (
     BLUE, FORMATIONS, RED, SEATS, Card, Formation, MatchConfig, beats, full_deck, line_of,
 )
@@ -81,7 +83,7 @@ def targets(field: Mapping[str, Card | None], formation: Formation) -> tuple[str
                  and (field.get(p) is not None or (p == "GK" and p in field)))
 
 
-class FotbollMatch:
+class FotbollMatch(Match):
     """One match in progress. Build it with :func:`new_match`."""
 
     __slots__ = ("config", "decks", "first", "shootout_first", "half", "stage", "turn",
@@ -89,6 +91,8 @@ class FotbollMatch:
                  "library", "discard", "drawn", "score", "yellow", "reds", "subs_used",
                  "kicks", "shooter", "winner_index")
     seats = SEATS
+    copied = ("formation", "field", "removed", "shown", "replaceable", "library", "discard",
+              "score", "yellow", "reds", "subs_used", "kicks")
 
     def __init__(self, config: MatchConfig, deal: Deal) -> None:
         self.config = config
@@ -540,7 +544,7 @@ class FotbollMatch:
     def _kick(self, shoot: Any, dive: Any, out: list[Any]) -> None:
         kicks = self.kicks
         assert kicks is not None
-        scored = shoot is not dive
+        scored = scores(shoot, dive)
         kicks[self.shooter].append(scored)
         out.append(ev.ShootoutKick(SEATS[self.shooter], shoot.value, dive.value, scored,
                                    sum(kicks[RED]), sum(kicks[BLUE])))
@@ -548,47 +552,21 @@ class FotbollMatch:
         if winner is not None:
             self._finish(winner, out)
             return
-        n_red, n_blue = len(kicks[RED]), len(kicks[BLUE])
-        self.shooter = self.shootout_first if n_red == n_blue else (RED if n_red < n_blue else BLUE)
+        self.shooter = next_kicker(kicks, self.shootout_first)
 
     def _finish(self, winner: int | None, out: list[Any]) -> None:
         self.stage = OVER
         self.winner_index = winner
         out.append(ev.MatchOver(None if winner is None else SEATS[winner], *self.score))
 
-    # ----- copies ----------------------------------------------------------------------------
-    def clone(self) -> FotbollMatch:
-        twin = object.__new__(FotbollMatch)
-        for name in self.__slots__:
-            setattr(twin, name, getattr(self, name))
-        twin.formation = self.formation[:]
-        twin.field = [dict(self.field[0]), dict(self.field[1])]
-        twin.removed = self.removed[:]
-        twin.shown = [set(self.shown[0]), set(self.shown[1])]
-        twin.replaceable = [set(self.replaceable[0]), set(self.replaceable[1])]
-        twin.library = [self.library[0][:], self.library[1][:]]
-        twin.discard = [self.discard[0][:], self.discard[1][:]]
-        twin.score, twin.yellow = self.score[:], self.yellow[:]
-        twin.reds, twin.subs_used = self.reds[:], self.subs_used[:]
-        if self.kicks is not None:
-            twin.kicks = [self.kicks[0][:], self.kicks[1][:]]
-        return twin
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, FotbollMatch):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return (f"<FotbollMatch half {self.half} {self.stage} {SEATS[self.turn]} "
-                f"score {self.score[RED]}-{self.score[BLUE]}>")
-
-    def view(self, seat: str) -> Any:
+    # ----- what a seat sees, and a word on the state -------------------------------------
+    def view(self, seat: str) -> FotbollView:
         """What ``seat`` may know (F-VIS-1): see :mod:`engine.fotboll.view`."""
-        from .view import view_of
         return view_of(self, seat)
+
+    def describe(self) -> str:
+        return (f"half {self.half} {self.stage} {SEATS[self.turn]} "
+                f"score {self.score[RED]}-{self.score[BLUE]}")
 
 
 def new_match(config: MatchConfig, seed: int, deal: Deal | None = None) -> FotbollMatch:

@@ -51,6 +51,7 @@ def placement(match: SoccerMatch, team: int, rng: random.Random, tidy: bool) -> 
         bench = [p.num for p in t.bench()]
         field = [p for p in t.on_pitch() if not p.keeper and (team, p.num) != match.carrier]
         rng.shuffle(field)
+        field += [p for p in t.on_pitch() if p.keeper and (team, p.num) != match.carrier]
         subs = [(p.num, n) for p, n in zip(field, bench[:need])]
     entries: list[tuple[int, Cell]] = []
     twin = match.clone()
@@ -61,7 +62,7 @@ def placement(match: SoccerMatch, team: int, rng: random.Random, tidy: bool) -> 
     kicking = r["team"]
 
     def move(num: int, goal: Cell) -> bool:
-        options = menu.options(entries).get(num, [])
+        options = menu.options(entries, only=num).get(num, [])
         if not options:
             return False
         best = min(options, key=lambda c: (distance(c, goal), rng.random()))
@@ -74,7 +75,7 @@ def placement(match: SoccerMatch, team: int, rng: random.Random, tidy: bool) -> 
         if not on_ball and step == 1:
             field = [p for p in on_pitch if not p.keeper] or on_pitch
             for p in sorted(field, key=lambda p: (distance(p.cell or ball, ball), p.num)):
-                if ball in menu.options(entries).get(p.num, []):
+                if ball in menu.options(entries, only=p.num).get(p.num, []):
                     entries.append((p.num, ball))
                     break
         if step == 1 and r["kind"] == "penalty":
@@ -92,11 +93,13 @@ def placement(match: SoccerMatch, team: int, rng: random.Random, tidy: bool) -> 
             if bad:
                 move(p.num, match.fr(kicking, (13, f[1])) if r["kind"] == "penalty"
                      else match.fr(team, (12, 4)))
-    if not tidy and not subs and r["kind"] != "penalty":
-        options = menu.options(entries)
-        for num in rng.sample(sorted(options), min(2, len(options))):
-            cells = menu.options(entries).get(num)
-            if cells and rng.random() < 0.5:
+    if not tidy and not subs and r["kind"] != "penalty" and rng.random() < 0.3:
+        placed = {n for n, _ in entries}
+        free = [p.num for p in on_pitch if p.num not in placed and p.cell != ball]
+        if free:
+            num = rng.choice(free)
+            cells = menu.options(entries, only=num).get(num)
+            if cells:
                 entries.append((num, rng.choice(cells)))
     return Place(tuple(entries), tuple(subs))
 
@@ -107,19 +110,25 @@ def random_moves(match: SoccerMatch, team: int, rng: random.Random, count: int,
     """Up to ``count`` entries from the menu; by ``score`` (highest) or at random."""
     menu = ListMenu(match, team, thrower)
     entries: list[tuple[int, Cell]] = []
+    if score is None:
+        players = [p.num for p in match.teams[team].on_pitch()]
+        rng.shuffle(players)
+        for num in players:
+            if len(entries) >= count:
+                break
+            cells = menu.options(entries, only=num).get(num)
+            if cells:
+                entries.append((num, rng.choice(cells)))
+        return Move(tuple(entries), thrower=thrower)
     for _ in range(count):
         options = menu.options(entries)
         if not options:
             break
-        if score is None:
-            num = rng.choice(sorted(options))
-            cell = rng.choice(options[num])
-        else:
-            best = max(((score(match.player(team, n), c) + rng.random() * 1e-3, n, c)
-                        for n, cells in options.items() for c in cells))
-            if best[0] <= 0:
-                break
-            _, num, cell = best
+        best = max(((score(match.player(team, n), c) + rng.random() * 1e-3, n, c)
+                    for n, cells in options.items() for c in cells))
+        if best[0] <= 0:
+            break
+        _, num, cell = best
         entries.append((num, cell))
     return Move(tuple(entries), thrower=thrower)
 
@@ -180,15 +189,17 @@ def kick_odds(match: SoccerMatch, p: Player, kind: str, target: Cell) -> int:
     return min(95, max(35, 95 - 6 * distance(p.cell, target)) + 5 * dots)
 
 
-def _kick_value(match: SoccerMatch, team: int, kind: str, target: Cell, p: Player) -> float:
+def _kick_value(match: SoccerMatch, team: int, kind: str, target: Cell, p: Player,
+                mates: list[Cell] | None = None, opps: list[Cell] | None = None) -> float:
     """How good a kick looks: odds it lands, times how far up the pitch, with a teammate
     nearer than any opponent."""
     odds = kick_odds(match, p, "header_pass" if match.pending.extra.get("mode") == "header"
                      and kind == "lob" else kind, target) / 100
-    mates = [q for q in match.teams[team].on_pitch() if q is not p and not q.lying]
-    opps = [q for q in match.teams[other(team)].on_pitch() if not q.lying]
-    mine = min((distance(q.cell, target) for q in mates if q.cell), default=9)
-    theirs = min((distance(q.cell, target) for q in opps if q.cell), default=9)
+    if mates is None or opps is None:
+        mates = [q.cell for q in match.teams[team].on_pitch() if q is not p and not q.lying and q.cell]
+        opps = [q.cell for q in match.teams[other(team)].on_pitch() if not q.lying and q.cell]
+    mine = min((distance(c, target) for c in mates), default=9)
+    theirs = min((distance(c, target) for c in opps), default=9)
     advance = match.fr(team, target)[0] / 20
     safety = 1.0 if mine < theirs else (0.5 if mine == theirs and kind != "lob" else 0.1)
     return odds * safety * (0.5 + advance)
@@ -237,6 +248,21 @@ def simple_policy(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
     return legal_choices(match, SEATS[team])[0]
 
 
+def kick_targets(match: SoccerMatch, team: int, p: Player) -> list[tuple[str, Cell]]:
+    """The kicks worth weighing: to each teammate's cell and the cell ahead of him."""
+    options = match.kick_options()
+    wanted: set[Cell] = set()
+    for q in match.teams[team].on_pitch():
+        if q is p or q.lying or q.cell is None:
+            continue
+        wanted.add(q.cell)
+        ahead = (q.cell[0] + (2 if match.east(team) else -2), q.cell[1])
+        wanted.add(ahead)
+    return [(kind, t) for kind, targets in options.items()
+            if kind in ("pass", "lob", "dribble", "throw") for t in targets
+            if t is not None and (t in wanted or kind == "dribble")]
+
+
 def simple_kick(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
     p = match.carrier_player()
     assert p is not None
@@ -245,15 +271,13 @@ def simple_kick(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
         return Kick("shot")
     if "cross" in options:
         return Kick("cross")
+    mates = [q.cell for q in match.teams[team].on_pitch() if q is not p and not q.lying and q.cell]
+    opps = [q.cell for q in match.teams[other(team)].on_pitch() if not q.lying and q.cell]
     best: tuple[float, Choice] = (-1.0, Kick("end"))
-    for kind, targets in options.items():
-        if kind in ("end", "hold", "shot", "cross"):
-            continue
-        for target in targets:
-            assert target is not None
-            value = _kick_value(match, team, kind, target, p)
-            if value > best[0]:
-                best = (value, Kick(kind, target))
+    for kind, target in kick_targets(match, team, p):
+        value = _kick_value(match, team, kind, target, p, mates, opps)
+        if value > best[0]:
+            best = (value, Kick(kind, target))
     if "end" in options and best[0] < 0.45:
         return Kick("end")
     if best[0] < 0 and "hold" in options:
@@ -288,31 +312,40 @@ def simple_challenge(match: SoccerMatch, team: int) -> Choice:
 
 
 def simple_moves(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
-    """Keep the formation's shape around the ball: attackers drift forward into space,
-    defenders close on the carrier and goal-side."""
+    """Keep the formation's shape around the ball: the few players nearest the ball move,
+    attackers forward into space at passing distance, defenders closer and goal-side."""
     phase = match.pending.extra.get("phase")
     thrower = thrower_for(match, team) if phase == "throw" else None
     ball = match.ball
     attacking = team == match.possession
+    goal = match.fr(team, (0, 4))
+    menu = ListMenu(match, team, thrower)
 
     def score(p: Player, cell: Cell) -> float:
         assert p.cell is not None
         if p.keeper:
-            home = match.fr(team, (0, 4))
-            return distance(p.cell, home) - distance(cell, home) - 0.5
-        f_now, f_new = match.fr(team, p.cell), match.fr(team, cell)
+            return distance(p.cell, goal) - distance(cell, goal) - 0.5
         if attacking:
-            gain = (f_new[0] - f_now[0]) * 0.3 - abs(distance(cell, ball) - 3) * 0.2 \
-                + abs(distance(p.cell, ball) - 3) * 0.2
-            crowd = sum(1 for q in match.players() if q.team == team and q.cell and
-                        distance(q.cell, cell) <= 1 and q is not p)
-            return gain - 0.3 * crowd
-        goal = match.fr(team, (0, 4))
+            forward = (match.fr(team, cell)[0] - match.fr(team, p.cell)[0]) * 0.3
+            return forward + (abs(distance(p.cell, ball) - 3) - abs(distance(cell, ball) - 3)) * 0.2
         closer = distance(p.cell, ball) - distance(cell, ball)
         goal_side = 0.5 if distance(cell, goal) < distance(ball, goal) else -0.5
         return closer * 0.6 + goal_side - 0.4
-    count = 4 if attacking else 5
-    choice = random_moves(match, team, rng, count, thrower, score)
+
+    movers = sorted((p for p in match.teams[team].on_pitch() if p.cell is not None
+                     and (team, p.num) != match.carrier and p.num != thrower),
+                    key=lambda p: (distance(p.cell or ball, ball), p.num))[:4 if attacking else 5]
+    entries: list[tuple[int, Cell]] = []
+    used: set[Cell] = set()
+    for p in movers:
+        cells = [c for c in menu.options(entries, only=p.num).get(p.num, []) if c not in used]
+        if not cells:
+            continue
+        value, cell = max((score(p, c) + rng.random() * 1e-3, c) for c in cells)
+        if value > 0:
+            entries.append((p.num, cell))
+            used.add(cell)
+    choice = Move(tuple(entries), thrower=thrower)
     return safe(match, team, choice, lambda: Move((), thrower=thrower))
 
 
@@ -370,11 +403,14 @@ def evaluate(match: SoccerMatch, team: int) -> float:
 
 
 def search_policy(match: SoccerMatch, team: int, rng: random.Random,
-                  samples: int = 3, horizon: int = 6) -> Choice:
+                  samples: int = 2, horizon: int = 2) -> Choice:
+    """The shot/dive duel from its equilibrium; each kick and challenge weighed by playing
+    it out ``samples`` times over determinized states (fresh dice from the bot's own
+    generator) for ``horizon`` decisions of the Simple player; the rest as Simple."""
     kind = match.pending.kind
     if kind == "shoot":
         return equilibrium_shot(match, team, rng)
-    if kind not in ("kick", "move", "challenge"):
+    if kind not in ("kick", "challenge"):
         return simple_policy(match, team, rng)
     candidates = _search_candidates(match, team, rng, kind)
     if len(candidates) == 1:
@@ -411,16 +447,13 @@ def _search_candidates(match: SoccerMatch, team: int, rng: random.Random, kind: 
         assert p is not None
         options = match.kick_options()
         ranked = sorted(((_kick_value(match, team, k, t, p), Kick(k, t))
-                         for k, targets in options.items() if k in ("pass", "lob", "dribble", "throw")
-                         for t in targets if t is not None), key=lambda vc: -vc[0])
-        out += [c for _, c in ranked[:4]]
+                         for k, t in kick_targets(match, team, p)), key=lambda vc: -vc[0])
+        out += [c for _, c in ranked[:3]]
         for k in ("shot", "cross", "end", "hold"):
             if k in options:
                 out.append(Kick(k))
-    elif kind == "challenge":
-        out += list(legal_choices(match, SEATS[team]))[:5]
     else:
-        out.append(safe(match, team, random_moves(match, team, rng, 2), lambda: simple))
+        out += list(legal_choices(match, SEATS[team]))[:5]
     unique: list[Choice] = []
     for c in out:
         if c not in unique and _legal(match, SEATS[team], c):

@@ -13,6 +13,8 @@ floating-point recipe to the digit so two implementations agree on every path.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 Cell = tuple[int, int]
 
 WIDTH = 20
@@ -57,10 +59,15 @@ def distance(a: Cell, b: Cell) -> int:
     return dy + max(0, (dx - dy) // 2)
 
 
+@lru_cache(maxsize=4096)
+def _within(cell: Cell, reach: int) -> tuple[Cell, ...]:
+    return tuple(c for c in CELLS if 0 < distance(cell, c) <= reach)
+
+
 def within(cell: Cell, reach: int) -> list[Cell]:
     """Cells of the pitch at distance 1..reach from ``cell`` (S-PIT-2: cells on the way are
     not checked)."""
-    return [c for c in CELLS if 0 < distance(cell, c) <= reach]
+    return list(_within(cell, reach))
 
 
 _EPSILON = (1e-6, 2e-6, -3e-6)

@@ -51,8 +51,9 @@ class ListMenu:
             return int(m.pending.extra["a"])
         return 0
 
-    def options(self, prefix: Sequence[Entry] = ()) -> dict[int, list[Cell]]:
-        """Players who may be the next entry, each with the cells he may go to."""
+    def options(self, prefix: Sequence[Entry] = (), only: int | None = None) -> dict[int, list[Cell]]:
+        """Players who may be the next entry, each with the cells he may go to (``only``:
+        just that player)."""
         m = self.match.clone()
         team = self.team
         done = set(self.exempt)
@@ -66,9 +67,10 @@ class ListMenu:
             if m.carrier == (team, num):
                 m.ball = cell
             done.add(num)
+        m.freeze_index()
         result: dict[int, list[Cell]] = {}
         if self.kind == "place":
-            return self._place_options(m, done)
+            return self._place_options(m, done, only)
         if self.kind == "headers":
             for p in m.teams[team].on_pitch():
                 if p.num in done or p.lying or not p.count("K") or p.num == m.kick.get("kicker"):
@@ -90,7 +92,7 @@ class ListMenu:
                 else:
                     field_used = True
         for p in m.teams[team].on_pitch():
-            if p.num in done:
+            if p.num in done or (only is not None and p.num != only):
                 continue
             if self.phase == "p3" and m.quick() and (keeper_used if p.keeper else field_used):
                 continue
@@ -102,7 +104,8 @@ class ListMenu:
                 result[p.num] = cells
         return result
 
-    def _place_options(self, m: SoccerMatch, done: set[int]) -> dict[int, list[Cell]]:
+    def _place_options(self, m: SoccerMatch, done: set[int],
+                       only: int | None) -> dict[int, list[Cell]]:
         r = m.restart
         step = r["step"]
         result: dict[int, list[Cell]] = {}
@@ -111,6 +114,8 @@ class ListMenu:
             relocated |= {n for n in done if not m.player(self.team, n).keeper}
         for p in m.teams[self.team].on_pitch():
             if p.num in done or (step == 3 and p.num in r["relocated"]):
+                continue
+            if only is not None and p.num != only:
                 continue
             if step == 1 and not p.keeper and len(relocated) >= 7:
                 continue

@@ -45,6 +45,18 @@ def other(team: int) -> int:
     return 1 - team
 
 
+def _state_of(value: Any) -> Any:
+    """A value made comparable: slotted objects (players, teams, dice) as their slots' values."""
+    if isinstance(value, dict):
+        return {key: _state_of(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_state_of(item) for item in value]
+    slots = getattr(type(value), "__slots__", None)
+    if slots and not hasattr(value, "__dataclass_fields__"):
+        return (type(value).__name__, [_state_of(getattr(value, name)) for name in slots])
+    return value
+
+
 class SoccerMatch:
     """One match; see the module docstring. Build it with :func:`new_match`."""
 
@@ -86,6 +98,7 @@ class SoccerMatch:
         self.shootout_first = shootout_first
         self.turns_applied = 0
         self.sent_off: list[list[int]] = [[], []]
+        self.frozen_index: dict[Cell, list[Player]] | None = None
         self.opening: list[ev.SoccerEvent] = []
         if kickoff is None:
             die = self.dice.draw(2)
@@ -130,7 +143,17 @@ class SoccerMatch:
         twin.restart = dict(self.restart)
         twin.opening = list(self.opening)
         twin.sent_off = [list(self.sent_off[0]), list(self.sent_off[1])]
+        twin.frozen_index = None
         return twin
+
+    def __eq__(self, other: object) -> bool:
+        """Equal states: the same positions, cards, clock, dice and pending decision (a
+        clone, or the same decisions folded over the same start)."""
+        if not isinstance(other, SoccerMatch):
+            return NotImplemented
+        return bool(_state_of(self.__dict__) == _state_of(other.__dict__))
+
+    __hash__ = None  # type: ignore[assignment]
 
     def apply(self, joint: Mapping[str, Choice]) -> list[Any]:
         """Apply the decision of every seat in ``to_act()`` at once; atomic."""
@@ -185,7 +208,19 @@ class SoccerMatch:
         return [p for t in self.teams for p in t.players if p.on_pitch]
 
     def at(self, cell: Cell) -> list[Player]:
+        if self.frozen_index is not None:
+            return self.frozen_index.get(cell, [])
         return [p for t in self.teams for p in t.players if p.cell == cell and p.slot > 0]
+
+    def freeze_index(self) -> None:
+        """Index players by cell for a burst of read-only queries (a menu's scratch copy);
+        any change of a cell after it is a mistake, so only scratch copies use it."""
+        index: dict[Cell, list[Player]] = {}
+        for t in self.teams:
+            for p in t.players:
+                if p.slot > 0 and p.cell is not None:
+                    index.setdefault(p.cell, []).append(p)
+        self.frozen_index = index
 
     def carrier_player(self) -> Player | None:
         return None if self.carrier is None else self.player(*self.carrier)
@@ -437,7 +472,7 @@ class SoccerMatch:
         third, two_thirds = -(-self.H // 3), -(-2 * self.H // 3)
         need = 3 if self.clock >= two_thirds else 2 if self.clock >= third else 0
         t = self.teams[team]
-        return max(0, min(need, 5, t.subs + len(t.bench())) - t.subs)
+        return max(0, min(need, 5, t.subs + len(t.bench()), t.subs + len(t.on_pitch())) - t.subs)
 
     def _check_required_subs(self, team: int) -> None:
         """S-SUB-1: from the first repositioning at second-half step >= ceil(H/3) (then
@@ -447,7 +482,7 @@ class SoccerMatch:
         third, two_thirds = -(-self.H // 3), -(-2 * self.H // 3)
         need = 3 if self.clock >= two_thirds else 2 if self.clock >= third else 0
         t = self.teams[team]
-        possible = min(5, t.subs + len(t.bench()))
+        possible = min(5, t.subs + len(t.bench()), t.subs + len(t.on_pitch()))
         if t.subs < min(need, possible):
             raise IllegalChoice("S-SUB-1", f"{SEATS[team]} must have made {min(need, possible)} "
                                 f"substitutions by now ({t.subs} made)")
@@ -516,9 +551,12 @@ class SoccerMatch:
             return
         self._finish(out)
 
-    def _finish(self, out: list[ev.SoccerEvent]) -> None:
+    def _finish(self, out: list[ev.SoccerEvent], abandoned_by: int | None = None) -> None:
         self.over, self.phase = True, "over"
         self.pending = Pending("over", ())
+        if abandoned_by is not None:
+            self.winner_team = other(abandoned_by)
+            return
         totals = list(self.score)
         if self.shootout is not None:
             totals = [self.score[0] * 100 + self.shootout[0], self.score[1] * 100 + self.shootout[1]]
@@ -1623,6 +1661,11 @@ class SoccerMatch:
                 gk = geo.GOAL_KICK_CELL if self.east(awarded) else geo.mirror(geo.GOAL_KICK_CELL)
                 restart = ("goal_kick", team, gk)
         self.carrier, self.holding = None, False
+        if len(self.teams[team].on_pitch()) + (1 if keeper_off else 0) < 7:
+            # Below 7 players the match is abandoned, lost by that team (ruling, football's
+            # Law 3: the book is silent).
+            self._finish(out, abandoned_by=team)
+            return
         if keeper_off and any(not p.keeper for p in self.teams[team].on_pitch()):
             self.pending = Pending("remove", (team,), {"restart": restart, "cell": keeper_off})
             return

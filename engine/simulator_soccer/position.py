@@ -25,9 +25,11 @@ def position(red: Mapping[int, Cell] | None = None, blue: Mapping[int, Cell] | N
              teams: tuple[Team, Team] = (STANDARD, STANDARD), lying: Iterable[tuple[str, int]] = (),
              set_piece: str | None = None, phase: str = "p1", seed: int = 0,
              holding: bool = False, score: tuple[int, int] = (0, 0),
-             yellow: Iterable[tuple[str, int]] = ()) -> SoccerMatch:
+             yellow: Iterable[tuple[str, int]] = (),
+             sent_off: Iterable[tuple[str, int]] = ()) -> SoccerMatch:
     """A match waiting for ``carrier``'s Phase 1 kick (or its team's Phase 2 / the other
-    team's Phase 3 with ``phase``), the players placed as given."""
+    team's Phase 3 with ``phase``), the players placed as given; ``lying``, ``yellow`` (one
+    card) and ``sent_off`` name players as (seat, shirt)."""
     match = SoccerMatch(MatchConfig(options, teams), seed, kickoff="red", dice=dice)
     match.half, match.clock = half, clock
     if clock >= match.H:
@@ -49,6 +51,8 @@ def position(red: Mapping[int, Cell] | None = None, blue: Mapping[int, Cell] | N
         match.player(SEATS.index(seat), num).lying = True
     for seat, num in yellow:
         match.player(SEATS.index(seat), num).yellow = 1
+    for seat, num in sent_off:
+        match._send_off(match.player(SEATS.index(seat), num))
     for p in match.players():
         assert p.cell is not None
         others = [q for q in match.at(p.cell) if q is not p]

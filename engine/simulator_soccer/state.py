@@ -75,8 +75,9 @@ class Player:
 
     def copy(self) -> Player:
         twin = Player.__new__(Player)
-        for name in Player.__slots__:
-            setattr(twin, name, getattr(self, name))
+        twin.team, twin.card, twin.num, twin.slot = self.team, self.card, self.num, self.slot
+        twin.cell, twin.lying, twin.stood, twin.yellow = self.cell, self.lying, self.stood, self.yellow
+        twin.stand_in, twin.kicks = self.stand_in, self.kicks
         return twin
 
     @property

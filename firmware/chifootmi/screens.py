@@ -1,7 +1,8 @@
 """What each Chifootmi screen shows, and how it is drawn on 128x64.
 
-:func:`build` turns a session and a seat into a small frozen screen model, made from that
-seat's view only (never the match), plus "has the other locked in" — never what they chose.
+:func:`build` turns a seat's frozen state (:class:`SeatState`, which the session computes
+once per change from that seat's view only, plus "has the other locked in" — never what they
+chose) into a small frozen screen model; screens never see the session.
 The app redraws a screen only when its model changes. Each model's ``draw`` paints it.
 
 Layout of the card screen (top: the opponent, bottom: you, as across a table)::
@@ -15,17 +16,14 @@ Layout of the card screen (top: the opponent, bottom: you, as across a table)::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Union
+from typing import Any, ClassVar, Union
 
 from engine.chifootmi import DT, ChifootmiView, TeamView
 from engine.chifootmi import events as ev
 from firmware.i18n import text
 from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
-from firmware.sheets import draw_result_sheet
-from hal.buttons import CARDS, Button
-
-if TYPE_CHECKING:
-    from .session import ChifootmiSession
+from firmware.sheets import CpuPadScreen, draw_result_sheet
+from firmware.session import Step
 
 
 def other(seat: str) -> str:
@@ -400,18 +398,6 @@ class ResultScreen:
         draw_result_sheet(c, language, self.view, self.opponent_key, self.spectator)
 
 
-@dataclass(frozen=True)
-class CpuPadScreen:
-    """The pad of a CPU seat: the score, never the CPU's cards."""
-
-    red: int
-    blue: int
-
-    def draw(self, c: Canvas, language: str) -> None:
-        c.centred(6, text(language, "cpu.playing"))
-        c.centred(26, f"{self.red}-{self.blue}", scale=2)
-
-
 Screen = Union[FlipScreen, KickoffScreen, CardScreen, DrawScreen, ShotScreen, FlagScreen,
                RevealScreen, ResultScreen, CpuPadScreen]
 
@@ -485,60 +471,69 @@ def flipped(before: Screen, events: list[Any], seat: str, opponent_key: str,
     return FlipScreen(before, opponent_key, drew=card_text(card) if card is not None else "?")
 
 
-def _opponent_status(session: ChifootmiSession, seat: str) -> str:
-    pending = session.pending.get(other(seat))
-    if pending is None:
-        return ""
-    return "locked" if pending.locked is not None else "choosing"
+@dataclass(frozen=True)
+class SeatState:
+    """What one seat's screen is built from, computed by the session once per change."""
+
+    view: ChifootmiView
+    opponent_key: str
+    step: Step
+    flip: FlipScreen | None
+    """The seat's flip screen while ``step`` is ``FLIP``."""
+    spectator: bool
+    """Every seat a CPU (a demo): the result names the teams."""
+    events: tuple[Any, ...]
+    """The last move's events, while the flag window or the reveal shows them."""
+    deciding: bool
+    """The seat has a pending choice (in the flag window: it is the defender)."""
+    locked: bool
+    slot: int | None
+    """The card highlighted (its slot), the side, the pile: what the seat's buttons picked."""
+    side: str | None
+    pile: str | None
+    opponent: str
+    """The other seat's progress: ``"choosing"``, ``"locked"``, or ``""``."""
+    seconds_left: float | None
+    offside_window: float
 
 
-def build(session: ChifootmiSession, seat: str, now: float) -> Screen:
-    from .session import PILE_BUTTONS, SIDE_BUTTONS, Step
-
-    view = session.match.view(seat)
-    opponent_key = session.seats.opponent_names.get(seat, "team." + other(seat))
-    step = session.step
-    if step is Step.FLIP:
-        return session.flips[seat]
+def build(state: SeatState) -> Screen:
+    view, opponent_key, step = state.view, state.opponent_key, state.step
+    if state.flip is not None:
+        return state.flip
     if step is Step.KICKOFF:
         return KickoffScreen(view, opponent_key)
     if step is Step.OVER:
-        spectator = all(s in session.seats.cpus for s in session.match.seats)
-        return ResultScreen(view, opponent_key, spectator)
+        return ResultScreen(view, opponent_key, state.spectator)
     if step is Step.FLAG:
-        reveal = next(e for e in session.events if isinstance(e, ev.Reveal))
-        left = session.seconds_left(seat, now) or 0.0
-        return FlagScreen(view, opponent_key, getattr(reveal, seat), getattr(reveal, other(seat)),
-                          seat in session.pending, left / session.timing.offside_window)
+        reveal = next(e for e in state.events if isinstance(e, ev.Reveal))
+        left = state.seconds_left or 0.0
+        return FlagScreen(view, opponent_key, getattr(reveal, view.seat),
+                          getattr(reveal, other(view.seat)), state.deciding,
+                          left / state.offside_window)
     if step is Step.REVEAL:
-        return _reveal(session, view, opponent_key)
-    pending = session.pending.get(seat)
-    status = _opponent_status(session, seat)
-    seconds = session.seconds_left(seat, now)
-    locked = pending is not None and pending.locked is not None
-    button = pending.highlight if pending is not None else None
+        return _reveal(view, opponent_key, list(state.events))
+    locked, seconds = state.locked, state.seconds_left
     if view.decision in ("shoot", "dive"):
-        return ShotScreen(view, opponent_key, view.decision,
-                          SIDE_BUTTONS[button].value if button in SIDE_BUTTONS else None,
-                          locked, status, seconds)
+        return ShotScreen(view, opponent_key, view.decision, state.side, locked, state.opponent,
+                          seconds)
     if view.decision == "draw":
-        pile = None if button not in PILE_BUTTONS else ("left" if button is Button.LEFT else "right")
-        return DrawScreen(view, pile, locked, status, seconds)
+        return DrawScreen(view, state.pile, locked, state.opponent, seconds)
     if view.decision == "play":
-        hint = "hint.locked" if locked else ("hint.again" if button is not None else "hint.pick_card")
-        slot = CARDS.index(button) if button in CARDS else None
-        return CardScreen(view, opponent_key, slot, locked, status, hint, seconds)
-    return CardScreen(view, opponent_key, None, False, status, "hint.wait", None)
+        hint = "hint.locked" if locked else ("hint.again" if state.slot is not None
+                                             else "hint.pick_card")
+        return CardScreen(view, opponent_key, state.slot, locked, state.opponent, hint, seconds)
+    return CardScreen(view, opponent_key, None, False, state.opponent, "hint.wait", None)
 
 
-def _reveal(session: ChifootmiSession, view: ChifootmiView, opponent_key: str) -> RevealScreen:
+def _reveal(view: ChifootmiView, opponent_key: str, events: list[Any]) -> RevealScreen:
     seat = view.seat
-    headline, subline, team = outcome(session.events)
+    headline, subline, team = outcome(events)
     mine = theirs = None
     shoot = dive = None
     sides = 2
-    one_two = any(isinstance(e, ev.OneTwo) for e in session.events)
-    for event in session.events:
+    one_two = any(isinstance(e, ev.OneTwo) for e in events)
+    for event in events:
         if isinstance(event, ev.Reveal):
             mine, theirs = getattr(event, seat), getattr(event, other(seat))
         elif isinstance(event, (ev.Goal, ev.Saved, ev.ShootoutKick)) and getattr(event, "shoot", None):

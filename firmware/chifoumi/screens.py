@@ -1,7 +1,8 @@
 """What each Chifoumi screen shows, and how it is drawn on 128x64.
 
-Every model is built from one seat's :class:`ChifoumiView` (closed stacks already hidden
-there) plus that seat's own cursor; nothing here reads the match. Layout of the board
+Every model is built from one seat's frozen :class:`SeatState` (its :class:`ChifoumiView`,
+closed stacks already hidden there, plus that seat's own cursor and legal moves), which the
+session computes once per change; nothing here reads the match or the session. Layout of the board
 screen: the 7x7 board on the left (8-px squares, rank 7 at the top), a text panel on the
 right, the ▲ ▼ hints under the board for CARD1/CARD2, ✕ / Stop and ? over CARD3/CARD4::
 
@@ -19,11 +20,15 @@ two bars, Orange between two dotted bars; dots under the letter: pieces undernea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import Any, ClassVar, Union
 
-from engine.chifoumi import ChifoumiView
+from engine.chifoumi import ChifoumiView, Kind, Move, Place
+from engine.chifoumi import square as square_named
+from engine.chifoumi import events as ev
+from engine.chifoumi.pieces import NEIGHBOURS
 from firmware.i18n import text
 from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
+from firmware.session import Step
 
 CELL = 8
 ORIGIN = 1
@@ -460,3 +465,114 @@ class ResultScreen:
 
 Screen = Union[KickoffScreen, BoardScreen, LegendScreen, ThrowScreen, FlipScreen,
                ThrowRevealScreen, EndScreen, ResultScreen]
+
+
+# ----- from a seat's state to its screen -------------------------------------------------------
+CENTRE = square_named("d4")
+
+
+@dataclass(frozen=True)
+class PadState:
+    """A person's pad: its cursor and what it has picked (nothing of it reaches another pad)."""
+
+    cursor: int
+    origin: int | None
+    """The piece picked to move (or the square a capture chain goes on from)."""
+    target: int | None
+    place: int | None
+    kind: int
+    legend: bool
+    hand: str | None
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """What one seat's screen is built from, computed by the session once per change."""
+
+    view: ChifoumiView
+    step: Step
+    pad: PadState | None
+    """None: a seat nobody plays at a pad (a CPU's, or a demo's)."""
+    others_thrown: bool
+    """Every other pad has thrown its hand (never which)."""
+    throw: ev.Chifoumi | None
+    """The last who-starts throw (both hands are public once thrown)."""
+    mine: bool
+    """It is this seat's turn alone."""
+    legal: tuple[Any, ...]
+    """The seat's legal choices on its turn, else empty."""
+    chain: bool
+    """A capture chain goes on (CARD3 stops it)."""
+
+
+def build(state: SeatState) -> Screen:
+    """What the seat's screen shows now."""
+    view, pad, step = state.view, state.pad, state.step
+    if step is Step.OVER:
+        return ResultScreen(view, pad is None)
+    if step is Step.KICKOFF:
+        return KickoffScreen(view, pad is None)
+    if pad is not None and pad.legend:
+        return LegendScreen(view)
+    if step in (Step.FLIP, Step.REVEAL) and state.throw is not None:
+        hands = dict(state.throw.hands)
+        other = next(s for s in view.seats if s != view.seat)
+        if step is Step.FLIP:
+            return FlipScreen(ThrowScreen(view, hands[view.seat], True), hands[other])
+        return ThrowRevealScreen(view, hands[view.seat], hands[other], state.throw.winner)
+    if step is Step.END:
+        board = BoardScreen(view, pad.cursor if pad else None, mode="over")
+        return EndScreen(board, view.reason)
+    if pad is None:
+        return spectator_screen(view)
+    if step is Step.THROW:
+        return ThrowScreen(view, pad.hand, state.others_thrown)
+    return _board(state, pad)
+
+
+def _board(state: SeatState, pad: PadState) -> BoardScreen:
+    view, mine, legal = state.view, state.mine, state.legal
+    if view.phase == "place":
+        squares = (tuple(sorted({c.target for c in legal if isinstance(c, Place)})) if mine
+                   else open_squares(view))
+        if not mine:
+            return BoardScreen(view, pad.cursor, targets=squares)
+        if pad.place is not None:
+            # the last piece: its marks go as its square is picked, not with the placement
+            # (which already changes the other seat's screen)
+            last = sum(view.reserve.get(view.seat, {}).values()) == 1
+            return BoardScreen(view, pad.place, targets=() if last else squares,
+                               mode="kind", kind=Kind(pad.kind).name)
+        return BoardScreen(view, pad.cursor, targets=squares, mode="place")
+    if not mine:
+        return BoardScreen(view, pad.cursor)
+    origin = pad.origin
+    if origin is None:
+        return BoardScreen(view, pad.cursor, mode="pick")
+    targets = tuple(sorted({c.target for c in legal
+                            if isinstance(c, Move) and c.origin == origin}))
+    if pad.target is not None:
+        return BoardScreen(view, pad.target, origin, targets, "capture")
+    return BoardScreen(view, pad.cursor, origin, targets, "chain" if state.chain else "target")
+
+
+def open_squares(view: ChifoumiView) -> tuple[int, ...]:
+    """Where ``view``'s seat may put a piece while another seat places (K-2P-4): any square but
+    d4 that is empty or topped by its own piece, with no other army's piece on top next to it;
+    none once its reserve is empty. On its turn the engine's legal choices say the same.
+
+    Its board marks these squares through the whole placement, its turn or not, so a placement
+    changes only the squares around the new piece on each screen (not every free square
+    appearing on one and vanishing from the other: more than the shared bus takes per press).
+    """
+    if not any(view.reserve.get(view.seat, {}).values()):
+        return ()
+    top = [stack[-1].army if stack else None for stack in view.board]
+    return tuple(target for target in range(len(view.board))
+                 if target != CENTRE and top[target] in (None, view.seat)
+                 and all(top[n] in (None, view.seat) for n in NEIGHBOURS[target]))
+
+
+def spectator_screen(view: ChifoumiView) -> BoardScreen:
+    """A CPU seat's pad (or a demo): the board's top pieces, no cursor, nothing hidden shown."""
+    return BoardScreen(view, None, mode="cpu")

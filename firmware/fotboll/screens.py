@@ -1,6 +1,7 @@
 """What each Fotboll screen shows, and how it is drawn on 128x64.
 
-:func:`build` makes a small frozen model from the seat's view only (never the match).
+:func:`build` makes a small frozen model from the seat's frozen state (:class:`SeatState`,
+computed by the session once per change from the seat's view only; never the match).
 The pitch is seen from the side, your goal on the left, theirs on the right; each line
 of the formation is a column of small card boxes::
 
@@ -21,17 +22,14 @@ over the menu (the bottom half only).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from engine.fotboll import FORMATION_NAMES, FORMATIONS, Card, FotbollView, TeamView
+from engine.fotboll import FORMATIONS, Card, FotbollView, TeamView
 from engine.fotboll import events as ev
-from firmware.chifootmi.screens import CpuPadScreen
 from firmware.i18n import text
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting
-from firmware.sheets import draw_result_sheet
-
-if TYPE_CHECKING:
-    from .session import FotbollSession
+from firmware.session import Step
+from firmware.sheets import CpuPadScreen, draw_result_sheet
 
 PITCH_TOP, PITCH_BOTTOM = 8, 53
 BOX_W, BOX_H, STEP = 14, 10, 9
@@ -308,8 +306,7 @@ class ResultScreen:
         draw_result_sheet(c, language, self.view, self.opponent_key, self.spectator, draw_key="fb.draw")
 
 
-def _reveal(session: FotbollSession, view: FotbollView, opponent_key: str) -> Any:
-    events = session.events
+def _reveal(events: tuple[Any, ...], view: FotbollView, opponent_key: str) -> Any:
     duel = next((e for e in events if isinstance(e, ev.Duel)), None)
     if duel is not None:
         headline = "fb.won" if duel.won else "fb.lost"
@@ -360,8 +357,9 @@ def flipped(before: Any, events: list[Any], opponent_key: str) -> FlipScreen:
         return FlipScreen(before, opponent_key, formations[view.seat], formations[view.opponent.seat])
     for event in events:
         if isinstance(event, ev.SentOff):
+            label = "✕" if event.card is None else event.card.face
             return FlipScreen(before, opponent_key, headline="fb.red_card", detail=event.position,
-                              boxes=((event.seat, event.position, "✕" if event.card is None else event.card.face),))
+                              boxes=((event.seat, event.position, label),))
     changes = [e for e in events if isinstance(e, (ev.Substituted, ev.Replaced))]
     if changes:
         return FlipScreen(before, opponent_key, headline="fb.changes",
@@ -369,47 +367,50 @@ def flipped(before: Any, events: list[Any], opponent_key: str) -> FlipScreen:
                           boxes=tuple((e.seat, e.position, e.card.face) for e in changes))
     for event in events:
         if isinstance(event, ev.HalfTime):
-            return FlipScreen(before, opponent_key, headline="fb.half_time" if event.half == 1 else "fb.full_time")
+            headline = "fb.half_time" if event.half == 1 else "fb.full_time"
+            return FlipScreen(before, opponent_key, headline=headline)
     return FlipScreen(before, opponent_key)
 
 
-def opponent_of(session: FotbollSession, seat: str) -> str:
-    """How ``seat``'s screens name the other seat (a team colour, or the CPU's name)."""
-    other = next(s for s in session.match.seats if s != seat)
-    return session.seats.opponent_names.get(seat, "team." + other)
+@dataclass(frozen=True)
+class SeatState:
+    """What one seat's screen is built from, computed by the session once per change."""
+
+    view: FotbollView
+    opponent_key: str
+    step: Step
+    flip: FlipScreen | None
+    spectator: bool
+    events: tuple[Any, ...]
+    """The last move's events while the reveal shows them."""
+    deciding: bool
+    """The seat has a decision in the making (else it waits, or has played it)."""
+    locked: bool
+    formation: str
+    removed: tuple[str, ...]
+    cursor: str | None
+    """The position the cursor stands on (only ever a legal choice)."""
+    marks: tuple[tuple[str, str], ...]
+    why: str | None
+    side: str | None
 
 
-def build(session: FotbollSession, seat: str) -> Any:
-    view = session.match.view(seat)
-    opponent = opponent_of(session, seat)
-    if session.step == "flip":
-        return session.flips[seat]
-    if session.step == "kickoff":
-        return KickoffScreen(view.first == seat, opponent)
-    if session.step == "over":
-        spectator = all(s in session.seats.cpus for s in session.match.seats)
-        return ResultScreen(view, opponent, spectator)
-    if session.step == "reveal":
-        return _reveal(session, view, opponent)
-    picking = session.picking.get(seat)
-    decision = view.decision if picking is not None else None
+def build(state: SeatState) -> Any:
+    view, opponent = state.view, state.opponent_key
+    if state.flip is not None:
+        return state.flip
+    if state.step is Step.KICKOFF:
+        return KickoffScreen(view.first == view.seat, opponent)
+    if state.step is Step.OVER:
+        return ResultScreen(view, opponent, state.spectator)
+    if state.step is Step.REVEAL:
+        return _reveal(state.events, view, opponent)
     if view.stage == "formation":
-        if picking is None:
+        if not state.deciding:
             return FormationScreen(view, "", (), None, True)
-        options = session.options(seat)
-        cursor = options[picking.cursor % len(options)] if options else None
-        return FormationScreen(view, FORMATION_NAMES[picking.formation], tuple(picking.removed),
-                               cursor, picking.locked is not None)
+        return FormationScreen(view, state.formation, state.removed, state.cursor, state.locked)
     if view.stage == "shoot":
-        side = None if picking is None or picking.side is None else picking.side.value
-        locked = picking is None or picking.locked is not None
-        return ShootoutScreen(view, opponent, view.decision or "dive", side, locked)
-    cursor = None
-    marks: tuple[tuple[str, str], ...] = ()
-    why = None
-    if picking is not None:
-        options = session.options(seat)
-        cursor = options[picking.cursor % len(options)] if options else None
-        marks = tuple(sorted(picking.marks.items()))
-        why = picking.why
-    return PitchScreen(view, opponent, decision, cursor, marks, why)
+        locked = not state.deciding or state.locked
+        return ShootoutScreen(view, opponent, view.decision or "dive", state.side, locked)
+    decision = view.decision if state.deciding else None
+    return PitchScreen(view, opponent, decision, state.cursor, state.marks, state.why)

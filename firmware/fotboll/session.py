@@ -30,32 +30,30 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.bots.fotboll import DIFFICULTIES, make_difficulty
 from engine.fotboll import (
     DIVE, FORMATION_NAMES, FORMATIONS, SHOOT, Attack, Choice, Keeper, LineUp, MatchConfig,
     Prepare, SendOff, Side, new_match,
 )
 from engine.fotboll import events as ev
 from engine.fotboll.match import MAX_SUBS
-from firmware.chifootmi.session import Timing
+from firmware.cpu import CpuPlayers
+from firmware.session import MatchSession, Pending, Seats, Step, Timing
 from hal.buttons import Button
 
 from . import screens
-from .cpu import cpu_rng
+
+__all__ = ["CPU", "FotbollSession", "Picking", "Seats", "Step", "Timing", "refusal"]
 
 SIDES = {Button.LEFT: Side.LEFT, Button.CENTRE: Side.CENTRE, Button.RIGHT: Side.RIGHT}
 SHOWN_EVENTS = (ev.Duel, ev.Goal, ev.Penalty, ev.Booked, ev.SentOff, ev.HalfTime,
                 ev.ShootoutKick, ev.Substituted, ev.Replaced)
 """Events worth a pause on both screens (a reveal)."""
+CPU = CpuPlayers(DIFFICULTIES, make_difficulty, "pitchpad-fotboll-cpu")
 
 
 @dataclass
-class Seats:
-    cpus: Mapping[str, Any] = field(default_factory=dict)
-    opponent_names: Mapping[str, str] = field(default_factory=dict)
-
-
-@dataclass
-class Picking:
+class Picking(Pending):
     """One seat's decision in the making."""
 
     cursor: int = 0
@@ -63,8 +61,6 @@ class Picking:
     removed: list[str] = field(default_factory=list)
     marks: dict[str, str] = field(default_factory=dict)
     side: Side | None = None
-    locked: Choice | None = None
-    cpu_at: float | None = None
     why: str | None = None
     """Why the last press did nothing (the hint ``fb.why.<why>``), until the next press."""
 
@@ -85,58 +81,29 @@ def refusal(view: Any, marks: Mapping[str, str]) -> str | None:
     return None
 
 
-class FotbollSession:
+class FotbollSession(MatchSession[Picking]):
     """One Fotboll match from kick-off to the result screen."""
 
-    def __init__(self, config: MatchConfig, seed: int, seats: Seats, now: float, *,
-                 timing: Timing = Timing()) -> None:
-        self.config = config
-        self.seed = seed
-        self.seats = seats
-        self.timing = timing
-        self.match = new_match(config, seed)
-        self.decisions: list[dict[str, Choice]] = []
-        self.events: list[Any] = self.match.opening_events()
-        self.history: list[Any] = list(self.events)
-        self.picking: dict[str, Picking] = {}
-        self.flips: dict[str, screens.FlipScreen] = {}
-        """Each seat's flip screen while ``step`` is ``"flip"``."""
-        self.step = "kickoff"
-        self.step_until: float | None = now + timing.kickoff
-        self.finished = False
-        self.tunes: list[str] = ["whistle"]
+    cpu_players = CPU
 
-    # ----- the journal ---------------------------------------------------------------------
-    @classmethod
-    def rebuild(cls, config: MatchConfig, seed: int, decisions: Sequence[Mapping[str, Choice]],
-                seats: Seats, now: float, **options: Any) -> FotbollSession:
-        """The session after ``decisions`` (a match resumed after a power cut), waiting for the
-        next one: no kick-off or reveal screen; CPU seats answer ``cpu_think`` after ``now``
-        with the choice they would have made (their randomness is keyed by the decision)."""
-        session = cls(config, seed, seats, now, **options)
-        for joint in decisions:
-            session.events = session.match.apply(joint)
-            session.history += session.events
-            session.decisions.append(dict(joint))
-        session.tunes.clear()
-        session.step_until = None
-        session._next_step(now)
-        return session
+    @staticmethod
+    def _new_match(config: MatchConfig, seed: int) -> Any:
+        return new_match(config, seed)
 
     # ----- what each seat may pick -------------------------------------------------------
     def options(self, seat: str) -> tuple[str, ...]:
         """The positions the cursor moves over now (legal targets only when attacking)."""
-        view = self.match.view(seat)
+        view = self.view(seat)
         decision = view.decision
         if decision == "attack":
             return view.targets
         if decision in ("send_off", "keeper"):
-            return tuple(c.position for c in self.match.legal_choices(seat))  # type: ignore
+            return tuple(c.position for c in self.legal(seat))  # type: ignore
         if decision == "prepare":
             return tuple(p for p in (s.position for s in view.you.field)
                          if self._action(view, p) is not None)
         if decision == "formation":
-            picking = self.picking[seat]
+            picking = self.pending[seat]
             if picking.locked is None and len(picking.removed) < view.you.red_cards:
                 formation = FORMATIONS[FORMATION_NAMES[picking.formation]]
                 return tuple(p for p in formation.outfield if p not in picking.removed)
@@ -159,22 +126,16 @@ class FotbollSession:
         """The marks (the seat's own by default) as the engine's choice, each list in
         formation order."""
         if marks is None:
-            marks = self.picking[seat].marks
-        order = [s.position for s in self.match.view(seat).you.field]
+            marks = self.pending[seat].marks
+        order = [s.position for s in self.view(seat).you.field]
         lists = {kind: tuple(p for p in order if marks.get(p) == kind)
                  for kind in ("refill", "replace", "sub")}
         return Prepare(lists["refill"], lists["replace"], lists["sub"])
 
     # ----- input -------------------------------------------------------------------------
-    def press(self, seat: str, button: Button, now: float) -> bool:
-        """A person at ``seat`` pressed ``button``; True when anything changed."""
-        if self.step == "over":
-            if button is Button.CENTRE:
-                self.finished = True
-                return True
-            return False
-        picking = self.picking.get(seat)
-        if self.step != "choose" or picking is None or seat in self.seats.cpus \
+    def _press(self, seat: str, button: Button, now: float) -> bool:
+        picking = self.pending.get(seat)
+        if self.step is not Step.CHOOSE or picking is None or self.is_cpu(seat) \
                 or picking.locked is not None:
             return False
         decision = self.match.decision(seat)
@@ -199,15 +160,15 @@ class FotbollSession:
             return decision == "formation"     # a position left out, or no option at all
         if not self.match.is_legal(seat, choice):
             marks = picking.marks if decision == "prepare" else {}
-            picking.why = refusal(self.match.view(seat), marks) or "rules"
+            picking.why = refusal(self.view(seat), marks) or "rules"
             return True
-        self._lock(seat, picking, choice, now)
+        self.lock(seat, choice, now)
         return True
 
     def _toggle(self, seat: str, picking: Picking, position: str) -> None:
         """CARD1 on ``position``: mark or unmark it, unless the marks would then be a
         preparation the rules refuse; then nothing changes but the hint, which says why."""
-        view = self.match.view(seat)
+        view = self.view(seat)
         marks = dict(picking.marks)
         unmarking = position in marks
         if unmarking:
@@ -226,7 +187,7 @@ class FotbollSession:
             if options:
                 picking.removed.append(options[picking.cursor % len(options)])
                 picking.cursor = 0
-                if len(picking.removed) < self.match.view(seat).you.red_cards:
+                if len(picking.removed) < self.view(seat).you.red_cards:
                     return None
             return LineUp(FORMATION_NAMES[picking.formation], tuple(picking.removed))
         if decision == "prepare":
@@ -242,104 +203,68 @@ class FotbollSession:
             return False
         if picking.side is side:
             decision = self.match.decision(seat)
-            self._lock(seat, picking, (SHOOT if decision == "shoot" else DIVE)[side], now)
+            self.lock(seat, (SHOOT if decision == "shoot" else DIVE)[side], now)
         else:
             picking.side = side
         return True
 
-    def _lock(self, seat: str, picking: Picking, choice: Choice, now: float) -> None:
-        picking.locked = choice
-        picking.why = None
-        if all(p.locked is not None for p in self.picking.values()):
-            self._apply({s: p.locked for s, p in self.picking.items()}, now)  # type: ignore[misc]
-
-    # ----- time ----------------------------------------------------------------------------
-    def deadline(self, now: float) -> float | None:
-        times = [p.cpu_at for p in self.picking.values() if p.cpu_at is not None and p.locked is None]
-        if self.step_until is not None:
-            times.append(self.step_until)
-        return min(times) if times else None
-
-    def tick(self, now: float) -> bool:
-        changed = False
-        for _ in range(64):
-            if self.step_until is not None and now >= self.step_until:
-                self.step_until = None
-                if self.step == "over":
-                    self.finished = True
-                elif self.step == "flip":
-                    self._after_flip(now)
-                else:
-                    self._next_step(now)
-                changed = True
-                continue
-            due = [seat for seat, p in self.picking.items()
-                   if p.cpu_at is not None and p.locked is None and now >= p.cpu_at]
-            if not due:
-                return changed
-            seat = due[0]
-            picking = self.picking[seat]
-            picking.cpu_at = None
-            bot = self.seats.cpus[seat]
-            choice = bot.choose(self.match.view(seat), self.match.legal_choices(seat),
-                                cpu_rng(self.seed, seat, len(self.decisions)))
-            self._lock(seat, picking, choice, now)
-            changed = True
-        return changed
+    def lock(self, seat: str, choice: Any, now: float) -> None:
+        self.pending[seat].why = None
+        super().lock(seat, choice, now)
 
     # ----- steps ------------------------------------------------------------------------------
-    def _next_step(self, now: float) -> None:
-        self.picking = {}
-        if self.match.is_over:
-            self.step = "over"
-            if all(seat in self.seats.cpus for seat in self.match.seats):
-                self.step_until = now + self.timing.result_demo
-            return
-        self.step = "choose"
-        for seat in self.match.to_act():
-            picking = Picking()
-            view = self.match.view(seat)
-            if view.decision == "prepare":
-                empties = [s.position for s in view.you.field if s.empty and s.position != "GK"]
-                picking.marks = {p: "refill" for p in empties[:view.you.library]}
-            if seat in self.seats.cpus:
-                picking.cpu_at = now + self.timing.cpu_think
-            self.picking[seat] = picking
+    def _new_pending(self, seat: str, now: float) -> Picking:
+        picking = Picking(deadline=self._cpu_deadline(seat, now))
+        view = self.view(seat)
+        if view.decision == "prepare":
+            empties = [s.position for s in view.you.field if s.empty and s.position != "GK"]
+            picking.marks = {p: "refill" for p in empties[:view.you.library]}
+        return picking
 
-    def _apply(self, joint: dict[str, Choice], now: float) -> None:
-        """Play ``joint``; when both screens must show it, flip first (each seat's screen as
-        it was, with the move shown in place), then the reveal or the next decision."""
-        before = {seat: screens.build(self, seat) for seat in self.match.seats}
-        self.events = self.match.apply(joint)
-        self.history += self.events
-        self.decisions.append(joint)
-        for event in self.events:
+    def _flips_anything(self, joint: Mapping[str, Any]) -> bool:
+        return True
+
+    def _tunes(self, events: list[Any]) -> list[str]:
+        tunes = []
+        for event in events:
             if isinstance(event, ev.Goal) or (isinstance(event, ev.ShootoutKick) and event.scored):
-                self.tunes.append("goal")
+                tunes.append("goal")
             elif isinstance(event, (ev.HalfTime, ev.MatchOver)):
-                self.tunes.append("whistle")
-        self.picking = {}
-        if len(joint) > 1 or self._revealed():
-            self.flips = {seat: screens.flipped(screen, self.events, screens.opponent_of(self, seat))
-                          for seat, screen in before.items()}
-            self.step = "flip"
-            self.step_until = now + self.timing.flip
-        else:
-            self._next_step(now)
+                tunes.append("whistle")
+        return tunes
 
-    def _after_flip(self, now: float) -> None:
-        """Once the flip has been seen: the reveal, or the next decision (after the line-ups)."""
-        self.flips = {}
-        if self._revealed():
-            self.step = "reveal"
-            self.step_until = now + self.timing.reveal
-        else:
-            self._next_step(now)
+    def _flips(self, before: dict[str, Any], seen: dict[str, Any]) -> dict[str, Any] | None:
+        """When both screens must show the move (every seat locked in, or a duel, a change, a
+        red card): each seat's screen as it was, with the move shown in place."""
+        if len(self.decisions[-1]) > 1 or self._revealed():
+            return {seat: screens.flipped(screen, self.events, self.opponent_key(seat))
+                    for seat, screen in before.items()}
+        return None
 
     def _revealed(self) -> bool:
         """Whether the last move is worth a pause on both screens (a reveal)."""
         return any(isinstance(event, SHOWN_EVENTS) for event in self.events)
 
     # ----- screens -------------------------------------------------------------------------------
-    def screen(self, seat: str, now: float) -> Any:
-        return screens.build(self, seat)
+    def _seat_state(self, seat: str, now: float) -> screens.SeatState:
+        picking = self.pending.get(seat)
+        cursor = None
+        if picking is not None and self.view(seat).stage != "shoot":
+            options = self.options(seat)
+            cursor = options[picking.cursor % len(options)] if options else None
+        return screens.SeatState(
+            view=self.view(seat), opponent_key=self.opponent_key(seat), step=self.step,
+            flip=self.flips.get(seat) if self.step is Step.FLIP else None,
+            spectator=self.all_cpus,
+            events=tuple(self.events) if self.step is Step.REVEAL else (),
+            deciding=picking is not None,
+            locked=picking is not None and picking.locked is not None,
+            formation=FORMATION_NAMES[picking.formation] if picking is not None else "",
+            removed=tuple(picking.removed) if picking is not None else (),
+            cursor=cursor,
+            marks=tuple(sorted(picking.marks.items())) if picking is not None else (),
+            why=picking.why if picking is not None else None,
+            side=picking.side.value if picking is not None and picking.side is not None else None)
+
+    def _build(self, state: screens.SeatState) -> Any:
+        return screens.build(state)

@@ -26,7 +26,7 @@ class Checked:
         return choice
 
 
-FAST_STRONG = {"playouts": 4, "solver_iterations": 40}
+FAST_STRONG = {"samples": 1, "solver_iterations": 40}
 
 
 @pytest.mark.parametrize("config", CONFIGS.values(), ids=CONFIGS.keys())

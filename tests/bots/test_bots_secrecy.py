@@ -9,7 +9,7 @@ from bot_setups import CONFIGS
 from engine.bots import make_bot
 from engine.chifootmi import Deal, new_match, seeded_deal
 
-BOTS = {"random": {}, "simple": {}, "strong": {"playouts": 4, "solver_iterations": 100}}
+BOTS = {"random": {}, "simple": {}, "strong": {"samples": 2, "solver_iterations": 100}}
 
 
 def poisoned_twin(config, seed: int, seat: str):

@@ -105,7 +105,7 @@ def test_end_of_input_forfeits_every_remaining_match():
 
 
 @pytest.mark.parametrize("first, second, options", [
-    ("simple", "random", {}), ("strong", "simple", {"playouts": 6})])
+    ("simple", "random", {}), ("strong", "simple", {"samples": 2})])
 def test_a_round_through_pitchpad_match_gives_the_benchmark_results(first, second, options):
     """The benchmark's loop (play_match, one secret, seats swapped) and the command agree."""
     config = MatchConfig(Level.AMATEUR, Options(counter_attack=True))

@@ -11,7 +11,7 @@ import pytest
 from bot_setups import CONFIGS
 from engine.bots import make_bot, play_match
 from engine.bots.matrix import solve
-from engine.bots.strong import PLAYOUTS_PER_MS
+from engine.bots.strong import SAMPLES_PER_MS
 from engine.chifootmi import new_match
 
 
@@ -41,11 +41,11 @@ def chi_square_p(counts):
 @pytest.mark.parametrize("ways, config", [(2, CONFIGS["beginner"]), (3, CONFIGS["pro"])],
                          ids=["C_SHOT_1_two_way", "C_DT_3_penalty_three_way"])
 def test_C_SHOT_2_strong_shot_and_dive_sides_pass_a_uniformity_test(ways, config):
-    bot = make_bot("strong", playouts=2, solver_iterations=20)
+    bot = make_bot("strong", samples=1, solver_iterations=20)
     counts: Counter = Counter()
-    for view, legal in shot_views(config, ways, 30):
+    for index, (view, legal) in enumerate(shot_views(config, ways, 30)):
         for seed in range(20):
-            counts[bot.choose(view, legal, random.Random(seed * 7919 + view.round)).side] += 1
+            counts[bot.choose(view, legal, random.Random(f"{index}/{seed}")).side] += 1
     assert len(counts) == ways
     assert chi_square_p(list(counts.values())) > 0.01, counts
 
@@ -76,7 +76,7 @@ def test_strong_match_replays_exactly():
                 log.append((view.seat, choice))
                 return choice
 
-        play_match(CONFIGS["pro_plus"], 11, {"red": Logged(make_bot("strong", playouts=8)),
+        play_match(CONFIGS["pro_plus"], 11, {"red": Logged(make_bot("strong", samples=2)),
                                              "blue": Logged(make_bot("simple"))})
         return log
 
@@ -90,7 +90,56 @@ def test_matrix_solver_finds_a_mixed_equilibrium():
     assert row == pytest.approx([1 / 3] * 3)
 
 
-def test_time_budget_becomes_playouts_not_a_clock():
+def test_time_budget_becomes_deals_searched_not_a_clock():
     bot = make_bot("strong").with_time_budget(40)
-    assert bot.playouts == round(40 * PLAYOUTS_PER_MS)
+    assert bot.samples == round(40 * SAMPLES_PER_MS) == 4
     assert make_bot("simple").with_time_budget(40).name == "simple"
+
+
+def test_strong_plays_an_equilibrium_of_its_two_round_game():
+    """Knowing the exact mixture gains nothing in Strong's own game: every reply to it is
+    worth at most the game's value (within the solver's precision)."""
+    from engine.bots.lookahead import two_round_payoff
+    bot = make_bot("strong")
+    checked = 0
+    for seed in range(6):
+        match = new_match(CONFIGS["pro"], seed)
+        for seat in ("red", "blue"):
+            view, legal = match.view(seat), match.legal_choices(seat)
+            payoff = two_round_payoff(view, [c.card for c in legal], bot.samples,
+                                      random.Random(seed))
+            mixed = bot.strategy(view, legal, random.Random(seed))
+            total = sum(mixed)
+            mixed = [p / total for p in mixed]
+            value_vs = [sum(p * payoff[i][j] for i, p in enumerate(mixed))
+                        for j in range(len(payoff[0]))]
+            _, col = solve(payoff, 2000)
+            value = sum(payoff[i][j] * col[j] * p for i, p in enumerate(mixed)
+                        for j in range(len(col)))
+            assert min(value_vs) >= value - 0.02, (value_vs, value)
+            checked += 1
+    assert checked == 12
+
+
+def test_a_bigger_budget_searches_more_deals_and_changes_play():
+    """``ms=`` buys deals searched, and they change the strategy where the opponent holds
+    face-down cards (the old Strong's budget only bought playouts of a duel that always
+    solved to 50/50)."""
+    changed = tried = 0
+    rng = random.Random(3)
+    for seed in range(30):
+        match = new_match(CONFIGS["amateur"], seed)
+        while match.to_act() and tried < 12:
+            seat = "red"
+            view, legal = match.view(seat), match.legal_choices(seat)
+            if (view.decision == "play" and len(legal) > 1
+                    and any(slot.card is None for slot in view.opponent.active)):
+                small = make_bot("strong").with_time_budget(10).strategy(view, legal,
+                                                                          random.Random(1))
+                large = make_bot("strong").with_time_budget(80).strategy(view, legal,
+                                                                          random.Random(1))
+                changed += max(abs(a - b) for a, b in zip(small, large)) > 0.05
+                tried += 1
+                break
+            match.apply({s: rng.choice(match.legal_choices(s)) for s in match.to_act()})
+    assert tried == 12 and changed >= 3

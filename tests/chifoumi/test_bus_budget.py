@@ -36,7 +36,7 @@ def test_no_press_of_a_game_puts_more_than_26_ms_on_the_shared_bus(
         tmp_path, players, humans, placement, closed, seed):
     """Two people, or one against the CPU (its pad shows the board, and the same kick-off
     and result sheets as the person's)."""
-    settings = Settings(game="chifoumi", chifoumi_players=players, chifoumi_humans=humans,
+    settings = Settings.flat(game="chifoumi", chifoumi_players=players, chifoumi_humans=humans,
                         placement=placement, closed_stacks=closed)
     rig = ChifoumiBusRig(tmp_path, settings, seed=seed)
     try:

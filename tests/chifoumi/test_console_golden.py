@@ -25,7 +25,7 @@ NAMES = ("kickoff", "throw", "throw-flip", "throw-reveal", "board", "selected", 
 
 
 def two_players(tmp_path: Path, language: str) -> dict[str, Image.Image]:
-    rig = Rig(tmp_path / "two", 2, Settings(game="chifoumi", chifoumi_players=2, chifoumi_humans=2,
+    rig = Rig(tmp_path / "two", 2, Settings.flat(game="chifoumi", chifoumi_players=2, chifoumi_humans=2,
                                             language=language), seed=5)
     rig.kick_off()
     shots = {"kickoff": rig.image(1)}
@@ -62,7 +62,7 @@ def two_players(tmp_path: Path, language: str) -> dict[str, Image.Image]:
 
 def placement(tmp_path: Path, language: str) -> dict[str, Image.Image]:
     """White's board while Black places: White's own open squares stay marked."""
-    rig = Rig(tmp_path / "placement", 2, Settings(game="chifoumi", chifoumi_players=2,
+    rig = Rig(tmp_path / "placement", 2, Settings.flat(game="chifoumi", chifoumi_players=2,
                                                   chifoumi_humans=2, placement=True,
                                                   language=language), seed=5)
     rig.start()
@@ -77,7 +77,7 @@ def placement(tmp_path: Path, language: str) -> dict[str, Image.Image]:
 
 
 def four_players(tmp_path: Path, language: str) -> dict[str, Image.Image]:
-    rig = Rig(tmp_path / "four", 2, Settings(game="chifoumi", chifoumi_players=4, chifoumi_humans=1,
+    rig = Rig(tmp_path / "four", 2, Settings.flat(game="chifoumi", chifoumi_players=4, chifoumi_humans=1,
                                              closed_stacks=True, language=language), seed=3)
     rig.kick_off()
     shots = {"kickoff-4p": rig.image(1)}

@@ -11,7 +11,7 @@ from engine.chifoumi import STOP, GameConfig, Move, Options, Place, new_match, s
 from engine.chifoumi.pieces import NEIGHBOURS
 from firmware.app import App
 from firmware.chifoumi import screens as ks
-from firmware.chifootmi.session import Timing
+from firmware.session import Timing
 from firmware.chifoumi.session import ChifoumiSession, Seats, open_squares
 from firmware.menu import rows
 from firmware.settings import Settings, save
@@ -28,7 +28,7 @@ def replayed(session):
 
 
 def test_two_people_play_a_whole_game_with_the_who_starts_chifoumi(tmp_path):
-    rig = Rig(tmp_path, 2, Settings(game="chifoumi", chifoumi_players=2, chifoumi_humans=2))
+    rig = Rig(tmp_path, 2, Settings.flat(game="chifoumi", chifoumi_players=2, chifoumi_humans=2))
     timing = rig.app.timing
     rig.kick_off()
     assert [rig.screen(pad).view.seat for pad in (1, 2)] == ["white", "black"]
@@ -74,7 +74,7 @@ def test_two_people_play_a_whole_game_with_the_who_starts_chifoumi(tmp_path):
 
 
 def test_three_players_with_placement_two_people_and_a_cpu(tmp_path):
-    settings = Settings(game="chifoumi", chifoumi_players=3, chifoumi_humans=2, placement=True,
+    settings = Settings.flat(game="chifoumi", chifoumi_players=3, chifoumi_humans=2, placement=True,
                         difficulty="medium")
     rig = Rig(tmp_path, 3, settings, seed=4)
     rig.start()
@@ -90,11 +90,11 @@ def test_three_players_with_placement_two_people_and_a_cpu(tmp_path):
 
 
 def test_four_players_closed_stacks_on_four_pads(tmp_path):
-    settings = Settings(game="chifoumi", chifoumi_players=4, chifoumi_humans=3, closed_stacks=True,
+    settings = Settings.flat(game="chifoumi", chifoumi_players=4, chifoumi_humans=3, closed_stacks=True,
                         difficulty="easy")
     rig = Rig(tmp_path, 4, settings, seed=6)
-    assert [row.field for row in rows(settings, (), pad_count=4)][1:4] == [
-        "chifoumi_players", "chifoumi_humans", "difficulty"]
+    assert [row.field for row in rows(settings, pad_count=4)][1:4] == [
+        "players", "humans", "difficulty"]
     rig.start()
     assert rig.app.pad_seats == ("white", "red", "black", "orange")
     assert rig.screen(1).mode == "pick" and rig.screen(4).mode == "cpu"
@@ -104,20 +104,20 @@ def test_four_players_closed_stacks_on_four_pads(tmp_path):
 
 
 def test_the_menu_offers_only_what_fits_the_pads(tmp_path):
-    one_pad = rows(Settings(game="chifoumi", chifoumi_players=4, chifoumi_humans=4), (), pad_count=1)
-    humans = next(row for row in one_pad if row.field == "chifoumi_humans")
+    one_pad = rows(Settings.flat(game="chifoumi", chifoumi_players=4, chifoumi_humans=4), pad_count=1)
+    humans = next(row for row in one_pad if row.field == "humans")
     assert humans.values == (1,)
     assert "placement" not in [row.field for row in one_pad]        # no placement with 4
-    two = rows(Settings(game="chifoumi", chifoumi_players=2, chifoumi_humans=2), (), pad_count=2)
+    two = rows(Settings.flat(game="chifoumi", chifoumi_players=2, chifoumi_humans=2), pad_count=2)
     assert "difficulty" not in [row.field for row in two]           # nobody is a CPU
-    rig = Rig(tmp_path, 1, Settings(game="chifoumi", chifoumi_players=3, chifoumi_humans=3))
+    rig = Rig(tmp_path, 1, Settings.flat(game="chifoumi", chifoumi_players=3, chifoumi_humans=3))
     rig.start()
     assert rig.app.pad_seats == ("white",)
     assert set(rig.session.seats.cpus) == {"red", "black"}
 
 
 def test_cursor_legend_back_and_the_capture_choice(tmp_path):
-    rig = Rig(tmp_path, 2, Settings(game="chifoumi", chifoumi_players=4, chifoumi_humans=2), seed=2)
+    rig = Rig(tmp_path, 2, Settings.flat(game="chifoumi", chifoumi_players=4, chifoumi_humans=2), seed=2)
     rig.start()
     start = rig.screen(1)
     assert start.mode == "pick"
@@ -190,6 +190,7 @@ def test_after_a_capture_move_again_or_stop():
     session.tick(0.0)                                      # the kick-off is over at 0.0
     session.match.board[square("d3")] = (2 * 4 + 2,)      # a black scissors next to d2's well
     session.match._legal = None
+    session.match_changed()
     session.pads["white"].cursor = square("d2")
     for button in (Button.CENTRE, Button.CARD1, Button.CENTRE):
         session.press("white", button, 0.0)
@@ -203,7 +204,7 @@ def test_after_a_capture_move_again_or_stop():
 
 
 def test_a_demo_of_cpus_plays_a_four_player_game_to_the_end(tmp_path):
-    save(tmp_path, Settings(game="chifoumi", chifoumi_players=4, difficulty="medium"))
+    save(tmp_path, Settings.flat(game="chifoumi", chifoumi_players=4, difficulty="medium"))
     clock = ManualClock()
     app = App(sim.open_console(2, clock=clock), state_dir=tmp_path, demo=True, seed=8)
     app.run_simulated(clock)

@@ -7,7 +7,7 @@ import itertools
 
 from engine.chifoumi import GameConfig, Options, square
 from firmware.chifootmi.screens import render
-from firmware.chifootmi.session import Timing
+from firmware.session import Timing
 from firmware.chifoumi.screens import BoardScreen, EndScreen, FlipScreen, ThrowScreen
 from firmware.chifoumi.session import ChifoumiSession, Seats, Step, spectator_screen
 from hal.buttons import Button
@@ -29,6 +29,7 @@ def session_with(stack: tuple[int, ...], closed: bool = True) -> ChifoumiSession
     session = started(GameConfig(3, Options(closed_stacks=closed)))
     session.match.board[square("d4")] = stack
     session.match._legal = None
+    session.match_changed()
     session.pads["white"].cursor = square("d4")
     return session
 
@@ -79,13 +80,15 @@ def test_a_placement_board_shows_no_hidden_layer_whoever_places():
             session.press(seat, hand, 0.0)                  # rock blunts scissors: White places
         session.tick(1.0)                                   # the flip, then the reveal
         session.tick(10.0)
-        assert session.match.phase == "place" and session.step is Step.PLAY
+        assert session.match.phase == "place" and session.step is Step.CHOOSE
         session.match.board[square("f6")] = (BLACK * 4 + hidden, BLACK * 4 + P)
         session.match._legal = None
+        session.match_changed()
         images = []
         for to_play in ("white", "black"):
             session.match.current = session.match.seats.index(to_play)
             session.match._legal = None
+            session.match_changed()
             board = session.screen("white", 10.0)
             assert isinstance(board, BoardScreen) and board.targets
             assert not {square("f6"), square("e5"), square("g7")} & set(board.targets)

@@ -29,7 +29,7 @@ def mashed_pad(rig: Rig, pads: int, rng: random.Random) -> int:
     (2, 2, False, False), (3, 3, True, True), (4, 4, False, True),
 ])
 def test_button_storm_never_crashes_or_cheats(tmp_path, pads, players, placement, closed):
-    settings = Settings(game="chifoumi", chifoumi_players=players, chifoumi_humans=pads,
+    settings = Settings.flat(game="chifoumi", chifoumi_players=players, chifoumi_humans=pads,
                         placement=placement, closed_stacks=closed)
     rig = Rig(tmp_path, pads, settings, seed=pads)
     rig.start()

@@ -122,10 +122,10 @@ def test_K_MOV_3_stop_ends_the_turn():
 
 
 def test_K_MOV_4_a_boxed_in_player_passes():
-    # White's only top piece, a rock in the corner, faces papers it cannot take.
-    game = position({"a1": "wR", "a2": "bP", "b1": "bP", "b2": "bP", "g7": "bS", "f7": "wS"},
-                    players=2, to_move="black")
-    game.board[square("f7")] = (0 * 4 + S, 2 * 4 + S)   # White's scissors under Black's
+    # White's only top piece, a rock in the corner, faces two papers and a well it cannot take
+    # (an army has two papers: the position constructor refuses a third).
+    game = position({"a1": "wR", "a2": "bP", "b1": "bW", "b2": "bP", "g7": "bS", "f7": "wS bS"},
+                    players=2, to_move="black")          # White's scissors under Black's
     events = play(game, {"move": "g7g6"})
     assert [e.name for e in events] == ["moved", "passed"] and game.to_act() == ("black",)
 
@@ -149,11 +149,13 @@ def test_K_MOV_5_closed_stacks_hide_other_layers_but_not_tops_or_own():
 
 def test_K_MOV_5_a_captured_stack_is_shown_as_it_leaves():
     game = position({"c3": "bR wS bP", "c4": "wS", "a1": "wR", "g7": "bS"}, closed=True)
+    before = game.view("white").gone["black"]          # the pieces not on the board are gone
     events = play(game, {"move": "c4c3"})
     assert events[1].to_json()["pieces"] == [{"army": "black", "kind": "R"},
                                             {"army": "white", "kind": "S"},
                                             {"army": "black", "kind": "P"}]
-    assert game.view("white").gone["black"] == {"R": 1, "P": 1}
+    after = game.view("white").gone["black"]
+    assert {kind: after[kind] - before.get(kind, 0) for kind in after} == {"R": 1, "P": 1, "S": 0, "W": 0}
 
 
 # ----- the end ------------------------------------------------------------------------
@@ -186,8 +188,7 @@ def test_K_END_2_forty_turns_without_capture():
 
 
 def test_K_END_2_taking_an_own_piece_resets_the_count():
-    game = position({"a1": "wR", "a2": "wS", "g7": "bS", "e7": "bR"})
-    game.quiet = MOVE_LIMIT - 1
+    game = position({"a1": "wR", "a2": "wS", "g7": "bS", "e7": "bR"}, quiet=MOVE_LIMIT - 1)
     play(game, {"move": "a1a2", "capture": True}, {"stop": True})
     assert not game.is_over and game.quiet == 0
 

@@ -54,7 +54,7 @@ def save_png(rig: Rig, pad: int, name: str) -> None:
 
 
 def test_names_are_typed_with_the_pad_buttons_and_kept_on_the_card(tmp_path):
-    rig = Rig(tmp_path, Settings(language="en"), club=link(tmp_path))
+    rig = Rig(tmp_path, Settings.flat(language="en"), club=link(tmp_path))
     to_names_line(rig)
     save_png(rig, 1, "pad-names-empty.png")
     type_name(rig, 1, "ana")
@@ -96,7 +96,7 @@ def test_each_person_chooses_a_name_at_the_start_and_the_result_carries_them(tmp
     club = link(tmp_path)
     player = Player(tmp_path, 7, settings_for("beginner", "two"))
     player.app.club = club
-    player.app._count_names()
+    player.app.count_names()
     player.press(1, Button.CARD1)
     player.press(1, Button.CENTRE)                        # OK = play: who plays?
     assert player.app.mode == "pick"
@@ -121,7 +121,7 @@ def test_each_person_chooses_a_name_at_the_start_and_the_result_carries_them(tmp
 
 def test_left_on_any_pad_goes_back_to_the_menu(tmp_path):
     roster.save(tmp_path, ["Ana"])
-    rig = Rig(tmp_path, Settings(players="two"))
+    rig = Rig(tmp_path, Settings.flat(players="two"))
     rig.start()
     assert rig.app.mode == "pick"
     save_png(rig, 2, "pad-who-plays.png")
@@ -135,7 +135,7 @@ def test_left_on_any_pad_goes_back_to_the_menu(tmp_path):
 
 def test_against_the_cpu_only_the_person_chooses(tmp_path):
     roster.save(tmp_path, ["Ana"])
-    rig = Rig(tmp_path, Settings(players="cpu"))
+    rig = Rig(tmp_path, Settings.flat(players="cpu"))
     rig.start()
     assert set(rig.app.pick.seats) == {1}
     rig.press(2, Button.CENTRE)                           # the CPU's pad: nothing to choose

@@ -5,6 +5,7 @@ anything. The boot-config editor runs on the real Python; the config check on th
 from __future__ import annotations
 
 import sys
+
 import pytest
 
 from .test_deploy import DEPLOY, attempt, log, make_fake, run

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+
 from .test_deploy import UNIT, unit_settings
 
 

@@ -10,6 +10,7 @@ from engine.chifootmi import (
     DIVE, DRAW_PILE1, DRAW_PILE2, DT, FLAG_DOWN, FLAG_RAISED, PLAY, SHOOT, Deal, Level,
     MatchConfig, Options, Side, new_match, seeded_deal,
 )
+from engine.chifootmi.position import position
 from engine.errors import BadSetup, IllegalChoice
 from match_builders import deck, draw, match, names, play, shot
 
@@ -169,9 +170,8 @@ def test_C_RND_5_draw_choice_and_face_up_from_pile2():
 
 
 def test_C_RND_5_only_one_pile_left_draws_itself():
-    m = match(red=[5, 1, 2, 3], blue=[4, 6, 7, 8])
-    m.pile1 = [[], [9]]                      # red: pile 1 spent; blue: pile 2 spent below
-    m.pile2 = [[10, 9], []]
+    m = position(MatchConfig(), red=[5, 1, 2, 3], blue=[4, 6, 7, 8],  # red: pile 1 spent;
+                 piles={"red": ([], [10, 9]), "blue": ([10, 9], [])})  # blue: pile 2 spent
     events = play(m, 5, 4)
     draws = [(e.seat, e.pile, e.forced) for e in events if e.name == "draw"]
     assert draws == [("red", "pile2", True), ("blue", "pile1", True)]
@@ -378,13 +378,9 @@ def test_C_PRO_6_pro_open_play_uses_no_chifootmi_shot():
 
 
 # ----- end of the match ----------------------------------------------------------------------
-def _last_round(level=BEGINNER, red=6, blue=5, **options):
+def _last_round(level=BEGINNER, red=6, blue=5, retention=0, **options):
     """A match about to play its last round: one card each, both piles empty, red attacks."""
-    m = match(level, **options)
-    m.active, m.face_down = [[red], [blue]], [[False], [False]]
-    m.pile1, m.pile2 = [[], []], [[], []]
-    m.rounds_played = level.rounds - 1
-    return m
+    return position(MatchConfig(level, Options(**options)), red=[red], blue=[blue], retention=retention)
 
 
 def test_C_END_1_last_card_shot_after_a_keep():
@@ -403,8 +399,7 @@ def test_C_END_1_last_card_shot_by_the_new_holder_after_a_change_of_possession()
 
 
 def test_C_END_1_no_last_card_shot_after_an_open_play_shot():
-    m = _last_round(red=6, blue=5)
-    m.retention = 1
+    m = _last_round(red=6, blue=5, retention=1)
     events = play(m, 6, 5)
     assert (events[-1].kind, events[-1].shooter) == ("open_play", "red")
     events = shot(m, "left", "right")
@@ -412,21 +407,14 @@ def test_C_END_1_no_last_card_shot_after_an_open_play_shot():
 
 
 def test_C_END_1_no_last_card_shot_after_a_scoring_card_shot():
-    m = match(PRO, red=[10, 11, 1, 2, 3, 4, 5, 6, 7, 8, 9], blue=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
-    m.active = [[7], [5]]
-    m.face_down = [[False], [False]]
-    m.pile1, m.pile2 = [[], []], [[], []]
-    m.phase, m.ball, m.rounds_played = "shooting", 0, 13
+    m = position(MatchConfig(PRO), red=[7], blue=[5], phase="shooting")
     events = play(m, 7, 5)
     assert "goal" in names(events) and "shot" not in names(events)
     assert m.is_over and m.winner == "red"
 
 
 def test_C_END_1_last_card_shot_after_pushed_away():
-    m = match(PRO, red=[10, 11, 1, 2], blue=[1, 2, 3, 4])
-    m.active, m.face_down = [[5], [5]], [[False], [False]]
-    m.pile1, m.pile2 = [[], []], [[], []]
-    m.phase, m.ball = "shooting", 0
+    m = position(MatchConfig(PRO), red=[5], blue=[5], phase="shooting")
     events = play(m, 5, 5)
     assert names(events)[-2:] == ["pushed_away", "shot"]
     assert (events[-1].kind, events[-1].shooter) == ("last_card", "red")
@@ -435,19 +423,14 @@ def test_C_END_1_last_card_shot_after_pushed_away():
 
 
 def test_C_END_2_most_goals_wins():
-    m = match()
-    m.active, m.face_down = [[5], [5]], [[False], [False]]
-    m.pile1, m.pile2 = [[], []], [[], []]
-    m.score = [2, 0]
+    m = position(MatchConfig(), red=[5], blue=[5], score=(2, 0))
     play(m, 5, 5)
     events = shot(m, "left", "left")
     assert m.is_over and m.winner == "red" and names(events)[-1] == "match_over"
 
 
 def _level_after_last_card_shot(first: str = "red"):
-    m = match(shootout_first=first)
-    m.active, m.face_down = [[5], [5]], [[False], [False]]
-    m.pile1, m.pile2 = [[], []], [[], []]
+    m = position(MatchConfig(), red=[5], blue=[5], shootout_first=first)
     play(m, 5, 5)
     events = shot(m, "left", "left")
     assert names(events)[-2:] == ["shootout", "shot"]
@@ -535,9 +518,7 @@ def test_C_PLUS_OFF_window_settled_before_the_shot():
 
 
 def test_C_PLUS_OFF_flag_in_last_round_gives_the_last_card_shot():
-    m = match(offside=True)
-    m.active, m.face_down = [[9], [1]], [[False], [False]]
-    m.pile1, m.pile2 = [[], []], [[], []]
+    m = position(MatchConfig(options=Options(offside=True)), red=[9], blue=[1])
     play(m, 9, 1)
     events = m.apply({"blue": FLAG_RAISED})
     assert (events[-1].name, events[-1].kind, events[-1].shooter) == ("shot", "last_card", "blue")

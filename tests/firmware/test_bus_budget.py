@@ -9,8 +9,6 @@ press's processing 4 ms of the 30 ms budget.
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -19,16 +17,15 @@ from firmware.chifootmi import screens as cs
 from firmware.settings import Settings
 from hal.buttons import Button
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from rig import bus_seconds  # noqa: E402
+from bench.rig import bus_seconds
+from bench.scripted import play
 
-from .conftest import intent  # noqa: E402
-from scripted import play  # noqa: E402
+from .conftest import intent
 
 
 @pytest.mark.parametrize("level", ["beginner", "pro_plus"])
 def test_no_press_of_a_whole_two_player_match_puts_more_than_26_ms_on_the_shared_bus(level):
-    run = play(Settings(players="two", level=level), seed=3)
+    run = play(Settings.flat(players="two", level=level), seed=3)
     causes = {update.cause for update in run.presses}
     assert {"splash", "menu", "lock", "result"} <= causes       # every kind of press was made
     worst = max(run.presses, key=lambda update: update.wire_bytes)
@@ -41,7 +38,7 @@ def test_no_press_of_a_whole_two_player_match_puts_more_than_26_ms_on_the_shared
 def test_walking_the_menu_on_both_screens_stays_within_the_budget(tmp_path):
     """The menu is on both screens; moving its cursor, scrolling it and changing values
     (the game too, which changes its lines) must each fit the budget."""
-    rig = BusRig(tmp_path, Settings(players="two"), seed=4)
+    rig = BusRig(tmp_path, Settings.flat(players="two"), seed=4)
     rig.press(1, Button.CARD1)                                  # leave the splash
     walk = [Button.CARD2] * 9 + [Button.CARD1] * 9 + [Button.RIGHT, Button.LEFT, Button.RIGHT]
     walk += [Button.CARD2, Button.RIGHT, Button.LEFT, Button.CARD2, Button.RIGHT, Button.RIGHT]
@@ -57,7 +54,7 @@ def test_walking_the_menu_on_both_screens_stays_within_the_budget(tmp_path):
 def test_against_the_cpu_no_press_puts_more_than_26_ms_on_the_shared_bus(tmp_path, level):
     """The CPU's pad shows the score, and the kick-off and result sheets like the person's:
     the menu's OK and the result's OK rewrite half of each screen."""
-    rig = BusRig(tmp_path, Settings(players="cpu", level=level), seed=6)
+    rig = BusRig(tmp_path, Settings.flat(players="cpu", level=level), seed=6)
     rig.start()
     rng = random.Random(level)
     for _ in range(5000):

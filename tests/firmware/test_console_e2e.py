@@ -75,7 +75,7 @@ def play_by_buttons(rig: Rig, rng: random.Random, pads: tuple[int, ...] = (1, 2)
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_two_players_play_a_whole_match_by_buttons_and_return_to_the_menu(tmp_path, level):
-    rig = Rig(tmp_path, Settings(players="two", level=level), seed=LEVELS.index(level) + 11)
+    rig = Rig(tmp_path, Settings.flat(players="two", level=level), seed=LEVELS.index(level) + 11)
     rig.start()
     seen = play_by_buttons(rig, random.Random(level))
     session = rig.app.session
@@ -90,7 +90,7 @@ def test_two_players_play_a_whole_match_by_buttons_and_return_to_the_menu(tmp_pa
 
 
 def test_result_screen_shows_the_final_score_to_both_players(tmp_path):
-    rig = Rig(tmp_path, Settings(players="two", level="amateur"), seed=5)
+    rig = Rig(tmp_path, Settings.flat(players="two", level="amateur"), seed=5)
     rig.start()
     rng = random.Random(3)
     for _ in range(5000):
@@ -115,7 +115,7 @@ def test_result_screen_shows_the_final_score_to_both_players(tmp_path):
 
 
 def test_vs_cpu_the_cpu_pad_never_shows_the_cpu_cards(tmp_path):
-    rig = Rig(tmp_path, Settings(players="cpu", level="pro_plus"), seed=21)
+    rig = Rig(tmp_path, Settings.flat(players="cpu", level="pro_plus"), seed=21)
     rig.start()
     rng = random.Random(9)
     for _ in range(5000):
@@ -135,7 +135,7 @@ def test_vs_cpu_the_cpu_pad_never_shows_the_cpu_cards(tmp_path):
 
 
 def test_the_cpu_thinks_a_visible_moment_before_locking_in(tmp_path):
-    rig = Rig(tmp_path, Settings(players="cpu"), seed=4)
+    rig = Rig(tmp_path, Settings.flat(players="cpu"), seed=4)
     rig.start()
     rig.wait(rig.app.timing.kickoff)
     assert isinstance(rig.screen(1), cs.CardScreen)
@@ -147,7 +147,7 @@ def test_the_cpu_thinks_a_visible_moment_before_locking_in(tmp_path):
 
 
 def lock_first_round(tmp_path, blue_button: Button) -> tuple[bytes, bytes]:
-    rig = Rig(tmp_path, Settings(players="two"), seed=8)
+    rig = Rig(tmp_path, Settings.flat(players="two"), seed=8)
     rig.start()
     rig.wait(rig.app.timing.kickoff)
     before = rig.image(1).tobytes()
@@ -209,7 +209,7 @@ def test_presses_that_mean_nothing_now_are_ignored_not_queued(rig_two):
 
 
 def test_the_move_clock_locks_in_the_highlighted_choice(tmp_path):
-    rig = Rig(tmp_path, Settings(players="two", move_clock=10), seed=8)
+    rig = Rig(tmp_path, Settings.flat(players="two", move_clock=10), seed=8)
     rig.start()
     rig.wait(rig.app.timing.kickoff)
     assert rig.screen(1).seconds_left == pytest.approx(10)
@@ -228,7 +228,7 @@ def test_the_move_clock_locks_in_the_highlighted_choice(tmp_path):
 
 @pytest.fixture
 def rig_two(tmp_path) -> Rig:
-    rig = Rig(tmp_path, Settings(players="two"), seed=8)
+    rig = Rig(tmp_path, Settings.flat(players="two"), seed=8)
     rig.start()
     rig.wait(rig.app.timing.kickoff)
     assert isinstance(rig.screen(1), cs.CardScreen)

@@ -135,14 +135,14 @@ def finish(rig: StormRig, rng: random.Random, matches: Matches) -> None:
 
 
 @pytest.mark.parametrize("seed,settings", [
-    (1, Settings(players="two", level="pro_plus", move_clock=10)),
-    (2, Settings(players="cpu", level="pro_plus", move_clock=10)),
-    (3, Settings(players="two", level="amateur", move_clock=10)),
-    (4, Settings(players="cpu", level="beginner", move_clock=10)),
-    (5, Settings(game="fotboll", players="two", jokers=True)),
-    (6, Settings(game="fotboll", players="cpu")),
-    (7, Settings(game="chifoumi", chifoumi_players=2, chifoumi_humans=2)),
-    (8, Settings(game="chifoumi", chifoumi_players=2, chifoumi_humans=1, placement=True)),
+    (1, Settings.flat(players="two", level="pro_plus", move_clock=10)),
+    (2, Settings.flat(players="cpu", level="pro_plus", move_clock=10)),
+    (3, Settings.flat(players="two", level="amateur", move_clock=10)),
+    (4, Settings.flat(players="cpu", level="beginner", move_clock=10)),
+    (5, Settings.flat(game="fotboll", players="two", jokers=True)),
+    (6, Settings.flat(game="fotboll", players="cpu")),
+    (7, Settings.flat(game="chifoumi", chifoumi_players=2, chifoumi_humans=2)),
+    (8, Settings.flat(game="chifoumi", chifoumi_players=2, chifoumi_humans=1, placement=True)),
 ], ids=["ck-two-pro+", "ck-cpu-pro+", "ck-two-amateur", "ck-cpu-beginner", "fotboll-two-jokers",
         "fotboll-cpu", "chifoumi-two", "chifoumi-cpu-placement"])
 def test_button_storms_never_crash_stick_or_cheat(tmp_path, seed, settings):

@@ -8,6 +8,9 @@ from pathlib import Path
 
 from firmware import i18n
 from firmware.chifootmi import screens as cs
+from firmware.chifootmi.entry import ChifootmiSettings
+from firmware.chifoumi.entry import ChifoumiSettings
+from firmware.fotboll.entry import FotbollSettings
 from firmware.cli import main
 from firmware.menu import Menu, MenuScreen, rows, value_text
 from firmware.render import CHAR_W, WIDTH
@@ -37,11 +40,35 @@ def test_a_damaged_settings_file_gives_the_defaults(tmp_path):
     (tmp_path / FILE_NAME).write_text("{\"language\": \"en\", \"level\": ")
     assert load(tmp_path) == Settings()
     (tmp_path / FILE_NAME).write_text(json.dumps({"level": "legend", "language": "en"}))
-    assert load(tmp_path) == Settings()
+    settings = load(tmp_path)                                  # a value no menu offers:
+    assert settings.language == "en"                           # that game's defaults only
+    assert settings.of("chifootmi", ChifootmiSettings.from_json) == ChifootmiSettings()
+
+
+def test_settings_are_per_game_and_an_old_flat_file_still_loads(tmp_path):
+    old = {"game": "fotboll", "players": "two", "difficulty": "hard", "level": "pro",
+           "move_clock": 10, "chifoumi_players": 3, "chifoumi_humans": 2, "jokers": True,
+           "tiebreak": False, "sound": False, "language": "en"}
+    (tmp_path / FILE_NAME).write_text(json.dumps(old))
+    rig = Rig(tmp_path)
+    settings = rig.app.settings
+    assert (settings.game, settings.sound, settings.language) == ("fotboll", False, "en")
+    assert settings.of("chifootmi", ChifootmiSettings.from_json) == ChifootmiSettings(
+        players="two", difficulty="hard", level="pro", move_clock=10)
+    assert settings.of("fotboll", FotbollSettings.from_json) == FotbollSettings("two", "hard", True, False)
+    assert settings.of("chifoumi", ChifoumiSettings.from_json) == ChifoumiSettings(3, 2, "hard")
+    rig.wait(rig.app.idle.splash)
+    rig.press(1, Button.CARD2)                                 # Fotboll's players: two -> cpu
+    rig.press(1, Button.LEFT)
+    saved = json.loads((tmp_path / FILE_NAME).read_text())
+    assert saved["games"]["fotboll"]["players"] == "cpu"
+    again = load(tmp_path)
+    assert again.of("fotboll", FotbollSettings.from_json).players == "cpu"
+    assert again.of("chifootmi", ChifootmiSettings.from_json).players == "two"   # its own
 
 
 def test_pro_plus_shows_each_option_and_vs_cpu_its_difficulty():
-    menu = Menu(Settings(players="two", level="beginner"), ("easy", "medium"))
+    menu = Menu(Settings.flat(players="two", level="beginner"))
     assert [r.field for r in menu.rows()] == ["game", "players", "level", "move_clock", "sound",
                                               "language"]
     menu.cursor = 1
@@ -49,16 +76,16 @@ def test_pro_plus_shows_each_option_and_vs_cpu_its_difficulty():
     menu.cursor = 3
     for _ in range(3):
         menu.press(Button.RIGHT)                               # beginner -> pro_plus
-    assert menu.settings.level == "pro_plus"
+    assert menu.game_settings().level == "pro_plus"
     assert [r.field for r in menu.rows()][2:7] == ["difficulty", "level", "offside", "one_two",
                                                    "counter_attack"]
-    assert menu.settings.match_config().options.offside
+    assert menu.game_settings().match_config().options.offside
 
 
 def test_every_menu_line_fits_the_screen_in_both_languages():
-    settings = Settings(players="cpu", level="pro_plus")
+    settings = Settings.flat(players="cpu", level="pro_plus")
     for language in i18n.LANGUAGES:
-        for row in rows(settings, ("easy", "medium", "hard")):
+        for row in rows(settings):
             for value in row.values:
                 line = i18n.text(language, row.label) + " ◀" + value_text(row, value, language) + "▶"
                 assert len(line) * CHAR_W <= WIDTH, line
@@ -93,7 +120,7 @@ def test_idle_menu_dims_and_moves_a_screensaver_and_a_press_wakes_it(tmp_path):
 
 
 def test_a_match_abandoned_for_ten_minutes_returns_to_the_menu(tmp_path):
-    rig = Rig(tmp_path, Settings(players="cpu"))
+    rig = Rig(tmp_path, Settings.flat(players="cpu"))
     rig.start()
     rig.wait(599)
     assert rig.app.mode == "match"
@@ -103,7 +130,7 @@ def test_a_match_abandoned_for_ten_minutes_returns_to_the_menu(tmp_path):
 
 
 def test_the_loop_sleeps_until_the_next_timer_and_redraws_only_changes(tmp_path):
-    rig = Rig(tmp_path, Settings(players="two"))
+    rig = Rig(tmp_path, Settings.flat(players="two"))
     rig.start()
     rig.wait(rig.app.timing.kickoff)
     assert rig.app.deadline() == rig.app.last_press + rig.app.idle.abandon_after

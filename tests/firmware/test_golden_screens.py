@@ -59,7 +59,7 @@ def look(rig: Rig, shots: dict[str, Image.Image]) -> None:
 
 
 def capture(tmp_path: Path, language: str) -> dict[str, Image.Image]:
-    rig = Rig(tmp_path, Settings(players="two", level="pro_plus", language=language), seed=SEED)
+    rig = Rig(tmp_path, Settings.flat(players="two", level="pro_plus", language=language), seed=SEED)
     splash = rig.image(1)
     rig.press(1, Button.CARD4)
     shots = {"splash": splash, "menu": rig.image(1)}

@@ -23,7 +23,7 @@ from hal.buttons import Button
 @pytest.mark.parametrize("jokers, seed", [(False, 4), (True, 2)])
 def test_no_press_of_a_two_player_fotboll_match_puts_more_than_26_ms_on_the_shared_bus(
         tmp_path, jokers, seed):
-    rig = BusRig(tmp_path, Settings(game="fotboll", players="two", jokers=jokers, tiebreak=True),
+    rig = BusRig(tmp_path, Settings.flat(game="fotboll", players="two", jokers=jokers, tiebreak=True),
                  seed=seed)
     try:
         rig.start()
@@ -45,7 +45,7 @@ def test_no_press_of_a_two_player_fotboll_match_puts_more_than_26_ms_on_the_shar
 def test_sending_a_player_off_flips_both_screens_within_the_budget(tmp_path):
     """A red card is rare in play by buttons: blue's second yellow is set up (as in the F-JOK-3
     rule test), then pad 2 sends a player off by pressing OK."""
-    rig = BusRig(tmp_path, Settings(game="fotboll", players="two", jokers=True), seed=1)
+    rig = BusRig(tmp_path, Settings.flat(game="fotboll", players="two", jokers=True), seed=1)
     try:
         rig.start()
         rig.wait_for_change()                             # the kick-off sheet goes
@@ -55,6 +55,7 @@ def test_sending_a_player_off_flips_both_screens_within_the_budget(tmp_path):
         act(session.match, NOTHING)
         session.match.field[1]["F1"] = None
         act(session.match, Attack("M4"))                  # 7♦ on the Joker: red card for blue
+        session.match_changed()
         session._next_step(rig.clock.now())
         rig.wait(0.01)
         assert rig.screen(2).decision == "send_off" and rig.screen(2).cursor == "D1"
@@ -70,7 +71,7 @@ def test_sending_a_player_off_flips_both_screens_within_the_budget(tmp_path):
 def test_against_the_cpu_no_press_puts_more_than_26_ms_on_the_shared_bus(tmp_path):
     """The CPU's pad shows the score, and the same kick-off and result sheets as the person's
     (naming the teams): the menu's OK and the result's OK rewrite half of each screen."""
-    rig = BusRig(tmp_path, Settings(game="fotboll", players="cpu", tiebreak=True), seed=5)
+    rig = BusRig(tmp_path, Settings.flat(game="fotboll", players="cpu", tiebreak=True), seed=5)
     try:
         rig.start()
         assert isinstance(rig.screen(2), fs.KickoffScreen)
@@ -89,13 +90,14 @@ def test_against_the_cpu_no_press_puts_more_than_26_ms_on_the_shared_bus(tmp_pat
 def test_a_refused_mark_rewrites_only_the_hint_line(tmp_path):
     """CARD1 on a 4th substitution (F-TURN-2) marks nothing: the hint line says why, and that
     line is all the press sends."""
-    rig = BusRig(tmp_path, Settings(game="fotboll", players="two"), seed=1)
+    rig = BusRig(tmp_path, Settings.flat(game="fotboll", players="two"), seed=1)
     try:
         rig.start()
         rig.wait_for_change()                             # the kick-off sheet goes
         session = rig.app.session
         session.match = start(HIGH, LOW)
         session.match.subs_used[0] = 2
+        session.match_changed()
         session._next_step(rig.clock.now())
         rig.wait(0.01)
         pad = next(p for p in (1, 2) if rig.app.seat_at(p) == "red")

@@ -40,7 +40,7 @@ WANTED = {
 
 
 def test_two_players_play_a_whole_match_with_jokers_by_buttons(tmp_path):
-    rig = Rig(tmp_path, Settings(game="fotboll", players="two", jokers=True), seed=8)
+    rig = Rig(tmp_path, Settings.flat(game="fotboll", players="two", jokers=True), seed=8)
     rig.start()
     play(rig, 2)
     session = rig.app.session
@@ -53,7 +53,7 @@ def test_two_players_play_a_whole_match_with_jokers_by_buttons(tmp_path):
 
 
 def test_a_match_against_the_cpu_shows_the_cpu_pad_only_the_score(tmp_path):
-    rig = Rig(tmp_path, Settings(game="fotboll", players="cpu", difficulty="medium",
+    rig = Rig(tmp_path, Settings.flat(game="fotboll", players="cpu", difficulty="medium",
                                  tiebreak=False), seed=3)
     rig.start()
     kickoff = rig.screen(2)                     # the kick-off sheet, naming the team that starts
@@ -68,7 +68,7 @@ def test_a_match_against_the_cpu_shows_the_cpu_pad_only_the_score(tmp_path):
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_key_screens_match_their_golden_images(tmp_path, language):
-    rig = Rig(tmp_path, Settings(game="fotboll", players="two", jokers=True, language=language),
+    rig = Rig(tmp_path, Settings.flat(game="fotboll", players="two", jokers=True, language=language),
               seed=5)
     rig.start()
     shots: dict[str, Image.Image] = {}
@@ -83,7 +83,7 @@ def _both(rig: Rig) -> tuple:
 
 def test_the_kick_off_and_the_result_are_sheets_over_the_menu(tmp_path):
     """Menu -> kick-off and result -> menu rewrite only the bottom half of each screen."""
-    rig = Rig(tmp_path, Settings(game="fotboll", players="two"), seed=4)
+    rig = Rig(tmp_path, Settings.flat(game="fotboll", players="two"), seed=4)
     rig.press(1, Button.CARD1)                                # the splash goes: the menu
     menu = _tops(rig)
     rig.press(1, Button.CENTRE)
@@ -103,7 +103,7 @@ def _tops(rig: Rig) -> list[bytes]:
 
 
 def test_the_second_formation_locked_in_flips_both_screens_then_the_pitch(tmp_path):
-    rig = Rig(tmp_path, Settings(game="fotboll", players="two"), seed=4)
+    rig = Rig(tmp_path, Settings.flat(game="fotboll", players="two"), seed=4)
     rig.start()
     rig.wait_for_change()
     rig.press(1, Button.CENTRE)                               # red: 4-4-2
@@ -121,7 +121,7 @@ def test_the_second_formation_locked_in_flips_both_screens_then_the_pitch(tmp_pa
 
 
 def test_an_attack_flips_both_screens_with_the_card_attacked_then_the_duel(tmp_path):
-    rig = Rig(tmp_path, Settings(game="fotboll", players="two"), seed=4)
+    rig = Rig(tmp_path, Settings.flat(game="fotboll", players="two"), seed=4)
     rig.start()
     rig.wait_for_change()
     rig.press(1, Button.CENTRE)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from engine.fotboll import MatchConfig, Prepare, new_match
 from engine.fotboll.match import MAX_SUBS
-from firmware.chifootmi.session import Timing
+from firmware.session import Timing
 from firmware.fotboll import screens as fs
 from firmware.fotboll.session import FotbollSession, Seats, refusal
 from firmware.i18n import STRINGS, text
@@ -26,12 +26,13 @@ from hal.buttons import Button
 def preparing(tmp_path, language="en", subs_used=0, **setup):
     """A two-player console where red prepares its first turn (``start(**setup)``); returns
     the rig and red's pad."""
-    rig = Rig(tmp_path, Settings(game="fotboll", players="two", language=language), seed=1)
+    rig = Rig(tmp_path, Settings.flat(game="fotboll", players="two", language=language), seed=1)
     rig.start()
     rig.wait_for_change()                                  # the kick-off sheet goes
     session = rig.app.session
     session.match = start(**({"red": HIGH, "blue": LOW} | setup))
     session.match.subs_used[0] = subs_used
+    session.match_changed()
     session._next_step(rig.clock.now())
     rig.wait(0.01)
     pad = next(p for p in (1, 2) if rig.app.seat_at(p) == "red")
@@ -79,6 +80,7 @@ def test_F_TURN_2_no_substitution_while_a_position_is_empty_the_hint_says_what_t
     rig, pad = preparing(tmp_path, "en")
     session = rig.app.session
     session.match.field[0]["F1"] = None                    # red's F1 was beaten
+    session.match_changed()
     session._next_step(rig.clock.now())
     rig.wait(0.01)
     assert dict(rig.screen(pad).marks) == {"F1": "refill"}  # empty positions start marked
@@ -111,6 +113,7 @@ def test_F_TURN_2_no_more_marks_than_library_cards_and_no_substitution_that_cann
     match = session.match
     match.field[0]["F1"] = match.field[0]["F2"] = None
     match.library[0] = match.library[0][-1:]               # one card left for two holes
+    session.match_changed()
     session._next_step(rig.clock.now())
     rig.wait(0.01)
     screen = rig.screen(pad)
@@ -134,7 +137,7 @@ def test_F_TURN_2_no_more_marks_than_library_cards_and_no_substitution_that_cann
 def test_F_TURN_2_random_button_play_with_jokers_never_sticks_in_a_preparation(tmp_path, seed):
     """The seeds where random presses once piled up more S marks than substitutions left and
     OK did nothing until the play loop gave up; ``play`` checks the marks stay legal."""
-    rig = Rig(tmp_path, Settings(game="fotboll", players="two", jokers=True), seed=seed)
+    rig = Rig(tmp_path, Settings.flat(game="fotboll", players="two", jokers=True), seed=seed)
     rig.start()
     play(rig, seed)
     assert rig.app.session.match.is_over
@@ -167,6 +170,7 @@ def preparing_session(seed: int, jokers: bool, turns: int, subs_used: int, cards
         last.replaceable[s].discard(p)
     assume(last.can_prepare(s))                # else the engine would not ask (F-TURN-2)
     session.match = last
+    session.match_changed()
     session._next_step(0.0)
     return session, ("red", "blue")[s]
 
@@ -193,12 +197,12 @@ def test_F_TURN_1_F_TURN_2_from_any_marks_reached_by_buttons_OK_plays_them(prep,
         alone = {"refill": Prepare(refill=(p,)), "replace": Prepare(replace=(p,)),
                  "sub": Prepare(refill=empties, sub=(p,))}[kind]
         assert match.is_legal(seat, alone), (p, kind)
-    picking = session.picking[seat]
+    picking = session.pending[seat]
     for button in buttons:
         before = dict(picking.marks)
         session.press(seat, button, 0.0)
         assert match.is_legal(seat, session.preparation(seat)), picking.marks
-        screen = fs.build(session, seat)
+        screen = session.screen(seat, 0.0)
         assert isinstance(screen, fs.PitchScreen) and screen.decision == "prepare"
         if button is Button.CARD1 and picking.marks == before:
             assert screen.why is not None and "fb.why." + screen.why in STRINGS

@@ -28,10 +28,53 @@ from hal.clock import ManualClock  # noqa: E402
 
 PADS = {"red": 1, "blue": 2}
 OUTCOME = "outcome.json"
+MOMENTS = ("before", "half", "after")
+"""Where a kill lands in the chosen journal operation: before it, halfway through a write (a
+torn line), or just after it."""
+
+
+class JournalOps:
+    """Stands in for ``os`` inside ``firmware.journal``: every call goes through to the real
+    ``os``; the operations that change what is on the card (``write``, ``fsync``, ``replace``)
+    are counted, and at operation number ``kill_at`` the process kills itself with SIGKILL at
+    ``moment``. With ``kill_at`` None it only counts (the reference run)."""
+
+    COUNTED = ("write", "fsync", "replace")
+
+    def __init__(self, kill_at: int | None = None, moment: str = "after") -> None:
+        self.kill_at = kill_at
+        self.moment = moment
+        self.count = 0
+
+    def __getattr__(self, name: str) -> Any:
+        real = getattr(os, name)
+        if name not in self.COUNTED:
+            return real
+
+        def counted(*args: Any) -> Any:
+            self.count += 1
+            if self.count != self.kill_at:
+                return real(*args)
+            if self.moment == "before":
+                self._die()
+            if self.moment == "half" and name == "write":
+                fd, data = args
+                os.write(fd, bytes(data[:max(1, len(data) // 2)]))
+                self._die()
+            result = real(*args)
+            self._die()
+            return result
+        return counted
+
+    @staticmethod
+    def _die() -> None:
+        import signal
+
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def settings_for(level: str, players: str, difficulty: str = "easy") -> Settings:
-    return Settings(players=players, level=level, difficulty=difficulty, sound=False)
+    return Settings.flat(players=players, level=level, difficulty=difficulty, sound=False)
 
 
 def screens(app: App) -> dict[str, str]:
@@ -149,19 +192,28 @@ def _noting_resume(player: Player) -> Any:
 def zygote() -> int:
     """Fork one crashing process per request, already imported, so hundreds of kills stay fast.
 
-    Each stdin line: ``DELAY STATE_DIR SEED LEVEL PLAYERS DIFFICULTY``. The child plays (or
-    resumes) the match; after DELAY seconds (negative: never) it gets SIGKILL. One line back:
-    ``killed`` or ``exit N``.
+    Each stdin line: ``WHEN STATE_DIR SEED LEVEL PLAYERS DIFFICULTY``. The child plays (or
+    resumes) the match. WHEN is ``op:K:MOMENT``: the child kills itself at its K-th journal
+    operation (:class:`JournalOps`); or a number of seconds after which it gets SIGKILL
+    (negative: never). One line back: ``killed`` or ``exit N``.
     """
     import signal
     import time
 
+    from firmware import journal
+
     for line in sys.stdin:
-        delay, *args = line.split()
+        when, *args = line.split()
+        delay = -1.0
+        if not when.startswith("op:"):
+            delay = float(when)
         pid = os.fork()
         if pid == 0:
             status = 1
             try:
+                if when.startswith("op:"):
+                    _, kill_at, moment = when.split(":")
+                    journal.os = JournalOps(int(kill_at), moment)  # type: ignore[attr-defined]
                 run(*args)
                 status = 0
             except BaseException:
@@ -170,14 +222,15 @@ def zygote() -> int:
             finally:
                 os._exit(status)
         killed, done, status = False, 0, 0
-        if float(delay) >= 0:
-            time.sleep(float(delay))
+        if delay >= 0:
+            time.sleep(delay)
             done, status = os.waitpid(pid, os.WNOHANG)
             if done == 0:
                 os.kill(pid, signal.SIGKILL)
                 killed = True
         if done == 0:
             _, status = os.waitpid(pid, 0)
+        killed = killed or os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
         print("killed" if killed else f"exit {os.waitstatus_to_exitcode(status)}", flush=True)
     return 0
 

@@ -17,15 +17,18 @@ from engine.bots import KeyedCpu, make_difficulty
 from engine.chifootmi import Level, MatchConfig, new_match
 from firmware import journal as mj
 from firmware.app import App, Idle
-from firmware.games import CHIFOOTMI, MatchStart, Resume, chifootmi_seats
-from firmware.chifootmi.cpu import cpu_rng
-from firmware.chifootmi.session import Timing
+from firmware.chifootmi.entry import ENTRY as CHIFOOTMI
+from firmware.chifootmi.entry import ChifootmiSettings
+from firmware.chifootmi.entry import seats as chifootmi_seats
+from firmware.chifootmi.session import CPU
+from firmware.game import MatchStart, Resume
+from firmware.session import Timing
 from firmware.settings import Settings, save
 from hal.clock import ManualClock
 
 
 def boot(state_dir: Path, seed: int | None) -> App:
-    save(state_dir, Settings(players="cpu", difficulty="hard", level="pro", sound=False))
+    save(state_dir, Settings.flat(players="cpu", difficulty="hard", level="pro", sound=False))
     app = App(sim.open_console(2, clock=ManualClock()), state_dir=state_dir, seed=seed,
               idle=Idle(abandon_after=1e9, screensaver_after=1e9))
     app.start_match()
@@ -71,14 +74,14 @@ def test_knowing_the_seed_and_the_code_does_not_give_the_cpus_choices():
                     joint[seat] = red.choice(legal)
                     continue
                 view = match.view(seat)
-                joint[seat] = cpu.cpus[seat].choose(view, legal, cpu_rng(seed, seat, number))
+                joint[seat] = cpu.cpus[seat].choose(view, legal, CPU.rng(seed, seat, number))
                 if len(legal) > 1:
                     total += 1
-                    again += resumed.cpus[seat].choose(view, legal, cpu_rng(seed, seat, number)) \
+                    again += resumed.cpus[seat].choose(view, legal, CPU.rng(seed, seat, number)) \
                         == joint[seat]
-                    guessed += agent.choose(view, legal, cpu_rng(seed, seat, number)) == joint[seat]
+                    guessed += agent.choose(view, legal, CPU.rng(seed, seat, number)) == joint[seat]
                     chance += stranger.cpus[seat].choose(view, legal,
-                                                         cpu_rng(seed, seat, number)) == joint[seat]
+                                                         CPU.rng(seed, seat, number)) == joint[seat]
             match.apply(joint)
             number += 1
     assert again == total > 200
@@ -100,7 +103,7 @@ def test_a_resumed_match_keeps_its_cpu_secret(tmp_path):
 
 
 def test_a_match_start_with_a_given_secret_uses_it():
-    start = MatchStart(Settings(players="cpu", difficulty="medium", sound=False), 5, 0.0, 2,
+    start = MatchStart(ChifootmiSettings(players="cpu", difficulty="medium"), 5, 0.0, 2,
                        False, Timing(), "feedfeedfeedfeedfeedfeedfeedfeed")
     started = CHIFOOTMI.start(start)
     assert started.journal is not None

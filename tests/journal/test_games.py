@@ -117,8 +117,8 @@ def play(rig: Console, game: str, seed: int, stop_at: int | None = None) -> None
 
 
 SETTINGS = {
-    "fotboll": Settings(game="fotboll", players="cpu", difficulty="easy", sound=False),
-    "chifoumi": Settings(game="chifoumi", chifoumi_players=2, chifoumi_humans=1,
+    "fotboll": Settings.flat(game="fotboll", players="cpu", difficulty="easy", sound=False),
+    "chifoumi": Settings.flat(game="chifoumi", chifoumi_players=2, chifoumi_humans=1,
                          difficulty="easy", sound=False),
 }
 

@@ -37,7 +37,7 @@ def spy(rig: Rig, monkeypatch: Any) -> list[str]:
 
 
 def test_the_match_start_is_on_screen_first_and_journalled_in_the_same_step(tmp_path, monkeypatch):
-    rig = Rig(tmp_path, Settings(players="two"), seed=3)
+    rig = Rig(tmp_path, Settings.flat(players="two"), seed=3)
     rig.press(1, Button.CARD1)                                  # leave the splash
     log = spy(rig, monkeypatch)
     rig.press(1, Button.CENTRE)                                 # OK: kick-off
@@ -46,7 +46,7 @@ def test_the_match_start_is_on_screen_first_and_journalled_in_the_same_step(tmp_
 
 
 def test_a_move_is_durable_before_either_screen_shows_it(tmp_path, monkeypatch):
-    rig = Rig(tmp_path, Settings(players="two"), seed=3)
+    rig = Rig(tmp_path, Settings.flat(players="two"), seed=3)
     rig.start()
     rig.wait(rig.app.timing.kickoff)
     rig.press(1, Button.CARD1)

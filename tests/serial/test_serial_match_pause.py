@@ -24,7 +24,7 @@ def drawn(app: App, pad: int) -> bytes:
 
 
 def test_unplugging_pad_2_pauses_the_match_and_replugging_resumes_it(tmp_path: Path) -> None:
-    save(tmp_path, Settings(players="two", move_clock=10, language="en"))
+    save(tmp_path, Settings.flat(players="two", move_clock=10, language="en"))
     clock = ManualClock()
     events = EventQueue()
     path = tmp_path / "by-id" / "usb-PitchPad_pad2-if00"

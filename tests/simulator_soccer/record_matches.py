@@ -12,6 +12,7 @@ import random
 import sys
 
 from engine.simulator_soccer import MatchConfig, Options, new_match
+from engine.simulator_soccer import Cross, Kick, Round
 from engine.simulator_soccer.bots import random_policy
 from engine.simulator_soccer.script import MatchScript
 from engine.simulator_soccer.state import SEATS
@@ -47,12 +48,28 @@ def features(events):
     return found
 
 
+def eager(match, team, rng):
+    """The random player, but crossing high into the area and rounding the keeper whenever
+    it may: headers and rounds are rare in uniform play."""
+    if match.pending.kind == "kick" and "cross" in match.kick_options() and rng.random() < 0.7:
+        return Kick("cross")
+    if match.pending.kind == "cross":
+        kicker = match.player(team, match.kick["kicker"])
+        targets = [c for c in match._cross_targets(kicker)
+                   if any(p.team == team for p in match.at(c))]
+        if targets:
+            return Cross(rng.choice(targets), True)
+    if match.pending.kind == "shoot" and team == match.possession and match.can_round():
+        return Round(rng.choice(match.round_cells()))
+    return random_policy(match, team, rng)
+
+
 def play(seed, config):
     match = new_match(config, seed)
     rng = random.Random(seed)
     turns, events = [], list(match.opening_events())
     while match.to_act():
-        joint = {s: random_policy(match, SEATS.index(s), rng) for s in match.to_act()}
+        joint = {s: eager(match, SEATS.index(s), rng) for s in match.to_act()}
         events += match.apply(joint)
         turns.append({s: joint[s].to_json() for s in sorted(joint)})
     return MatchScript(config, seed, turns=turns), features(events)

@@ -428,6 +428,7 @@ def test_S_P3_2_entry_from_behind_d6_1_to_3_is_a_yellow_foul():
     assert one(events, "card") == {"event": "card", "seat": "blue", "player": 10,
                                    "card": "yellow", "count": 1}
     assert one(events, "foul")["award"] == "free_kick" and m.restart["kind"] == "free_kick"
+    assert m.player(1, 10).cell == (6, 4)  # a fouling entrant stays where he came from
 
 
 def test_S_P3_2_violent_entry_is_red_and_a_second_yellow_too():
@@ -663,3 +664,58 @@ def test_S_VIS_1_everything_is_public_but_the_generator():
     red, blue = m.view("red"), m.view("blue")
     assert red.to_json()["opponent"] == blue.to_json()["you"]
     assert red.public.dice.forced == [] and red.public.seed == 0
+
+
+def test_S_FOUL_2_a_team_left_with_6_players_loses_the_match():
+    # Ruling (docs/simulator-soccer.md): below 7 players the match is abandoned.
+    m = position(carrier=("red", 8), phase="p2", blue={10: (10, 6)},
+                 sent_off=[("blue", n) for n in (2, 3, 4, 5)])
+    play(m, red={"move": [[9, [13, 5]]]})
+    play(m, blue={"challenge": {"player": 10, "to": [7, 5], "tackle": False}})
+    assert m.is_over and m.winner == "red" and summary(m)["phase"] == "over"
+
+
+def test_S_RST_2_step_3_placements_end_in_own_half():
+    m = position(red={9: (18, 2)}, carrier=("red", 8), dice=(1,))
+    play(m, red={"kick": "lob", "to": [18, 2]})  # offside: blue's free kick at (18, 2)
+    play(m, blue={"place": [[4, [18, 2]]]})
+    play(m, red={"place": [[9, [14, 2]]]})
+    with pytest.raises(IllegalChoice, match="own half"):
+        play(m, blue={"place": [[6, [9, 5]]]})
+    play(m, blue={"place": [[6, [12, 6]]]})
+    assert m.decision == "kick" and m.player(1, 6).cell == (12, 6)
+
+
+def test_S_RST_4_penalty_announced_then_shoot_and_dive_at_once():
+    m = position(red={9: (15, 5)}, dice=(2, 1, 3, 5))
+    play(m, red={"kick": "dribble", "to": [17, 5]})  # foul in the area, VAR 3: penalty
+    play(m, red={"place": [[9, [18, 4]]]})
+    play(m, blue={"place": [[5, [15, 7]], [4, [15, 3]]]})
+    events = play(m, red={"place": []})
+    assert events[-1] == {"event": "kick", "seat": "red", "player": 9, "kick": "shot",
+                          "announce": True}
+    assert m.to_act() == ("blue", "red") and summary(m)["phase"] == "p1"
+    shot = one(play(m, red={"shoot": "right", "high": False}, blue={"dive": "left"}), "shot")
+    assert shot["finishing"] == 2 and shot["result"] == "goal"
+
+
+def test_S_CDD_1_nobody_able_to_take_the_ball_is_the_defenders_free_kick():
+    # Ruling: every other player lies, the free kick's kicker is no candidate.
+    lying = [(seat, n) for seat in ("red", "blue") for n in range(1, 12)
+             if (seat, n) != ("red", 9)]
+    m = position(lying=lying, set_piece="free_kick", dice=(1,))
+    events = play(m, red={"kick": "lob", "to": [13, 7]})
+    assert named(events, "ball") == [] and m.restart["kind"] == "free_kick"
+    assert m.restart["team"] == 1 and m.restart["cell"] == (13, 7)
+
+
+def test_S_SUB_1_a_substitution_at_a_throw_in_makes_it_a_repositioning():
+    m = position(carrier=("red", 11), dice=(99, 2))
+    play(m, red={"kick": "lob", "to": [8, 0]})
+    events = play(m, blue={"move": [], "subs": [[7, 12]]})
+    assert events == [{"event": "sub", "seat": "blue", "out": 7, "in": 12}]
+    assert m.decision == "place" and m.restart["kind"] == "throw_in"
+    play(m, blue={"place": [[11, [8, 0]]]})
+    play(m, red={"place": []})
+    assert one(play(m, blue={"place": []}), "clock")["clock"] == 1
+    assert set(m.kick_options()) == {"throw"}

@@ -1,0 +1,114 @@
+"""Chifootmi on the console: its settings, menu lines, start and resume, CPU pad and LEDs."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.chifootmi import Level, MatchConfig, Options
+from engine.chifootmi.script import MatchScript
+from firmware.game import GameEntry, MatchStart, Resume, Row, Started, journal_header, red_blue_seats
+from firmware.i18n import text
+from firmware.settings import known_fields
+from firmware.sheets import CpuPadScreen
+
+from . import commentary
+from .screens import KickoffScreen, ResultScreen, other
+from .session import CPU, ChifootmiSession, Seats, Step
+
+LEVELS = ("beginner", "amateur", "pro", "pro_plus")
+PLAYERS = ("cpu", "two")
+MOVE_CLOCKS = (0, 20, 10)
+
+
+@dataclass(frozen=True)
+class ChifootmiSettings:
+    players: str = "cpu"
+    difficulty: str = "easy"
+    level: str = "beginner"
+    offside: bool = True
+    one_two: bool = True
+    counter_attack: bool = True
+    move_clock: int = 0
+
+    def match_config(self) -> MatchConfig:
+        """The engine config: Pro+ is Pro with the options switched on in the menu."""
+        if self.level == "pro_plus":
+            return MatchConfig(Level.PRO, Options(self.offside, self.one_two, self.counter_attack))
+        return MatchConfig(Level(self.level))
+
+    @classmethod
+    def from_json(cls, obj: Any) -> ChifootmiSettings:
+        """Known keys of the right type; the defaults when a value is not one the menu offers."""
+        settings = known_fields(cls, obj)
+        if (settings.level not in LEVELS or settings.players not in PLAYERS
+                or settings.move_clock not in MOVE_CLOCKS):
+            return cls()
+        return settings
+
+
+def rows(settings: ChifootmiSettings, pad_count: int) -> list[Row]:
+    """The CPU's difficulty with "vs CPU", the three optional rules with "Pro+"."""
+    shown = [Row("players", "menu.players", PLAYERS, "players.")]
+    if settings.players == "cpu":
+        shown.append(Row("difficulty", "menu.cpu", CPU.difficulties(), "difficulty."))
+    shown.append(Row("level", "menu.level", LEVELS, "level."))
+    if settings.level == "pro_plus":
+        shown += [Row(name, "menu." + name, (True, False))
+                  for name in ("offside", "one_two", "counter_attack")]
+    shown.append(Row("move_clock", "menu.clock", MOVE_CLOCKS, show=clock_text))
+    return shown
+
+
+def clock_text(seconds: Any, language: str) -> str:
+    return f"{seconds} s" if seconds else text(language, "clock.off")
+
+
+def seats(cpus: dict[str, str], names: dict[str, str], console: dict[str, Any]) -> Seats:
+    """Chifootmi's seats from what the journal keeps of them: each CPU seat's difficulty,
+    and the CPU secret."""
+    return Seats(CPU.seats(cpus, console), names)
+
+
+def start(start: MatchStart) -> Started:
+    settings: ChifootmiSettings = start.settings
+    cpus, names = red_blue_seats(settings.players, settings.difficulty, start)
+    if start.demo:
+        names = {"red": "team.blue", "blue": "team.red"}
+    config = settings.match_config()
+    console: dict[str, Any] = {"cpus": cpus, "names": names, "move_clock": settings.move_clock,
+                               "level": settings.level, "cpu_secret": start.cpu_secret}
+    session = ChifootmiSession(config, start.seed, seats(cpus, names, console), start.now,
+                               timing=start.timing, move_clock=float(settings.move_clock))
+    journal = None
+    if not start.demo:
+        journal = (journal_header(MatchScript(config, start.seed, None)), console)
+    return Started(session, ("red", "blue"), cpus, journal)
+
+
+def resume(resume: Resume) -> Started:
+    script, console = resume.parsed(), dict(resume.console)
+    cpus = dict(console.get("cpus", {}))
+    session = ChifootmiSession.rebuild(
+        script.config, script.seed, resume.decisions,
+        seats(cpus, dict(console.get("names", {})), console), resume.now,
+        timing=resume.timing, move_clock=float(console.get("move_clock", 0)))
+    return Started(session, ("red", "blue"), cpus, (dict(resume.script), dict(console)))
+
+
+def cpu_screen(session: ChifootmiSession, seat: str) -> Any:
+    """The score; the kick-off and the result as the same sheets over the menu as the
+    person's pad shows (a spectator's wording), so leaving or reaching the menu rewrites half
+    of each screen, not the CPU pad's whole."""
+    view = session.view(seat)
+    key = "team." + other(seat)
+    if session.step is Step.KICKOFF:
+        return KickoffScreen(view, key, spectator=True)
+    if session.step is Step.OVER:
+        return ResultScreen(view, key, spectator=True)
+    return CpuPadScreen(view.score["red"], view.score["blue"])
+
+
+ENTRY = GameEntry(
+    name="chifootmi", title="Chifootmi", settings=ChifootmiSettings.from_json, rows=rows,
+    start=start, resume=resume, cpu_screen=cpu_screen,
+    lit=lambda session, seat: session.view(seat).ball == seat, describe=commentary.describe)

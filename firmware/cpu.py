@@ -1,0 +1,51 @@
+"""CPU seats: an engine bot per seat, given only its own view and legal choices.
+
+One seam to every game's bots: a game's firmware folder names its engine bots once with
+:class:`CpuPlayers` (the menu's difficulties, easiest first, and how to make one); the
+console never touches a bot's internals.
+"""
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.bots import KeyedCpu
+
+
+@dataclass(frozen=True)
+class CpuPlayers:
+    """A game's CPU difficulties and how to make the bot of one."""
+
+    levels: Sequence[str]
+    """The difficulties, easiest first (``engine.bots.DIFFICULTIES`` or a game's own)."""
+    make: Callable[[str], Any]
+    salt: str
+    """What makes this game's CPU generators its own (kept as it was: journals replay)."""
+
+    def difficulties(self) -> tuple[str, ...]:
+        """The menu's CPU difficulties, easiest first."""
+        return tuple(self.levels)
+
+    def bot(self, difficulty: str) -> Any:
+        """The bot of ``difficulty`` (the easiest for a name this version does not know)."""
+        return self.make(difficulty if difficulty in self.levels else self.difficulties()[0])
+
+    def seats(self, difficulties: Mapping[str, str], console: dict[str, Any]) -> dict[str, Any]:
+        """Seat -> bot, from seat -> difficulty (as the journal keeps them), each bot's
+        generator keyed by the match's CPU secret (issue 15): a CPU's choices cannot be
+        computed from anything a player sees (the seed is in the results history and any
+        replay), yet replay identically after a power cut. The secret is drawn for a new match
+        and kept in the journal's ``console`` settings (readable by the console's user only);
+        an older journal without one gets one now."""
+        secret = console.get("cpu_secret")
+        if not isinstance(secret, str) or not secret:
+            secret = console["cpu_secret"] = secrets.token_hex(16)
+        return {seat: KeyedCpu(self.bot(level), secret) for seat, level in difficulties.items()}
+
+    def rng(self, seed: int, seat: str, decision_number: int) -> random.Random:
+        """The generator for one CPU decision: fixed by the match seed, the seat and how many
+        joint decisions came before, so a match rebuilt from its journal plays on identically."""
+        return random.Random(f"{self.salt}/{seed}/{seat}/{decision_number}")

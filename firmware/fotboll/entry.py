@@ -1,0 +1,82 @@
+"""Fotboll on the console: its settings, menu lines, start and resume, CPU pad and LEDs."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.fotboll import MatchConfig
+from engine.fotboll.match import seeded_deal
+from engine.fotboll.script import MatchScript
+from firmware.game import (
+    GameEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus, red_blue_seats,
+)
+from firmware.settings import known_fields
+from firmware.sheets import CpuPadScreen
+
+from .screens import KickoffScreen, ResultScreen
+from .session import CPU, FotbollSession, Seats, Step
+
+PLAYERS = ("cpu", "two")
+
+
+@dataclass(frozen=True)
+class FotbollSettings:
+    players: str = "cpu"
+    difficulty: str = "easy"
+    jokers: bool = False
+    tiebreak: bool = True
+
+    @classmethod
+    def from_json(cls, obj: Any) -> FotbollSettings:
+        settings = known_fields(cls, obj)
+        return settings if settings.players in PLAYERS else cls()
+
+
+def rows(settings: FotbollSettings, pad_count: int) -> list[Row]:
+    shown = [Row("players", "menu.players", PLAYERS, "players.")]
+    if settings.players == "cpu":
+        shown.append(Row("difficulty", "menu.cpu", CPU.difficulties(), "difficulty."))
+    return shown + [Row("jokers", "menu.jokers", (False, True)),
+                    Row("tiebreak", "menu.tiebreak", (True, False))]
+
+
+def start(start: MatchStart) -> Started:
+    settings: FotbollSettings = start.settings
+    cpus, names = red_blue_seats(settings.players, settings.difficulty, start)
+    config = MatchConfig(settings.jokers, settings.tiebreak)
+    console: dict[str, Any] = {"cpus": cpus, "names": names, "difficulty": settings.difficulty,
+                               "cpu_secret": start.cpu_secret}
+    session = FotbollSession(config, start.seed, Seats(CPU.seats(cpus, console), names),
+                             start.now, timing=start.timing)
+    journal = None
+    if not start.demo:
+        journal = (journal_header(MatchScript(config, start.seed, seeded_deal(config, start.seed))),
+                   console)
+    return Started(session, ("red", "blue"), cpus, journal)
+
+
+def resume(resume: Resume) -> Started:
+    script, console = resume.parsed(), dict(resume.console)
+    cpus = journalled_cpus(console)
+    seats = Seats(CPU.seats(cpus, console), dict(console.get("names", {})))
+    session = FotbollSession.rebuild(script.config, script.seed, resume.decisions, seats,
+                                     resume.now, timing=resume.timing)
+    return Started(session, ("red", "blue"), cpus, (dict(resume.script), dict(console)))
+
+
+def cpu_screen(session: FotbollSession, seat: str) -> Any:
+    """The score; the kick-off and the result as the same sheets over the menu as the
+    person's pad shows (naming the teams), so leaving or reaching the menu rewrites half of
+    each screen, not the CPU pad's whole."""
+    view = session.view(seat)
+    if session.step is Step.KICKOFF:
+        return KickoffScreen(False, "team." + view.first)
+    if session.step is Step.OVER:
+        return ResultScreen(view, "team." + view.opponent.seat, True)
+    return CpuPadScreen(view.score["red"], view.score["blue"])
+
+
+ENTRY = GameEntry(
+    name="fotboll", title="Fotboll", settings=FotbollSettings.from_json, rows=rows, start=start,
+    resume=resume, cpu_screen=cpu_screen,
+    lit=lambda session, seat: seat in session.match.to_act())

@@ -1,0 +1,49 @@
+"""Simulator Soccer's CPU players: legal, from their view only, and the Search shot duel
+played from its mixed equilibrium (it cannot be read)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.simulator_soccer import MatchConfig, Options, new_match
+from engine.simulator_soccer.bots import SoccerBot, equilibrium_shot, play_match
+from engine.simulator_soccer.position import position
+from soccer_rig import play
+
+
+def _penalty():
+    m = position(red={9: (15, 5)}, dice=(2, 1, 3))
+    play(m, red={"kick": "dribble", "to": [17, 5]})
+    play(m, red={"place": [[9, [18, 4]]]})
+    play(m, blue={"place": [[5, [15, 7]], [4, [15, 3]]]})
+    play(m, red={"place": []})
+    return m
+
+
+def test_search_shoots_and_dives_from_a_mix_that_uses_every_side():
+    m = _penalty()
+    rng = random.Random(1)
+    aims = Counter(equilibrium_shot(m, 0, rng).aim for _ in range(300))
+    dives = Counter(equilibrium_shot(m, 1, rng).side for _ in range(300))
+    assert all(aims[side] > 30 for side in ("left", "centre", "right")), aims
+    assert all(dives[side] > 30 for side in ("left", "centre", "right")), dives
+
+
+def test_each_bot_finishes_a_match_with_legal_choices_from_its_view():
+    for red, blue in (("random", "simple"), ("search", "random")):
+        match = new_match(MatchConfig(Options(half_steps=1)), 11)
+        play_match(match, {"red": SoccerBot(red), "blue": SoccerBot(blue)},
+                   {"red": random.Random(1), "blue": random.Random(2)})
+        assert match.is_over
+
+
+def test_simple_beats_random_over_a_few_seeded_matches():
+    wins = Counter()
+    for seed in range(4):
+        seats = ("simple", "random") if seed % 2 == 0 else ("random", "simple")
+        match = new_match(MatchConfig(Options(half_steps=3)), 500 + seed)
+        play_match(match, {"red": SoccerBot(seats[0]), "blue": SoccerBot(seats[1])},
+                   {"red": random.Random(seed), "blue": random.Random(~seed)})
+        if match.winner is not None:
+            wins[seats[0] if match.winner == "red" else seats[1]] += 1
+    assert wins["simple"] > wins["random"]
