@@ -64,7 +64,10 @@ def set_aside_unrecorded(state_dir: str | Path) -> None:
     """Keep a finished match's journal whose result could not be written, out of the way of
     the next match's journal; never raises."""
     path = Path(state_dir) / match_journal.FILE_NAME
-    aside = path.with_name(UNRECORDED + time.strftime("%Y%m%d-%H%M%S"))
+    stamp = UNRECORDED + time.strftime("%Y%m%d-%H%M%S")
+    aside, count = path.with_name(stamp), 1
+    while aside.exists():                           # two in the same second: never overwrite
+        aside, count = path.with_name(f"{stamp}-{count}"), count + 1
     try:
         os.replace(path, aside)
         log.warning("the result could not be recorded: its journal is kept as %s and the result "
