@@ -114,7 +114,7 @@ class Child:
 
 def measure_console(seconds: float, saver_after: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="pitchpad-wakeups-") as state_dir:
-        save(state_dir, Settings(players="cpu", difficulty="easy", level="pro_plus"))
+        save(state_dir, Settings.flat(players="cpu", difficulty="easy", level="pro_plus"))
         child = Child(state_dir, "--buttons", "gpiod", "--saver-after", str(saver_after))
         child.wait(lambda: child.frames >= 4)                 # splash, then the menu
         menu = child.window(seconds)
