@@ -86,13 +86,17 @@ def crc16(data):
     return crc16_pure(data)
 
 
-def cobs_encode(data):
-    """Consistent Overhead Byte Stuffing: ``data`` with every 0x00 removed (no delimiter added)."""
-    out = bytearray(len(data) + len(data) // 254 + 1)
-    code_at = 0
+def cobs_encode_into(data, size, out, start):
+    """COBS-encode the first ``size`` bytes of ``data`` into ``out`` from index ``start``;
+    returns the index after the last byte written. Allocates nothing, so the pad's idle loop
+    (:class:`FrameWriter`) and the host (:func:`cobs_encode`) share one encoder."""
+    code_at = start
     code = 1
-    at = 1
-    for byte in data:
+    at = start + 1
+    read = 0
+    while read < size:
+        byte = data[read]
+        read += 1
         if byte:
             out[at] = byte
             at += 1
@@ -103,7 +107,13 @@ def cobs_encode(data):
             at += 1
             code = 1
     out[code_at] = code
-    return bytes(out[:at])
+    return at
+
+
+def cobs_encode(data):
+    """Consistent Overhead Byte Stuffing: ``data`` with every 0x00 removed (no delimiter added)."""
+    out = bytearray(len(data) + len(data) // 254 + 1)
+    return bytes(out[:cobs_encode_into(data, len(data), out, 0)])
 
 
 def cobs_decode(data):
@@ -176,23 +186,7 @@ class FrameWriter:
         self.add(crc & 0xFF)
         out = self.out
         out[0] = DELIMITER
-        code_at = 1
-        at = 2
-        code = 1
-        read = 0
-        while read < self.size:
-            byte = body[read]
-            read += 1
-            if byte:
-                out[at] = byte
-                at += 1
-                code += 1
-            if not byte or code == 0xFF:
-                out[code_at] = code
-                code_at = at
-                at += 1
-                code = 1
-        out[code_at] = code
+        at = cobs_encode_into(body, self.size, out, 1)
         out[at] = DELIMITER
         self.length = at + 1
         return self.length
