@@ -164,11 +164,35 @@ class SoccerMatch:
             raise IllegalChoice("S-TURN-1", f"{' and '.join(sorted(expected))} must decide "
                                 f"now ({self.pending.kind}), not {' and '.join(sorted(joint)) or 'nobody'}")
         twin = self.clone()
-        out: list[ev.SoccerEvent] = []
-        twin._dispatch({SEATS.index(seat): choice for seat, choice in joint.items()}, out)
-        twin.turns_applied += 1
+        out = twin._play(joint)
         self.__dict__.update(twin.__dict__)
+        return out
+
+    def play(self, joint: Mapping[str, Choice]) -> list[Any]:
+        """``apply`` without its safety copy, for a scratch match a CPU plays out: the match
+        changes in place, and after an ``IllegalChoice`` it is half-changed and must be
+        thrown away. Never on a match anything else shares (a view's ``public``)."""
+        if self.over:
+            raise IllegalChoice("S-END-1", "the match is over")
+        if set(joint) != set(self.to_act()):
+            raise IllegalChoice("S-TURN-1", f"{' and '.join(self.to_act())} must decide now")
+        return self._play(joint)
+
+    def _play(self, joint: Mapping[str, Choice]) -> list[Any]:
+        out: list[ev.SoccerEvent] = []
+        self._dispatch({SEATS.index(seat): choice for seat, choice in joint.items()}, out)
+        self.turns_applied += 1
         return list(out)
+
+    def snapshot(self) -> SoccerMatch:
+        """A copy that shares every part with this match. Safe because a match changes only
+        through ``apply``, which builds new parts on a clone and adopts them: the parts a
+        snapshot holds are never changed again. (``play`` breaks that: scratch copies only.)
+        A view's ``public`` match is one, costing nothing next to a clone."""
+        twin = SoccerMatch.__new__(SoccerMatch)
+        twin.__dict__.update(self.__dict__)
+        twin.frozen_index = None
+        return twin
 
     def view(self, seat: str) -> Any:
         from .view import view_of
@@ -188,7 +212,7 @@ class SoccerMatch:
 
             return choice in legal_choices(self, seat)
         try:
-            self.clone().apply({seat: choice})
+            self.clone().play({seat: choice})
         except IllegalChoice:
             return False
         return True
@@ -850,8 +874,13 @@ class SoccerMatch:
         for num in k.get("headers", ()):
             excluded.add((attacker, num))
         result = []
+        there = self.at(cell) if on_pitch(cell) else None
         for q in self.players():
-            if q.lying or (q.team, q.num) in excluded or not self.has_room(cell, q):
+            if q.lying or (q.team, q.num) in excluded or there is None:
+                continue
+            # S-PIT-2's room (has_room, the cell's players found once for all candidates).
+            others = [o for o in there if o is not q]
+            if len(others) >= 2 or any(o.team == q.team for o in others):
                 continue
             assert q.cell is not None
             d = distance(q.cell, cell)
@@ -1391,6 +1420,24 @@ class SoccerMatch:
                 if not q.lying and not q.stood and q.cell is not None
                 and distance(q.cell, carrier.cell) <= limit and self.has_room(carrier.cell, q)]
 
+    def entry_kind(self, q: Player) -> str:
+        """How defender ``q`` would enter the carrier's cell (S-P3-2): ``fair`` (from a front
+        neighbour, or already there), ``behind`` (d6 1-3: a yellow foul), ``violent`` (2+
+        cells: always a foul and a red card) or, with S-PRO-RECOVERY, ``recovery`` (d6 1: a
+        yellow foul)."""
+        carrier = self.carrier_player()
+        assert carrier is not None and carrier.cell is not None and q.cell is not None
+        moved = distance(q.cell, carrier.cell)
+        fronts = geo.front_neighbours(carrier.cell, self.east(carrier.team))
+        if moved == 0 or (moved == 1 and q.cell in fronts):
+            return "fair"
+        if moved == 1:
+            return "behind"
+        if (self.options.has("recovery") and moved <= 3
+                and any(distance(q.cell, f) == moved - 1 for f in fronts)):
+            return "recovery"
+        return "violent"
+
     def _on_challenge(self, team: int, choice: Choice, out: list[ev.SoccerEvent]) -> None:
         self._expect(choice, Challenge, "S-P3-2", "a challenge or null")
         assert isinstance(choice, Challenge)
@@ -1406,29 +1453,17 @@ class SoccerMatch:
         if choice.to != carrier.cell:
             raise IllegalChoice("S-P3-2", "a challenge enters the carrier's cell")
         assert q.cell is not None
-        start = q.cell
-        moved = distance(start, carrier.cell)
-        east = self.east(carrier.team)
-        fronts = geo.front_neighbours(carrier.cell, east)
-        foul, card, entry = False, None, "fair"
-        if moved == 1 and start not in fronts:
-            entry = "behind"
+        moved = distance(q.cell, carrier.cell)
+        entry = self.entry_kind(q)
+        foul, card = False, None
+        if entry in ("behind", "recovery"):
             die = self.dice.d6()
-            foul = die <= 3
-            out.append(ev.Duel("entry", SEATS[team], q.num, carrier.num, carrier.cell, [die], foul=foul))
+            foul = die <= 3 if entry == "behind" else die == 1
+            out.append(ev.Duel("entry", SEATS[team], q.num, carrier.num, carrier.cell, (die,),
+                               foul=foul))
             card = "yellow"
-        elif moved >= 2:
-            entry = "violent"
-            if (self.options.has("recovery") and moved <= 3
-                    and any(distance(start, f) == moved - 1 for f in fronts)):
-                entry = "recovery"
-                die = self.dice.d6()
-                foul = die == 1
-                out.append(ev.Duel("entry", SEATS[team], q.num, carrier.num, carrier.cell, [die],
-                                   foul=foul))
-                card = "yellow"
-            else:
-                foul, card = True, "red"
+        elif entry == "violent":
+            foul, card = True, "red"
         summary = {"player": q.num, "moved": moved, "entry": entry, "tackle": choice.tackle}
         if foul:
             # The foul is the entry itself: he stays where he came from (ruling).
