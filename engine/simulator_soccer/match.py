@@ -730,7 +730,7 @@ class SoccerMatch:
         assert p.cell is not None
         origin = p.cell
         rng = distance(origin, target)
-        marked = [q.num for q in self.marked_by(p)]
+        marked = tuple(q.num for q in self.marked_by(p))
         offside = (self._offside_positions(p, set_piece) if kind in OFFSIDE_KICKS
                    else frozenset())
         pressed = geo.midfield_zone(self.fr(team, origin)) and any(
@@ -776,13 +776,13 @@ class SoccerMatch:
         a = self.dice.d6()
         b = self.dice.d6()
         if b == 1 and self.in_attack_zone(p.team, cell):
-            out.append(ev.Duel(kind, SEATS[p.team], p.num, opp.num, cell, [a, b], foul=True))
+            out.append(ev.Duel(kind, SEATS[p.team], p.num, opp.num, cell, (a, b), foul=True))
             return "foul"
         won = a + p.duel[0] > b + opp.duel[1]
-        out.append(ev.Duel(kind, SEATS[p.team], p.num, opp.num, cell, [a, b], won=won))
+        out.append(ev.Duel(kind, SEATS[p.team], p.num, opp.num, cell, (a, b), won=won))
         return "won" if won else "lost"
 
-    def _fly(self, p: Player, kind: str, target: Cell, rng: int, marked: list[int], dots: int,
+    def _fly(self, p: Player, kind: str, target: Cell, rng: int, marked: tuple[int, ...], dots: int,
              chance: int, ground: bool, out: list[ev.SoccerEvent]) -> None:
         """S-K-2's landing, S-K-3's run of a ground ball, then the ball settles or goes out."""
         team = p.team
@@ -996,7 +996,7 @@ class SoccerMatch:
             a, d = att[0], dfn[0]
             x, y = self.dice.d6(), self.dice.d6()
             won = x + a.count("K") > y + d.count("K")
-            out.append(ev.Duel("header", SEATS[attacker], a.num, d.num, cell, [x, y], won=won))
+            out.append(ev.Duel("header", SEATS[attacker], a.num, d.num, cell, (x, y), won=won))
             if won:
                 self._header(a, out)
             else:
@@ -1097,7 +1097,7 @@ class SoccerMatch:
         rng = distance(p.cell, choice.to)
         dots = self.effective(p, "G")
         chance = min(95, max(35, 95 - 6 * rng) + 5 * dots)
-        marked = [q.num for q in self.marked_by(p)]
+        marked = tuple(q.num for q in self.marked_by(p))
         self.kick.update(pressed=False, relance_first=False, dribbled=frozenset())
         self._fly(p, "cross", choice.to, rng, marked, dots, chance, not choice.high, out)
 
@@ -1151,12 +1151,12 @@ class SoccerMatch:
                 a, b = self.dice.d6(), self.dice.d6()
                 if a == 1 and geo.defence_zone(self.fr(team, shooter.cell)):
                     out.append(ev.Duel("rush", SEATS[team], keeper.num, shooter.num,
-                                       shooter.cell, [a, b], foul=True))
+                                       shooter.cell, (a, b), foul=True))
                     self._foul(keeper, shooter.cell, True, None, out)
                     return
                 won = a + keeper.duel[2] > b + shooter.duel[3]
                 out.append(ev.Duel("rush", SEATS[team], keeper.num, shooter.num, shooter.cell,
-                                   [a, b], won=won))
+                                   (a, b), won=won))
                 if won:
                     self.ball = shooter.cell
                     self._takes_ball(keeper, 0, "tackle", out)
@@ -1277,13 +1277,16 @@ class SoccerMatch:
             assert shooter.cell is not None
             origin = shooter.cell
         aimed = self.fr(team, geo.GOAL_MOUTH[aim])
-        extra: dict[str, Any] = {}
-        if k.get("interceptor") is not None:
-            extra["intercept"] = [k["interceptor"], k["intercept_at"]]
-        if k.get("keeper_to") is not None:
-            extra["keeper"] = k["keeper_to"]
-        if k.get("rushed"):
-            extra["rush"] = True
+        before = (
+            ev.ABSENT if k.get("interceptor") is None else (k["interceptor"], k["intercept_at"]),
+            ev.ABSENT if k.get("keeper_to") is None else k["keeper_to"],
+            True if k.get("rushed") else ev.ABSENT)
+
+        def shot_event(result: str, **after: Any) -> ev.Shot:
+            """The ``shot`` line: the defence's keys, then the resolution's (S-SHOT-3)."""
+            return ev.Shot(SEATS[team], shooter.num, aim, high, dive, *before, result=result,
+                           **after)
+
         diving = dive is not None
         if not high and not in_shootout:
             block = None
@@ -1299,8 +1302,7 @@ class SoccerMatch:
                         block = c
                         break
             if block is not None:
-                out.append(ev.Shot(SEATS[team], shooter.num, aim, high, dive, result="blocked",
-                                   cell=block, **extra))
+                out.append(shot_event("blocked", cell=block))
                 self.ball = block
                 self.kick["travelled"] = distance(origin, block)
                 self.turn.attacker = team
@@ -1315,38 +1317,33 @@ class SoccerMatch:
         need = 2 * distance(origin, aimed) - 1 + (1 if high else 0)
         die = self.dice.d6()
         on_target = die + finishing >= need
-        shot = dict(finishing=finishing, need=need, die=die, on_target=on_target)
+        read: dict[str, Any] = {"finishing": finishing, "need": need, "die": die,
+                                "on_target": on_target}
         if not on_target:
-            out.append(ev.Shot(SEATS[team], shooter.num, aim, high, dive, result="wide",
-                               **extra, **shot))
+            out.append(shot_event("wide", **read))
             self._shot_done(team, shooter, False, out, wide=True)
             return
         if dive is None or dive != aim or keeper is None:
-            out.append(ev.Shot(SEATS[team], shooter.num, aim, high, dive, result="goal",
-                               **extra, **shot))
+            out.append(shot_event("goal", **read))
             self._shot_done(team, shooter, True, out)
             return
         rods = (k.get("penalty") or in_shootout or
                 (not k.get("header") and not geo.penalty_area(self.fr(team, origin))))
         a, b = self.dice.d6(), self.dice.d6()
         scored = a + finishing > b + keeper.count("X") + (1 if rods else 0)
-        save = [a, b]
-        rods_key: dict[str, Any] = {"rods": True} if rods else {}
+        read.update(save=(a, b), rods=True if rods else ev.ABSENT)
         if scored:
-            out.append(ev.Shot(SEATS[team], shooter.num, aim, high, dive, result="goal",
-                               save=save, **rods_key, **extra, **shot))
+            out.append(shot_event("goal", **read))
             self._shot_done(team, shooter, True, out)
             return
         if in_shootout:
-            out.append(ev.Shot(SEATS[team], shooter.num, aim, high, dive, result="saved",
-                               save=save, **rods_key, **extra, **shot))
+            out.append(shot_event("saved", **read))
             self._shootout_kick_done(team, False, out)
             return
         rebound = self.dice.d6()
         assert keeper.cell is not None
         cell = geo.neighbour(keeper.cell, rebound - 1)
-        out.append(ev.Shot(SEATS[team], shooter.num, aim, high, dive, result="saved",
-                           save=save, **rods_key, rebound=rebound, cell=cell, **extra, **shot))
+        out.append(shot_event("saved", rebound=rebound, cell=cell, **read))
         if not on_pitch(cell):
             self._out(other(team), cell, keeper.cell, out)
             return
@@ -1473,12 +1470,12 @@ class SoccerMatch:
         if choice.tackle:
             a, b = self.dice.d6(), self.dice.d6()
             if a == 1 and geo.defence_zone(self.fr(team, carrier.cell)):
-                out.append(ev.Duel("tackle", SEATS[team], q.num, carrier.num, carrier.cell, [a, b],
+                out.append(ev.Duel("tackle", SEATS[team], q.num, carrier.num, carrier.cell, (a, b),
                                    foul=True))
                 self._foul(q, carrier.cell, True, None, out)
                 return
             won = a + q.duel[2] > b + carrier.duel[3]
-            out.append(ev.Duel("tackle", SEATS[team], q.num, carrier.num, carrier.cell, [a, b],
+            out.append(ev.Duel("tackle", SEATS[team], q.num, carrier.num, carrier.cell, (a, b),
                                won=won))
             if won:
                 self.kick = {}
@@ -1680,7 +1677,7 @@ class SoccerMatch:
         keeper_off = False
         if card == "yellow":
             fouler.yellow += 1
-            out.append(ev.Card(SEATS[team], fouler.num, "yellow", count=fouler.yellow))
+            out.append(ev.Card(SEATS[team], fouler.num, "yellow", count_=fouler.yellow))
             if fouler.yellow >= 2:
                 out.append(ev.Card(SEATS[team], fouler.num, "red"))
                 keeper_off = self._send_off(fouler)
