@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import duel
 from ..errors import IllegalChoice
 from . import events as ev
 from . import geometry as geo
@@ -78,7 +79,8 @@ class SoccerMatch:
         self.subs_half = 0
         self.shootout: list[int] | None = None
         self.shootout_order: tuple[int, int] = (RED, BLUE)
-        self.shootout_taken = [0, 0]
+        self.shootout_kicks: list[list[bool]] = [[], []]
+        """Each team's shoot-out kicks, scored or not (engine/duel.py's shoot-out model)."""
         self.winner_team: int | None = None
         self.over = False
         self.phase = "reposition"
@@ -136,7 +138,7 @@ class SoccerMatch:
         twin.teams = [t.copy() for t in self.teams]
         twin.score = list(self.score)
         twin.shootout = None if self.shootout is None else list(self.shootout)
-        twin.shootout_taken = list(self.shootout_taken)
+        twin.shootout_kicks = [list(self.shootout_kicks[0]), list(self.shootout_kicks[1])]
         twin.turn = self.turn.copy()
         twin.kick = dict(self.kick)
         twin.pending = self.pending.copy()
@@ -1323,7 +1325,7 @@ class SoccerMatch:
             out.append(shot_event("wide", **read))
             self._shot_done(team, shooter, False, out, wide=True)
             return
-        if dive is None or dive != aim or keeper is None:
+        if dive is None or keeper is None or duel.scores(duel.Side(aim), duel.Side(dive)):
             out.append(shot_event("goal", **read))
             self._shot_done(team, shooter, True, out)
             return
@@ -1736,14 +1738,13 @@ class SoccerMatch:
             first = SEATS.index(self.shootout_first)
         self.shootout = [0, 0]
         self.shootout_order = (first, other(first))
-        self.shootout_taken = [0, 0]
+        self.shootout_kicks = [[], []]
         self.phase = "shootout"
         self.carrier = None
         self._next_kicker()
 
     def _next_kicker(self) -> None:
-        a, b = self.shootout_order
-        team = a if self.shootout_taken[a] == self.shootout_taken[b] else b
+        team = duel.next_kicker(self.shootout_kicks, self.shootout_order[0])
         self.possession = team
         self.pending = Pending("kicker", (team,))
 
@@ -1769,20 +1770,14 @@ class SoccerMatch:
     def _shootout_kick_done(self, team: int, goal: bool, out: list[ev.SoccerEvent]) -> None:
         assert self.shootout is not None
         shooter = self.player(team, self.kick["kicker"])
-        self.shootout_taken[team] += 1
+        self.shootout_kicks[team].append(goal)
         if goal:
             self.shootout[team] += 1
             out.append(ev.Goal(SEATS[team], shooter.num,
                                shootout={"red": self.shootout[RED], "blue": self.shootout[BLUE]}))
-        g, k = self.shootout, self.shootout_taken
-        decided = False
-        if k[0] <= 5 and k[1] <= 5 and (max(k) <= 5):
-            for t in (RED, BLUE):
-                if g[t] > g[other(t)] + (5 - k[other(t)]):
-                    decided = True
-        if k[0] == k[1] and k[0] >= 5 and g[0] != g[1]:
-            decided = True
-        if decided:
+        # S-END-1 is C-PEN-1's shoot-out: 5 each, over once one side cannot catch up, then
+        # sudden death in pairs.
+        if duel.shootout_winner(self.shootout_kicks) is not None:
             self._finish(out)
             return
         self._next_kicker()
