@@ -15,8 +15,8 @@ where a pixel is 0.17 mm. What each brick shows, chosen by looking at the panel-
                         #########                         #.......#
                         #########                         #########
     lying own           .........     lying opponent      .........
-    (flat, solid)       .........     (flat, hollow)      .........
-                        .........                         #########
+    (flat, solid)       .........     (low, hollow)       .........
+                        .........                         #.......#
                         #########                         #.......#
                         #########                         #########
     both in the cell: own on the left half, opponent on the right half, each drawn as above
@@ -24,6 +24,7 @@ where a pixel is 0.17 mm. What each brick shows, chosen by looking at the panel-
     the ball: a round blob inverted over one player (above a lying one), shown every other
     blink; over two players it takes the whole brick while it shows
     the cursor: a frame in the 1-px gaps around the brick, so it hides nothing
+    a planned move (a list being written): the same frame, dotted
 
 The reading seat's team always attacks right (S-PIT-4's half-turn when it attacks west), so
 "forward" is the same way on both screens; :func:`step` turns the cursor buttons with the map.
@@ -31,7 +32,7 @@ Everything drawn comes from a seat's view (S-VIS-1: the map is public anyway).
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,6 +106,11 @@ def to_screen(cell: Cell, east: bool) -> Cell:
     return cell if east else mirror(cell)
 
 
+def on_screen(cell: Cell, view: Any, seat: str | None = None) -> Cell:
+    """An engine cell as ``seat`` (default: the view's own seat) sees it on the map."""
+    return to_screen(cell, attacks_east(view, seat or _body(view)["seat"]))
+
+
 def brick(screen_cell: Cell) -> tuple[int, int]:
     """Top-left pixel of a screen cell's brick."""
     x, y = screen_cell
@@ -128,7 +134,7 @@ def occupants(view: Any, seat: str) -> dict[Cell, list[Occupant]]:
 # ----- drawing ------------------------------------------------------------------------------
 def _player(c: Canvas, x0: int, y0: int, width: int, who: Occupant) -> None:
     """One player in a ``width`` x 5 box: solid own, hollow opponent; a lying one flat on
-    the box's two bottom rows (own: a bar, opponent: a tray), leaving the top free."""
+    the box's bottom rows (own: a 2-row bar, opponent: a 3-row cup), leaving the top free."""
     x1, y1 = x0 + width - 1, y0 + BRICK_H - 1
     if not who.lying:
         c.draw.rectangle([x0, y0, x1, y1], fill=1 if who.own else None, outline=1)
@@ -136,7 +142,8 @@ def _player(c: Canvas, x0: int, y0: int, width: int, who: Occupant) -> None:
         c.draw.rectangle([x0, y1 - 1, x1, y1], fill=1)
     else:
         c.draw.line([(x0, y1), (x1, y1)], fill=1)
-        c.draw.point([(x0, y1 - 1), (x1, y1 - 1)], fill=1)
+        c.draw.line([(x0, y1 - 2), (x0, y1 - 1)], fill=1)
+        c.draw.line([(x1, y1 - 2), (x1, y1 - 1)], fill=1)
 
 
 def _xor(c: Canvas, points: Collection[tuple[int, int]]) -> None:
@@ -155,9 +162,22 @@ def _blob(cx: int, cy: int) -> list[tuple[int, int]]:
             + [(cx + dx, cy + 1) for dx in (-1, 0, 1)])
 
 
-def _frame(c: Canvas, x0: int, y0: int) -> None:
+def _ring(x0: int, y0: int) -> list[tuple[int, int]]:
+    """The pixels in the 1-px gaps around a brick, clockwise from its top-left corner."""
+    x1, y1 = x0 + BRICK_W, y0 + BRICK_H
+    return ([(x, y0 - 1) for x in range(x0 - 1, x1 + 1)] + [(x1, y) for y in range(y0, y1 + 1)]
+            + [(x, y1) for x in range(x1 - 1, x0 - 2, -1)] + [(x0 - 1, y) for y in range(y1 - 1, y0 - 1, -1)])
+
+
+def draw_cursor(c: Canvas, x0: int, y0: int) -> None:
     """The cursor: a rectangle in the gaps around a brick (it covers no other cell)."""
-    c.draw.rectangle([x0 - 1, y0 - 1, x0 + BRICK_W, y0 + BRICK_H], outline=1)
+    c.draw.point(_ring(x0, y0), fill=1)
+
+
+def draw_planned(c: Canvas, x0: int, y0: int) -> None:
+    """Where a move list being written sends a player: a dotted ring in the gaps, told
+    apart from the cursor's solid one and covering nothing."""
+    c.draw.point(_ring(x0, y0)[::2], fill=1)
 
 
 def _lines(c: Canvas) -> None:
@@ -172,11 +192,11 @@ def _lines(c: Canvas) -> None:
     c.draw.point([(halfway, y) for y in range(0, MAP_ROWS - 1, 2)], fill=1)
 
 
-def _cell(c: Canvas, screen: Cell, here: list[Occupant], *, marked: bool, ball: bool) -> None:
-    """One brick: its players, then the ball or the mark over them. The ball wins while it
-    shows, so a marked ball cell alternates between the two, and so does a ball cell
-    holding two players (no room for a third symbol among them)."""
-    x0, y0 = brick(screen)
+def draw_cell(c: Canvas, x0: int, y0: int, here: Sequence[Occupant], *, marked: bool = False,
+              ball: bool = False) -> None:
+    """One brick whose top-left pixel is (x0, y0): its players, then the ball or the mark
+    over them. The ball wins while it shows, so a marked ball cell alternates between the
+    two, and so does a ball cell holding two players (no room for a third symbol)."""
     cx = x0 + BRICK_W // 2
     if not here:
         if ball:
@@ -188,7 +208,6 @@ def _cell(c: Canvas, screen: Cell, here: list[Occupant], *, marked: bool, ball: 
         return
     c.clear(x0, y0, x0 + BRICK_W - 1, y0 + BRICK_H - 1)
     if ball and len(here) == 2:
-        # Two players fill the brick: the ball takes it while it shows, they while it hides.
         c.draw.point(_blob(cx, y0 + 2), fill=1)
         return
     if len(here) == 1:
@@ -205,9 +224,11 @@ def _cell(c: Canvas, screen: Cell, here: list[Occupant], *, marked: bool, ball: 
 
 
 def draw_pitch(c: Canvas, view: Any, seat: str, *, cursor: Cell | None = None,
-               marks: Collection[Cell] = (), blink_on: bool = True) -> None:
+               marks: Collection[Cell] = (), blink_on: bool = True,
+               planned: Collection[Cell] = ()) -> None:
     """The map in pixel rows 0..53 (S-UI-1 as improved above), ``seat``'s team attacking
-    right. ``cursor`` and ``marks`` are engine cells; the ball shows when ``blink_on``."""
+    right. ``cursor``, ``marks`` and ``planned`` (cells a move list being written sends
+    players to) are engine cells; the ball shows when ``blink_on``."""
     east = attacks_east(view, seat)
     c.clear(0, 0, c.image.width - 1, MAP_ROWS - 1)
     _lines(c)
@@ -216,10 +237,13 @@ def draw_pitch(c: Canvas, view: Any, seat: str, *, cursor: Cell | None = None,
     ball_cell = None if ball is None or not blink_on else (ball[0], ball[1])
     marked = {cell for cell in marks if on_pitch(cell)}
     for cell in CELLS:
-        _cell(c, to_screen(cell, east), present.get(cell, []), marked=cell in marked,
-              ball=cell == ball_cell)
+        draw_cell(c, *brick(to_screen(cell, east)), present.get(cell, []), marked=cell in marked,
+                  ball=cell == ball_cell)
+    for cell in planned:
+        if on_pitch(cell) and cell != cursor:
+            draw_planned(c, *brick(to_screen(cell, east)))
     if cursor is not None and on_pitch(cursor):
-        _frame(c, *brick(to_screen(cursor, east)))
+        draw_cursor(c, *brick(to_screen(cursor, east)))
 
 
 # ----- the cursor ---------------------------------------------------------------------------

@@ -47,7 +47,7 @@ def map_pixels(c: Canvas) -> bytes:
 OWN = "#########\n" * 5
 OPPONENT = "#########\n#.......#\n#.......#\n#.......#\n#########\n"
 LYING_OWN = ".........\n.........\n.........\n#########\n#########\n"
-LYING_OPPONENT = ".........\n.........\n.........\n#.......#\n#########\n"
+LYING_OPPONENT = ".........\n.........\n#.......#\n#.......#\n#########\n"
 BOTH = "####.####\n####.#..#\n####.#..#\n####.#..#\n####.####\n"
 EMPTY = ".........\n.........\n....#....\n.........\n.........\n"
 MARKED = ".........\n....#....\n...###...\n....#....\n.........\n"
@@ -118,7 +118,7 @@ def test_a_ball_by_a_lying_player_sits_above_him() -> None:
     m2.player(1, 6).cell = (12, 2)
     m2.player(1, 6).lying = True
     assert glyph(drawn(m2, "red"), (12, 2)) == \
-        "...###...\n..#####..\n...###...\n#.......#\n#########"
+        "...###...\n..#####..\n#..###..#\n#.......#\n#########"
     assert "#" in glyph(drawn(m, "red"), (15, 3))
 
 
@@ -269,3 +269,16 @@ def test_status_tells_the_reader_whose_turn_it_is_and_their_score_first() -> Non
 def test_stoppage_time_reads_like_a_scoreboard() -> None:
     m = position(red={9: (15, 3)}, carrier=("red", 9), clock=35, half=2)
     assert pitch.clock_text(view_of(m, "red")) == "90+2'"
+
+
+def test_planned_cells_get_a_dotted_ring_that_is_not_the_cursor() -> None:
+    m = scene()
+    plain = drawn(m, "red")
+    planned = drawn(m, "red", planned=[(14, 4)])
+    cursor = drawn(m, "red", cursor=(14, 4))
+    for cell in CELLS:
+        assert glyph(planned, cell) == glyph(plain, cell)
+    assert ink(plain) < ink(planned) < ink(cursor)
+    assert map_pixels(drawn(m, "red", cursor=(14, 4), planned=[(14, 4)])) == map_pixels(cursor)
+    # the same cell on blue's turned screen
+    assert pitch.on_screen((14, 4), view_of(m, "blue")) == mirror((14, 4))
