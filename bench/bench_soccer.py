@@ -2,7 +2,8 @@
 Wilson intervals, and CPU decision times. Prints figures; never asserts.
 
     .venv/bin/python bench/bench_soccer.py throughput [MATCHES] [HALF_STEPS]
-    .venv/bin/python bench/bench_soccer.py duel A B [MATCHES] [HALF_STEPS] [JOBS]
+    .venv/bin/python bench/bench_soccer.py duel A B [MATCHES] [HALF_STEPS] [JOBS] [LOG]
+    .venv/bin/python bench/bench_soccer.py summary A B LOG
 
 ``throughput`` plays Random against Random from seeds 0.. and says how each match ended: the
 full length (the second half's time up), or early, and why (a team left with 6 players loses,
@@ -14,10 +15,13 @@ their seeds do not depend on it). A draw stands (S-END-1, no tie-break): the int
 A's share of the decided matches, and A's score counting a draw as half a win is given
 beside it. Decision times are per call of the bot's ``choose`` (view to choice), over every
 decision of the run, in CPU time of the thread (``time.thread_time``): on a machine shared
-with other work the wall clock measures the neighbours, not the bot.
+with other work the wall clock measures the neighbours, not the bot. With LOG, each worker
+appends one JSON line a match to LOG.<worker> as it ends, so a long run on a busy machine
+shows its progress and ``summary`` gives the figures of the matches played so far.
 """
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
@@ -81,12 +85,13 @@ def throughput(matches: int, half: int) -> None:
             print(f"  {why}: {n}")
 
 
-def _duel_shard(a: str, b: str, indices: list[int], half: int) -> tuple[dict[str, float], int,
-                                                                        dict[str, list[float]]]:
+def _duel_shard(a: str, b: str, indices: list[int], half: int, log: str | None = None
+                ) -> tuple[dict[str, float], int, dict[str, list[float]]]:
     bots = {a: SoccerBot(a), b: SoccerBot(b)}
     score = {a: 0.0, b: 0.0}
     draws = 0
     times: dict[str, list[float]] = {a: [], b: []}
+    mark = {a: 0, b: 0}
     for i in indices:
         seats = {"red": a, "blue": b} if i % 2 == 0 else {"red": b, "blue": a}
         match = new_match(MatchConfig(Options(half_steps=half)), 1000 + i)
@@ -103,29 +108,63 @@ def _duel_shard(a: str, b: str, indices: list[int], half: int) -> tuple[dict[str
             draws += 1
         else:
             score[seats[match.winner]] += 1
+        if log is not None:
+            with open(f"{log}.{indices[0]}", "a") as out:
+                out.write(json.dumps({"match": i, "winner": None if match.winner is None else
+                                      seats[match.winner], "score": match.score,
+                                      "times": {name: times[name][mark[name]:] for name in times}})
+                          + "\n")
+            mark = {name: len(times[name]) for name in times}
     return score, draws, times
 
 
-def duel(a: str, b: str, matches: int, half: int, jobs: int) -> None:
+def duel(a: str, b: str, matches: int, half: int, jobs: int, log: str | None = None) -> None:
     shards = [list(range(j, matches, jobs)) for j in range(jobs)]
     started = time.time()
     if jobs == 1:
-        results = [_duel_shard(a, b, shards[0], half)]
+        results = [_duel_shard(a, b, shards[0], half, log)]
     else:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_duel_shard, [a] * jobs, [b] * jobs, shards, [half] * jobs))
+            results = list(pool.map(_duel_shard, [a] * jobs, [b] * jobs, shards, [half] * jobs,
+                                    [log] * jobs))
     score = {a: sum(r[0][a] for r in results), b: sum(r[0][b] for r in results)}
     draws = sum(r[1] for r in results)
     times = {name: [t for r in results for t in r[2][name]] for name in (a, b)}
+    report(a, b, score, draws, times, half, f"{jobs} jobs, {time.time() - started:.0f} s wall")
+
+
+def summary(a: str, b: str, log: str) -> None:
+    """The figures of the matches a logged run has played so far."""
+    import glob
+
+    score = {a: 0.0, b: 0.0}
+    draws = 0
+    times: dict[str, list[float]] = {a: [], b: []}
+    for path in sorted(glob.glob(f"{log}.*")):
+        with open(path) as lines:
+            for line in lines:
+                row = json.loads(line)
+                if row["winner"] is None:
+                    draws += 1
+                else:
+                    score[row["winner"]] += 1
+                for name in times:
+                    times[name] += row["times"][name]
+    report(a, b, score, draws, times, None, f"from {log}.*, the matches played so far")
+
+
+def report(a: str, b: str, score: dict[str, float], draws: int, times: dict[str, list[float]],
+           half: int | None, how: str) -> None:
+    matches = int(score[a] + score[b]) + draws
     decided = int(score[a] + score[b])
     low, high = wilson(score[a], decided)
-    half_low, half_high = wilson(score[a] + draws / 2, matches)
-    print(f"{a} vs {b}, half {half} steps, {matches} matches (colours alternate, seeds "
-          f"1000..{999 + matches}): {a} {score[a]:.0f}, {b} {score[b]:.0f}, draws {draws}; "
-          f"load {load()} ({jobs} jobs, {time.time() - started:.0f} s wall)")
+    half_low, half_high = wilson(score[a] + draws / 2, max(1, matches))
+    print(f"{a} vs {b}, half {half or 'as run'} steps, {matches} matches (colours alternate, "
+          f"seeds 1000 + match): {a} {score[a]:.0f}, {b} {score[b]:.0f}, draws {draws}; "
+          f"load {load()} ({how})")
     print(f"  {a}'s share of the decided matches {score[a] / max(1, decided):.3f}, "
           f"95 % Wilson [{low:.3f}, {high:.3f}]")
-    print(f"  {a}'s score, a draw counting half: {(score[a] + draws / 2) / matches:.3f}, "
+    print(f"  {a}'s score, a draw counting half: {(score[a] + draws / 2) / max(1, matches):.3f}, "
           f"95 % Wilson [{half_low:.3f}, {half_high:.3f}]")
     for name, samples in times.items():
         if samples:
@@ -139,7 +178,10 @@ if __name__ == "__main__":
     if mode == "throughput":
         throughput(int(sys.argv[2]) if len(sys.argv) > 2 else 20,
                    int(sys.argv[3]) if len(sys.argv) > 3 else 33)
+    elif mode == "summary":
+        summary(sys.argv[2], sys.argv[3], sys.argv[4])
     else:
         duel(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 400,
              int(sys.argv[5]) if len(sys.argv) > 5 else 33,
-             int(sys.argv[6]) if len(sys.argv) > 6 else 1)
+             int(sys.argv[6]) if len(sys.argv) > 6 else 1,
+             sys.argv[7] if len(sys.argv) > 7 else None)
