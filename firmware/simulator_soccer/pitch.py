@@ -23,7 +23,7 @@ where a pixel is 0.17 mm. What each brick shows, chosen by looking at the panel-
     empty cell: one dot (a faint grid to count distances); legal target: a plus "+"
     the ball: a round blob inverted over one player (above a lying one), shown every other
     blink; over two players it takes the whole brick while it shows
-    the cursor: a frame in the 1-px gaps around the brick, so it hides nothing
+    the cursor: a frame in the 1-px gaps around the brick, in a black moat
     a planned move (a list being written): the same frame, dotted
 
 The reading seat's team always attacks right (S-PIT-4's half-turn when it attacks west), so
@@ -170,7 +170,17 @@ def _ring(x0: int, y0: int) -> list[tuple[int, int]]:
 
 
 def draw_cursor(c: Canvas, x0: int, y0: int) -> None:
-    """The cursor: a rectangle in the gaps around a brick (it covers no other cell)."""
+    """The cursor: a rectangle in the gaps around a brick, with a black moat around it.
+
+    The ring alone filled the gaps that tell the cursor's brick from its neighbours, so a
+    solid neighbour fused with it into one blob; the moat shaves the neighbours' facing edge
+    (a solid brick stays solid, a hollow one open on that side) and keeps every brick apart.
+    """
+    x1, y1 = x0 + BRICK_W + 1, y0 + BRICK_H + 1
+    for y in (y0 - 2, y1):                          # NW, NE bottoms; SW, SE tops
+        c.draw.line([(x0 - HALF_STEP, y), (x1 + HALF_STEP - 2, y)], fill=0)
+    for x in (x0 - 2, x1):                          # W's right edge, E's left edge
+        c.draw.line([(x, y0), (x, y0 + BRICK_H - 1)], fill=0)
     c.draw.point(_ring(x0, y0), fill=1)
 
 
@@ -292,8 +302,8 @@ def status_text(view: Any, seat: str, language: str) -> str:
     else:
         who, short_who = text(language, "ss.who.them"), text(language, "ss.who.them.short")
     clock = clock_text(view)
-    candidates = [f"{clock} {score} {long_phase} {who}", f"{clock} {score} {short_phase} {who}",
-                  f"{clock} {score} {short_phase} {short_who}"]
+    candidates = [f"{clock} {score} {long_phase} {who}", f"{clock} {score} {long_phase} {short_who}",
+                  f"{clock} {score} {short_phase} {who}", f"{clock} {score} {short_phase} {short_who}"]
     return fitting(STATUS_CHARS * 6, *candidates)
 
 
