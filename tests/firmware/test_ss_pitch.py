@@ -19,7 +19,7 @@ from engine.simulator_soccer.view import view_of
 from firmware.i18n import LANGUAGES
 from firmware.render import Canvas, text_width
 from firmware.simulator_soccer import pitch
-from firmware.simulator_soccer.pitch import BRICK_H, BRICK_W, MAP_ROWS, brick, draw_pitch, step
+from firmware.simulator_soccer.pitch import BRICK_H, BRICK_W, MAP_ROWS, ROW_STEP, brick, draw_pitch, step
 from hal.buttons import Button
 
 
@@ -295,3 +295,28 @@ def test_planned_cells_get_a_dotted_ring_that_is_not_the_cursor() -> None:
     assert map_pixels(drawn(m, "red", cursor=(14, 4), planned=[(14, 4)])) == map_pixels(cursor)
     # the same cell on blue's turned screen
     assert pitch.on_screen((14, 4), view_of(m, "blue")) == mirror((14, 4))
+
+
+def test_pitch_lines_mark_both_shooting_zones_and_keep_off_players() -> None:
+    """The dotted lines (halfway, S-PIT-4's shooting zones) run in the gaps between rows 1
+    and 2 only over the zones, and no line pixel touches a player's brick."""
+    m = scene()
+    c = drawn(m, "red", blink_on=False)
+    gap_row = ROW_STEP * 2 - 1
+    lit = [x for x in range(128) if c.image.getpixel((x, gap_row))]
+    west_end = brick((6, 2))[0] + BRICK_W
+    east_start = brick((14, 2))[0] - 1
+    halfway = brick((10, 2))[0] + BRICK_W // 2
+    assert any(x <= west_end for x in lit) and any(x >= east_start for x in lit)
+    assert all(x <= west_end or x >= east_start or x == halfway for x in lit)
+    for match in itertools.islice(_states(7), 0, 400, 40):
+        for seat in ("red", "blue"):
+            view = view_of(match, seat)
+            c = Canvas()
+            draw_pitch(c, view, seat, blink_on=False)
+            east = pitch.attacks_east(view, seat)
+            for cell in pitch.occupants(view, seat):
+                x0, y0 = brick(pitch.to_screen(cell, east))
+                ring = [(x, y) for x in range(x0 - 1, x0 + BRICK_W + 1) for y in (y0 - 1, y0 + BRICK_H)] + \
+                    [(x, y) for x in (x0 - 1, x0 + BRICK_W) for y in range(y0, y0 + BRICK_H)]
+                assert not any(c.image.getpixel(p) for p in ring if 0 <= p[1] < MAP_ROWS), cell
