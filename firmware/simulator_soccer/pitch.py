@@ -24,7 +24,7 @@ where a pixel is 0.17 mm. What each brick shows, chosen by looking at the panel-
     the ball: a round blob inverted over one player (above a lying one), shown every other
     blink; over two players it takes the whole brick while it shows
     the cursor: a frame in the 1-px gaps around the brick, in a black moat
-    a planned move (a list being written): the same frame, dotted
+    a planned move (a list being written): a ghost of your player, a checkered brick
 
 The reading seat's team always attacks right (S-PIT-4's half-turn when it attacks west), so
 "forward" is the same way on both screens; :func:`step` turns the cursor buttons with the map.
@@ -76,11 +76,16 @@ _DIRECTIONS: dict[Button, tuple[int, int]] = {
 
 @dataclass(frozen=True)
 class Occupant:
-    """A player in a cell as the map draws him: whose he is, lying or not, his shirt."""
+    """A player in a cell as the map draws him: whose he is, lying or not, his shirt; a
+    ghost is where a move list being written sends one of yours."""
 
     own: bool
     lying: bool
     num: int
+    ghost: bool = False
+
+
+GHOST = Occupant(True, False, 0, ghost=True)
 
 
 def _body(view: Any) -> Mapping[str, Any]:
@@ -137,7 +142,10 @@ def _player(c: Canvas, x0: int, y0: int, width: int, who: Occupant) -> None:
     """One player in a ``width`` x 5 box: solid own, hollow opponent; a lying one flat on
     the box's bottom rows (own: a 2-row bar, opponent: a 3-row cup), leaving the top free."""
     x1, y1 = x0 + width - 1, y0 + BRICK_H - 1
-    if not who.lying:
+    if who.ghost:
+        c.draw.point([(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1) if (x - x0 + y - y0) % 2 == 0],
+                     fill=1)
+    elif not who.lying:
         c.draw.rectangle([x0, y0, x1, y1], fill=1 if who.own else None, outline=1)
     elif who.own:
         c.draw.rectangle([x0, y1 - 1, x1, y1], fill=1)
@@ -183,12 +191,6 @@ def draw_cursor(c: Canvas, x0: int, y0: int) -> None:
     for x in (x0 - 2, x1):                          # W's right edge, E's left edge
         c.draw.line([(x, y0), (x, y0 + BRICK_H - 1)], fill=0)
     c.draw.point(_ring(x0, y0), fill=1)
-
-
-def draw_planned(c: Canvas, x0: int, y0: int) -> None:
-    """Where a move list being written sends a player: a dotted ring in the gaps, told
-    apart from the cursor's solid one and covering nothing."""
-    c.draw.point(_ring(x0, y0)[::2], fill=1)
 
 
 def _gap_between(a: Cell, b: Cell) -> list[tuple[int, int]]:
@@ -272,6 +274,9 @@ def draw_pitch(c: Canvas, view: Any, seat: str, *, cursor: Cell | None = None,
     east = attacks_east(view, seat)
     c.clear(0, 0, c.image.width - 1, MAP_ROWS - 1)
     present = occupants(view, seat)
+    for cell in planned:
+        if on_pitch(cell):           # he will be there: instead of any teammate (who must leave)
+            present[cell] = [GHOST] + [o for o in present.get(cell, []) if not o.own]
     ball = _body(view)["ball"]["cell"]
     ball_cell = None if ball is None or not blink_on else (ball[0], ball[1])
     marked = {cell for cell in marks if on_pitch(cell)}
@@ -281,9 +286,6 @@ def draw_pitch(c: Canvas, view: Any, seat: str, *, cursor: Cell | None = None,
     for cell in CELLS:
         draw_cell(c, *brick(to_screen(cell, east)), present.get(cell, []), marked=cell in marked,
                   ball=cell == ball_cell)
-    for cell in planned:
-        if on_pitch(cell) and cell != cursor:
-            draw_planned(c, *brick(to_screen(cell, east)))
     if cursor is not None and on_pitch(cursor):
         draw_cursor(c, *brick(to_screen(cursor, east)))
 
@@ -321,22 +323,19 @@ def _phase_words(view: Any, language: str) -> tuple[str, str]:
 
 def status_text(view: Any, seat: str, language: str) -> str:
     """The bottom line, at most 21 characters: minute, score (the reading seat's first),
-    what is being played and whose decision it is."""
+    whose decision it is and what is being played: ``19' 1-0 Toi : Frappe``."""
     body = _body(view)
     mine, theirs = _sides(view, seat)
     score = f"{body['score'][mine['seat']]}-{body['score'][theirs['seat']]}"
     long_phase, short_phase = _phase_words(view, language)
+    clock = clock_text(view)
     to_act = body["to_act"]
     if body["phase"] == "over" or not to_act:
-        who, short_who = "", ""
-    elif seat in to_act:
-        who, short_who = text(language, "ss.who.you"), text(language, "ss.who.you.short")
-    else:
-        who, short_who = text(language, "ss.who.them"), text(language, "ss.who.them.short")
-    clock = clock_text(view)
-    candidates = [f"{clock} {score} {long_phase} {who}", f"{clock} {score} {long_phase} {short_who}",
-                  f"{clock} {score} {short_phase} {who}", f"{clock} {score} {short_phase} {short_who}"]
-    return fitting(STATUS_CHARS * 6, *candidates)
+        return fitting(STATUS_CHARS * 6, f"{clock} {score} {long_phase}", f"{clock} {score} {short_phase}")
+    who = text(language, "ss.who.you" if seat in to_act else "ss.who.them")
+    colon = text(language, "ss.who.colon")
+    return fitting(STATUS_CHARS * 6, f"{clock} {score} {who}{colon}{long_phase}",
+                   f"{clock} {score} {who}:{long_phase}", f"{clock} {score} {who}:{short_phase}")
 
 
 def draw_status(c: Canvas, line: str) -> None:
