@@ -56,10 +56,10 @@ def _piles(c: Canvas, x: int, y: int, team: TeamView) -> None:
     counts read as on the draw screen ("? x3")."""
     c.box(x, y + 1, x + 5, y + 9, filled=True)
     c.text(x + 7, y, f"x{team.pile1}")
-    c.box(x + 21, y, x + 35, y + 10)
+    c.box(x + 20, y, x + 34, y + 10)
     if team.pile2_top is not None:
-        small_card(c, x + 21, y, team.pile2_top)
-    c.text(x + 37, y, f"x{team.pile2}")
+        small_card(c, x + 20, y, team.pile2_top)
+    c.text(x + 36, y, f"x{team.pile2}")
 
 
 def _score(c: Canvas, view: ChifootmiView, language: str, opponent_key: str) -> None:
@@ -380,7 +380,7 @@ class RevealScreen:
         elif self.shoot is not None and self.dive is not None:
             self._shot(c, language)
         words = text(language, self.told.big)
-        c.centred(35 if text_width(words, 2) <= WIDTH else 40, words, scale=2)
+        c.centred(32 if text_width(words, 2) <= WIDTH else 38, words, scale=2)
         team = text(language, self.opponent_key)
         line = text(language, self.told.line, team=team)
         then = text(language, self.told.then) if self.told.then else ""
@@ -390,8 +390,8 @@ class RevealScreen:
         you, them = text(language, "you"), text(language, self.opponent_key)
         for x0, name, card in ((6, you, self.mine), (78, them, self.theirs)):
             c.centred(0, name, x0=x0, x1=x0 + 44)
-            c.box(x0, 11, x0 + 43, 33)
-            c.centred(12 if card != DT else 17, card_text(card), scale=2 if card != DT else 1,
+            c.box(x0, 11, x0 + 43, 31)
+            c.centred(11 if card != DT else 16, card_text(card), scale=2 if card != DT else 1,
                       x0=x0, x1=x0 + 44)
         c.centred(16, "1-2" if self.one_two else "vs", x0=50, x1=78)
 

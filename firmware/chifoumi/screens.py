@@ -204,9 +204,9 @@ def _pad_hints(c: Canvas, card3: str, card4: str = "?") -> None:
         tip, base = (59, 63) if up else (63, 59)
         c.draw.polygon([(cx - 3, base), (cx + 3, base), (cx, tip)], fill=1)
     if card3:
-        c.centred(HINT_Y, card3, x0=2 * COLUMN_W, x1=3 * COLUMN_W)
+        c.centred(HINT_Y - 1, card3, x0=2 * COLUMN_W, x1=3 * COLUMN_W)
     if card4:
-        c.centred(HINT_Y, card4, x0=3 * COLUMN_W, x1=WIDTH)
+        c.centred(HINT_Y - 1, card4, x0=3 * COLUMN_W, x1=WIDTH)
 
 
 # ----- the screen models ------------------------------------------------------------------
@@ -377,7 +377,7 @@ class ThrowScreen:
         else:
             names = [text(language, "ck.kind." + HAND_KINDS[hand]) for hand in HANDS]
             c.hints(left=names[0], right=names[2])
-            c.centred(HINT_Y, names[1], x1=WIDTH - 6)
+            c.centred(HINT_Y - 1, names[1], x1=WIDTH - 6)
 
 
 def hand_x(hand: str) -> int:

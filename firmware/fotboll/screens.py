@@ -246,6 +246,10 @@ def told(events: Sequence[Any], seat: str) -> Told:
     return Told("fb.changes")
 
 
+DUEL_WORDS = frozenset({"tell.duel_won", "tell.duel_lost", "fb.you_saved", "fb.you_blocked"})
+"""Big words already from one side: the kids' mode shows them rather than the sentence."""
+
+
 def reveal_headline(view: FotbollView, events: Sequence[Any], language: str,
                     opponent_key: str | None = None) -> str:
     """The reveal in two or three words from ``view``'s seat's side ("Tu marques !", "Arrêt !"
@@ -253,7 +257,7 @@ def reveal_headline(view: FotbollView, events: Sequence[Any], language: str,
     the other seat (``cpu`` or ``team.*``; its colour by default)."""
     said = told(events, view.seat)
     key = opponent_key or "team." + view.opponent.seat
-    if not said.line:
+    if not said.line or said.big in DUEL_WORDS:
         return text(language, said.big)
     return text(language, said.line, team=text(language, key))
 
@@ -291,11 +295,11 @@ class DuelScreen:
         c.centred(0, fitting(WIDTH, f"{who} ▶ {position_name(self.position, language)}",
                              f"{who} ▶ {position_name(self.position, language, short=True)}"))
         for x0, card in ((10, self.attack), (74, self.defence)):
-            c.box(x0, 11, x0 + 43, 33)
+            c.box(x0, 11, x0 + 43, 31)
             c.centred(12, card_label(card, language), scale=2, x0=x0, x1=x0 + 44)
         c.centred(16, "vs", x0=54, x1=74)
         words = text(language, self.told.big)
-        c.centred(36, words, scale=2)
+        c.centred(32 if text_width(words, 2) <= WIDTH else 38, words, scale=2)
         c.hints(centre=_told_line(language, self.told, self.opponent_key))
 
 

@@ -133,14 +133,16 @@ class Canvas:
         self.draw.point([(x, y) for x in range(0, WIDTH, 2)], fill=1)
 
     def hints(self, left: str = "", centre: str = "", right: str = "") -> None:
-        """The bottom line: what LEFT, CENTRE and RIGHT do now, each at its own side."""
+        """The bottom line: what LEFT, CENTRE and RIGHT do now, each at its own side. Its text
+        starts a row above ``HINT_Y`` so descenders (g, j, p, q, y, ç: the font's 11th row) stay
+        on the panel's last row instead of past it."""
         self.clear(0, HINT_Y - 1, WIDTH - 1, HEIGHT - 1)
         if left:
-            self.text(0, HINT_Y, left)
+            self.text(0, HINT_Y - 1, left)
         if centre:
-            self.centred(HINT_Y, centre)
+            self.centred(HINT_Y - 1, centre)
         if right:
-            self.right(WIDTH, HINT_Y, right)
+            self.right(WIDTH, HINT_Y - 1, right)
 
     def sheet(self) -> None:
         """Clear the bottom half under a rule: a sheet that slides over the screen below it.
