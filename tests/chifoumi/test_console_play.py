@@ -159,8 +159,9 @@ def test_placement_boards_mark_each_seat_s_open_squares_its_turn_or_not(players)
                               timing=Timing(kickoff=0.0))
     session.tick(0.0)
     if players == 2:
-        session.press("white", Button.LEFT, 0.0)
-        session.press("black", Button.RIGHT, 0.0)
+        for seat, hand in (("white", Button.LEFT), ("black", Button.RIGHT)):
+            session.press(seat, hand, 0.0)
+            session.press(seat, hand, 0.0)                  # picked, then thrown
         session.tick(1.0)
         session.tick(10.0)
     rng = random.Random(5)

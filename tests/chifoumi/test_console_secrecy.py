@@ -77,6 +77,7 @@ def test_a_placement_board_shows_no_hidden_layer_whoever_places():
     for hidden in range(4):
         session = started(GameConfig(2, Options(placement=True, closed_stacks=True)))
         for seat, hand in (("white", Button.LEFT), ("black", Button.RIGHT)):
+            session.press(seat, hand, 0.0)
             session.press(seat, hand, 0.0)                  # rock blunts scissors: White places
         session.tick(1.0)                                   # the flip, then the reveal
         session.tick(10.0)

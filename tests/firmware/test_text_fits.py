@@ -96,13 +96,14 @@ def walk(rig: Rig, pads: tuple[int, ...], act: Any, cuts: Cuts, language: str,
     is over and back on the menu, drawing every new screen of every pad once more (after each
     press and each timer) with the measuring canvas."""
     rng = random.Random(3)
-    shown: set[int] = set()
+    shown: dict[int, Any] = {}
+    """Each screen drawn so far by its id, kept alive so that no id is reused."""
 
     def look() -> None:
         for pad in range(1, rig.pads + 1):
             model = rig.screen(pad)
             if id(model) not in shown:
-                shown.add(id(model))
+                shown[id(model)] = model
                 seen.add(type(model).__name__)
                 draw(model, language, cuts)
 
