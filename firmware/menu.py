@@ -211,7 +211,9 @@ class Menu:
             index = row.values.index(value) if value in row.values else 0
             index = (index + (1 if button is Button.RIGHT else -1)) % len(row.values)
             self._set(row, row.values[index])
-            self.cursor = min(self.cursor, len(self.rows()) - 1)
+            now = [each.field for each in self.rows()]   # lines come and go: stay on this one
+            self.cursor = now.index(row.field) if row.field in now else min(self.cursor, len(now) - 1)
+            self.top = max(min(self.top, self.cursor), self.cursor - VISIBLE_ROWS + 1)
             return MenuAction.CHANGED
         return None
 

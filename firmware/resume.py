@@ -99,7 +99,7 @@ class StatsScreen:
             y = 12 + row * 10
             c.text(1, y, label)
             c.right(WIDTH - 1, y, value)
-        c.hints(centre=text(language, "result.back"))
+        c.hints(right=text(language, "result.back"))
         if self.top > 0:
             c.text(13, HINT_Y, "▲")
         if self.top + STATS_ROWS < len(lines):
