@@ -19,6 +19,7 @@ from firmware.game import MatchStart
 from firmware.games import GAMES, entry_for
 from firmware.history import GameStats, Stats
 from firmware.i18n import text
+from firmware.kids import kids_reveal
 from firmware.menu import MenuAction
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.resume import STATS_ROWS, ResumeScreen, StatsScreen, stats_lines
@@ -475,6 +476,10 @@ class Playing(ModeState):
             return BenchScreen(app.game.title)
         if seat in session.seats.cpus and not app.demo:
             return app.game.cpu_screen(session, seat)
+        if app.settings.kids:                   # kids' mode: the reveal big, with a picture
+            big = kids_reveal(app.game.name, session, seat, app.settings.language)
+            if big is not None:
+                return big
         return session.screen(seat, app.match_now())
 
     def lit(self, app: App, pad: int) -> bool:
