@@ -18,7 +18,7 @@ from engine.registry import game_named
 from firmware.app import CAFE_IDLE, App
 from firmware.chifootmi.entry import LEVELS
 from firmware.game import GameEntry
-from firmware.games import GAMES, entry_for
+from firmware.games import GAMES
 from firmware.i18n import text
 from firmware.menu import value_text
 from firmware.settings import Settings, save
