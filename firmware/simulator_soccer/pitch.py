@@ -237,7 +237,8 @@ def _glyph(here: tuple[Occupant, ...], marked: bool, ball: bool) -> Image.Image:
     draw = ImageDraw.Draw(image)
     cx = BRICK_W // 2
     if not here:
-        draw.point(_blob(cx, 2) if ball else _plus(cx, 2) if marked else [(cx, 2)], fill=1)
+        draw.point([(cx, 2)] if not (ball or marked) else [], fill=1)
+        _xor(image, (_blob(cx, 2) if ball else []) + (_plus(cx, 2) if marked else []))
         return image
     if len(here) == 1:
         _player(draw, 0, BRICK_W, here[0])
@@ -253,17 +254,16 @@ def _glyph(here: tuple[Occupant, ...], marked: bool, ball: bool) -> Image.Image:
         _player(draw, 0, half, here[0])
         _player(draw, half + 1, half, here[1])
     cy = 1 if all(o.lying for o in here) else 2
-    if ball:
-        _xor(image, _blob(cx, cy))
-    elif marked:
-        _xor(image, _plus(cx, cy))
+    # The ball and a mark together (the carrier's cell open to a Phase 3 entry): the blob
+    # with the plus cut out of it, a small ring.
+    _xor(image, (_blob(cx, cy) if ball else []) + (_plus(cx, cy) if marked else []))
     return image
 
 
 def draw_cell(c: Canvas, x0: int, y0: int, here: Sequence[Occupant], *, marked: bool = False,
               ball: bool = False) -> None:
-    """One brick whose top-left pixel is (x0, y0): its players, then the ball or the mark
-    over them (the ball wins while it shows: a marked ball cell alternates between the two)."""
+    """One brick whose top-left pixel is (x0, y0): its players, then the ball and the mark
+    over them."""
     key = tuple(Occupant(o.own, o.lying, 0, o.ghost) for o in here)
     c.image.paste(_glyph(key, marked, ball), (x0, y0))
 

@@ -113,6 +113,16 @@ def test_a_ball_between_two_players_shows_all_three() -> None:
         "###...###\n###.#.#.#\n###.#.#.#\n###.#.#.#\n###...###"
 
 
+def test_a_marked_ball_cell_shows_the_ball_as_a_ring() -> None:
+    """The carrier's cell open to the defender's entry (Phase 3): the ball with the mark's
+    plus cut out of it, so both show whether the ball blinks or not."""
+    m = position(red={9: (15, 3)}, carrier=("red", 9))
+    assert glyph(drawn(m, "blue", marks=[(15, 3)]), mirror((15, 3))) == \
+        "#########\n#..#.#..#\n#.#...#.#\n#..#.#..#\n#########"
+    assert glyph(drawn(m, "blue", marks=[(15, 3)], blink_on=False), mirror((15, 3))) == \
+        "#########\n#...#...#\n#..###..#\n#...#...#\n#########"
+
+
 def test_a_ball_by_a_lying_player_sits_above_him() -> None:
     m = position(red={9: (15, 3)}, blue={5: (15, 3)}, carrier=("red", 9), lying=[("blue", 5)])
     m2 = position(red={9: (15, 3)}, carrier=("red", 9))
