@@ -104,10 +104,23 @@ def test_the_ball_blinks_in_the_carriers_brick() -> None:
     assert diff == [(15, 3)]
 
 
-def test_a_ball_among_two_players_takes_the_brick_while_it_shows() -> None:
+def test_a_ball_between_two_players_shows_all_three() -> None:
+    """A marker in the carrier's cell: both players narrow to 3 px and the ball is a short
+    bar between them; while it blinks off, the plain "both" brick."""
     m = position(red={9: (15, 3)}, blue={5: (15, 3)}, carrier=("red", 9))
     assert glyph(drawn(m, "red", blink_on=False), (15, 3)) == BOTH.rstrip("\n")
-    assert glyph(drawn(m, "red", blink_on=True), (15, 3)) == BALL.rstrip("\n")
+    assert glyph(drawn(m, "red", blink_on=True), (15, 3)) == \
+        "###...###\n###.#.#.#\n###.#.#.#\n###.#.#.#\n###...###"
+
+
+def test_a_marked_ball_cell_shows_the_ball_as_a_ring() -> None:
+    """The carrier's cell open to the defender's entry (Phase 3): the ball with the mark's
+    plus cut out of it, so both show whether the ball blinks or not."""
+    m = position(red={9: (15, 3)}, carrier=("red", 9))
+    assert glyph(drawn(m, "blue", marks=[(15, 3)]), mirror((15, 3))) == \
+        "#########\n#..#.#..#\n#.#...#.#\n#..#.#..#\n#########"
+    assert glyph(drawn(m, "blue", marks=[(15, 3)], blink_on=False), mirror((15, 3))) == \
+        "#########\n#...#...#\n#..###..#\n#...#...#\n#########"
 
 
 def test_a_ball_by_a_lying_player_sits_above_him() -> None:
