@@ -190,7 +190,8 @@ def draw_cursor(c: Canvas, x0: int, y0: int) -> None:
     """
     x1, y1 = x0 + BRICK_W + 1, y0 + BRICK_H + 1
     for y in (y0 - 2, y1):                          # NW, NE bottoms; SW, SE tops
-        c.draw.line([(x0 - HALF_STEP, y), (x1 + HALF_STEP - 2, y)], fill=0)
+        if y < MAP_ROWS:                            # (never into the line under the map)
+            c.draw.line([(x0 - HALF_STEP, y), (x1 + HALF_STEP - 2, y)], fill=0)
     for x in (x0 - 2, x1):                          # W's right edge, E's left edge
         c.draw.line([(x, y0), (x, y0 + BRICK_H - 1)], fill=0)
     c.draw.point(_ring(x0, y0), fill=1)
