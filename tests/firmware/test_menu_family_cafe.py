@@ -341,3 +341,24 @@ def test_the_new_menu_screens_match_their_golden_images(tmp_path, language):
     assert rig.app.mode == "attract"
     shots["demo"] = rig.image(1).copy()
     assert_goldens(shots, "menus-", language, tmp_path)
+
+
+def test_a_game_that_cannot_play_a_demo_gets_the_saver_not_a_crash(tmp_path, monkeypatch, caplog):
+    """A hand-made failing start (no real game fails here today): the idle console stays up."""
+    import dataclasses
+
+    from firmware import modes
+
+    real = modes.entry_for
+
+    def broken(name: str):
+        def start(_start):
+            raise RuntimeError("no demo seats")
+        return dataclasses.replace(real(name), start=start)
+
+    monkeypatch.setattr(modes, "entry_for", broken)
+    rig = menu_rig(tmp_path, idle=CAFE_IDLE)
+    rig.wait(rig.app.idle.screensaver_after + 1)
+    assert rig.app.mode == "saver" and "no demo of chifootmi" in caplog.text
+    rig.press(1, Button.CARD3)
+    assert rig.app.mode == "menu"
