@@ -375,25 +375,38 @@ class App:
         recorded = True
         if session.match.is_over:
             recorded = self._record_result(journal.setup, session.match)
-        elif self.club is not None and (new or session.finished):
-            self._club_progress(journal.setup, session.match, session.finished)
+        else:
+            if session.finished:                    # left from the pads, or nobody played it
+                self._record_result(journal.setup, session.match, abandoned=True)
+            if self.club is not None and (new or session.finished):
+                self._club_progress(journal.setup, session.match, session.finished)
         if session.finished or session.match.is_over:
+            # An abandoned match's journal goes even when its line could not be written: it
+            # has no result to record later (a power cut before this offers it for resume).
             journal.close(remove=recorded)
             if not recorded:                        # kept until its result is written
                 recovery.set_aside_unrecorded(self.state_dir)
             self.journal = None
 
-    def _record_result(self, setup: match_journal.JournalSetup, match: Any) -> bool:
-        """One results line; False when the card refused it (the caller keeps the journal)."""
+    def _record_result(self, setup: match_journal.JournalSetup, match: Any, *,
+                       abandoned: bool = False) -> bool:
+        """One results line; False when the card refused it (the caller keeps the journal).
+        An ``abandoned`` match (left from the pads, or nobody played it) is recorded with the
+        score it stood at and no winner; it counts for no tournament or league."""
         game = setup.script["game"]
         summary = game_named(game).summary(match)
         result = history.Result(
             date=setup.started, game=game,
             level=str(setup.console.get("level", setup.script.get("level", ""))),
-            score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
+            score=summary.get("score") or summary.get("points") or {},
+            winner=None if abandoned else summary["winner"],
             players=_players(setup, match), shootout=summary.get("shootout"),
-            match=f"{setup.started}/{setup.script.get('seed')}", people=setup.console.get("people"))
+            match=f"{setup.started}/{setup.script.get('seed')}", people=setup.console.get("people"),
+            abandoned=abandoned)
         recorded = history.record(self.state_dir, result)
+        if abandoned:
+            self.menu.played = history.stats(self.state_dir).played
+            return recorded
         if isinstance(setup.console.get("tournament"), int):
             self._record_fixture(setup.console["tournament"], setup.console.get("people", {}), result)
         self.menu.played = history.stats(self.state_dir).played

@@ -298,7 +298,7 @@ class Playing(ModeState):
             return
         session.tick(app.match_now())
         if app.has_human() and now >= app.last_press + app.idle.abandon_after:
-            session.finished = True
+            session.abandon()                          # recorded as abandoned (app.record)
         app.play_tunes(session.tunes)
         session.tunes.clear()
         if session.finished:

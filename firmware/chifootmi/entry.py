@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.chifootmi import Level, MatchConfig, Options
 from engine.chifootmi.script import MatchScript
+from firmware.cpu import match_secret
 from firmware.game import GameEntry, MatchStart, Resume, Row, Started, journal_header, red_blue_seats
 from firmware.i18n import text
 from firmware.settings import known_fields
@@ -65,8 +66,8 @@ def clock_text(seconds: Any, language: str) -> str:
 
 def seats(cpus: dict[str, str], names: dict[str, str], console: dict[str, Any]) -> Seats:
     """Chifootmi's seats from what the journal keeps of them: each CPU seat's difficulty,
-    and the CPU secret."""
-    return Seats(CPU.seats(cpus, console), names)
+    and the match's secret (it keys the CPUs and the move clock's random picks)."""
+    return Seats(CPU.seats(cpus, console), names, secret=match_secret(console))
 
 
 def start(start: MatchStart) -> Started:

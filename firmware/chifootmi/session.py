@@ -30,8 +30,7 @@ from hal.buttons import CARDS, Button
 
 from . import screens
 
-__all__ = ["CPU", "ChifootmiSession", "ChoicePending", "Seats", "Step", "Timing", "button_choice",
-           "first_button"]
+__all__ = ["CPU", "ChifootmiSession", "ChoicePending", "Seats", "Step", "Timing", "button_choice"]
 
 SIDE_BUTTONS = {Button.LEFT: Side.LEFT, Button.CENTRE: Side.CENTRE, Button.RIGHT: Side.RIGHT}
 PILE_BUTTONS = {Button.LEFT: DRAW_PILE1, Button.RIGHT: DRAW_PILE2}
@@ -62,14 +61,6 @@ def button_choice(decision: str | None, view: ChifootmiView, legal: Sequence[Cho
     elif decision == "flag" and button is Button.CENTRE:
         choice = FLAG_RAISED
     return choice if choice in legal else None
-
-
-def first_button(decision: str | None, view: ChifootmiView, legal: Sequence[Choice]) -> Button:
-    """The button the move clock falls back on when nothing is highlighted."""
-    for button in (*CARDS, Button.LEFT, Button.RIGHT, Button.CENTRE):
-        if button_choice(decision, view, legal, button) is not None:
-            return button
-    raise ValueError(f"no button means anything for {decision!r}")
 
 
 class ChifootmiSession(MatchSession[ChoicePending]):
@@ -131,10 +122,17 @@ class ChifootmiSession(MatchSession[ChoicePending]):
             self.lock(seat, choice, now)
 
     def _clock_ran_out(self, seat: str, pending: ChoicePending, now: float) -> None:
+        """The choice picked is locked in; with none picked, one at random (the session
+        core's :meth:`clock_choice`), shown on the seat's screen as if its button was pressed."""
         view, legal = self.view(seat), self.legal(seat)
-        if pending.highlight is None:
-            pending.highlight = first_button(view.decision, view, legal)
-        self.lock(seat, button_choice(view.decision, view, legal, pending.highlight), now)
+        if pending.highlight is not None:
+            self.lock(seat, button_choice(view.decision, view, legal, pending.highlight), now)
+            return
+        choice = self.clock_choice(seat)
+        pending.highlight = next(
+            (button for button in (*CARDS, Button.LEFT, Button.RIGHT, Button.CENTRE)
+             if button_choice(view.decision, view, legal, button) == choice), None)
+        self.lock(seat, choice, now)
 
     # ----- steps -----------------------------------------------------------------------
     def _begin_turn(self, now: float) -> None:
