@@ -40,7 +40,7 @@ from firmware.roster_screens import PickFlow, RosterFlow
 from firmware.session import TIMING, Timing
 from firmware.tournament_screens import TournamentFlow
 from firmware.watchdog import Watchdog
-from hal.buttons import ButtonEvent
+from hal.buttons import Button, ButtonEvent
 from hal.clock import ManualClock
 from hal.console import Console
 from hal.errors import ConsoleClosed
@@ -124,6 +124,10 @@ class App:
         now = self.clock.now()
         self.state: ModeState = Splash(now)
         self.last_press = now
+        self.pad_presses: dict[int, float] = {}
+        """Each pad's last press (who is still at the table, ``firmware.leave``)."""
+        self.held: dict[int, dict[Button, float]] = {}
+        """Pad -> the buttons held down now and since when (LEFT+RIGHT held: leave the match)."""
         self.shown: dict[int, tuple[Any, str]] = {}
         """The screen model each pad shows (a sheet's own model, not the menu under it)."""
         self.drawn: dict[int, tuple[Any, str]] = {}
@@ -202,7 +206,10 @@ class App:
     def step(self, event: ButtonEvent | None) -> None:
         """Handle one press (or none), run the timers due now, redraw what changed."""
         self.watch_pads()
-        if event is not None and event.pressed and not event.repeat and self.paused_since is None:
+        if event is not None and not event.repeat:
+            self.note_held(event)
+        if (event is not None and event.pressed and not event.repeat
+                and not (self.paused_since is not None and self.unplugged)):
             self.press(event)
         self.tick()
         self.record()
@@ -233,8 +240,17 @@ class App:
     def press(self, event: ButtonEvent) -> None:
         if event.pad not in self.pads:
             return
-        self.last_press = self.clock.now()
+        self.last_press = self.pad_presses[event.pad] = self.clock.now()
         self.state.press(self, event)
+
+    def note_held(self, event: ButtonEvent) -> None:
+        """Keep which buttons each pad holds down (presses and releases, as the pads report
+        them: GPIO, serial and simulated pads alike)."""
+        held = self.held.setdefault(event.pad, {})
+        if event.pressed:
+            held.setdefault(event.button, self.clock.now())
+        else:
+            held.pop(event.button, None)
 
     def save_settings(self) -> None:
         settings_file.save(self.state_dir, self.settings)
@@ -451,11 +467,17 @@ class App:
         """Pause the match while a pad is unplugged; resume where it stood when all are back."""
         self.unplugged = tuple(pad for pad in self.pads
                                if not self.console.pad(pad).connected)
+        self.hold_match()
+
+    def hold_match(self) -> None:
+        """The match stands still while a pad is unplugged or a "leave the match?" question
+        is open (``firmware.leave``), and goes on where it stood when neither is."""
         now = self.clock.now()
-        playing = isinstance(self.state, Playing)
-        if self.unplugged and self.paused_since is None and playing:
+        state = self.state
+        hold = isinstance(state, Playing) and (bool(self.unplugged) or state.question is not None)
+        if hold and self.paused_since is None:
             self.paused_since = now
-        elif self.paused_since is not None and (not self.unplugged or not playing):
+        elif self.paused_since is not None and not hold:
             self.paused_for += now - self.paused_since
             self.paused_since = None
             self.last_press = now

@@ -52,6 +52,8 @@ class Session(Protocol):
     decisions: list[dict[str, Any]]
     history: list[Any]
     finished: bool
+    abandoned: bool
+    """The match ended without a result (left from the pads, or nobody played it)."""
     tunes: list[str]
 
     def press(self, seat: str, button: Button, now: float) -> bool: ...
@@ -61,6 +63,8 @@ class Session(Protocol):
     def deadline(self, now: float) -> float | None: ...
 
     def screen(self, seat: str, now: float) -> Any: ...
+
+    def abandon(self) -> None: ...
 
 
 @dataclass(frozen=True)

@@ -99,6 +99,19 @@ STRINGS: dict[str, tuple[str, str]] = {
     "resume.question": ("Reprendre ?", "Resume it?"),
     "resume.no": ("◀ Non", "◀ No"),
     "resume.yes": ("Oui ▶", "Yes ▶"),
+    # controls (helper "controls", issue 18): leaving a match, spectator pads, one pad
+    "leave.header": ("Arrêter le match", "Stop the match"),
+    "leave.question": ("Quitter le match ?", "Leave the match?"),
+    "leave.all_agree": ("Tous doivent dire oui", "Everyone must agree"),
+    "leave.asks": ("{team} veut arrêter", "{team} wants to stop"),
+    "leave.waiting": ("Attends {team}…", "Waiting for {team}…"),
+    "leave.plays_on": ("{team} veut jouer", "{team} plays on"),
+    "leave.no_answer": ("Pas de réponse", "No answer"),
+    "leave.yes": ("◀ Quitter", "◀ Leave"),
+    "leave.no": ("Jouer ▶", "Play ▶"),
+    "watch.header": ("Spectateur", "Watching"),
+    "players.one_pad": ("1 manette: ordi", "1 pad: vs CPU"),
+    # end controls
     "menu.stats": ("Stats", "Stats"),
     "stats.played": ("Matchs joués", "Matches played"),
     # Chifoumi
