@@ -30,7 +30,7 @@ from firmware.games import GAMES, entry_for
 from firmware.i18n import STRINGS, text
 from firmware.menu import Menu
 from firmware.modes import (
-    BRIGHT, DIM, BenchScreen, Mode, ModeState, PickNames, Playing, ResumeOffer, SaverScreen, Splash,
+    BRIGHT, DIM, Mode, ModeState, PickNames, Playing, ResumeOffer, SaverScreen, Splash,
     SplashScreen, UnpluggedScreen,
 )
 from firmware.modes import Menu as MenuMode
@@ -46,7 +46,7 @@ from hal.console import Console
 from hal.errors import ConsoleClosed
 from hal.tunes import TUNES
 
-__all__ = ["App", "BRIGHT", "DIM", "BenchScreen", "Idle", "Mode", "OverMenu", "SaverScreen",
+__all__ = ["App", "BRIGHT", "DIM", "Idle", "Mode", "OverMenu", "SaverScreen",
            "SplashScreen", "UnpluggedScreen"]
 SEATS_BY_PAD = {1: "red", 2: "blue"}
 log = logging.getLogger("pitchpad.app")

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.registry import game_named
 from firmware import leave
 from firmware.history import Stats
 from firmware.i18n import text
@@ -19,6 +20,7 @@ from firmware.leave import LeaveQuestion, LeaveScreen
 from firmware.menu import MenuAction
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.resume import ResumeScreen, StatsScreen
+from firmware.spectator import MOVE_STEPS, SpectatorScreen
 from hal.buttons import Button, ButtonEvent
 
 if TYPE_CHECKING:
@@ -51,17 +53,6 @@ class SplashScreen:
         c.sheet()
         c.centred(SHEET_Y + 2, "PitchPad", scale=2)
         c.centred(HINT_Y - 1, text(language, "tagline"))
-
-
-@dataclass(frozen=True)
-class BenchScreen:
-    """A pad with no seat in this match (a 4-pad console playing a 2-player game)."""
-
-    title: str
-
-    def draw(self, c: Canvas, language: str) -> None:
-        c.centred(20, self.title)
-        c.centred(34, "…")
 
 
 @dataclass(frozen=True)
@@ -409,8 +400,9 @@ class Playing(ModeState):
         if pad in self.notices:
             return self.notices[pad][0]
         seat = app.seat_at(pad)
-        if seat is None:
-            return BenchScreen(app.game.title)
+        if seat is None:                               # a spare pad: a spectator
+            return SpectatorScreen.of(app.game.title, game_named(app.game.name).summary(session.match),
+                                      session.events, str(getattr(session, "step", "")) in MOVE_STEPS)
         if seat in session.seats.cpus and not app.demo:
             return app.game.cpu_screen(session, seat)
         return session.screen(seat, app.match_now())
