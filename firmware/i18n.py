@@ -118,7 +118,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "watch.pen_scored": ("{team}: tir réussi", "{team}: pen scored"),
     "watch.pen_missed": ("{team}: tir raté", "{team}: pen missed"),
     "watch.draw": ("Match nul", "A draw"),
-    "players.one_pad": ("1 manette: ordi", "1 pad: vs CPU"),
+    "players.one_pad": ("toi vs ordi", "you vs CPU"),
     # end controls
     "menu.stats": ("Stats", "Stats"),
     "stats.played": ("Matchs joués", "Matches played"),

@@ -7,7 +7,10 @@ from typing import Any
 from engine.chifootmi import Level, MatchConfig, Options
 from engine.chifootmi.script import MatchScript
 from firmware.cpu import match_secret
-from firmware.game import GameEntry, MatchStart, Resume, Row, Started, journal_header, red_blue_seats
+from firmware.game import (
+    GameEntry, MatchStart, Resume, Row, Started, against_cpu, journal_header, players_row,
+    red_blue_seats,
+)
 from firmware.i18n import text
 from firmware.settings import known_fields
 from firmware.sheets import CpuPadScreen
@@ -49,8 +52,8 @@ class ChifootmiSettings:
 
 def rows(settings: ChifootmiSettings, pad_count: int) -> list[Row]:
     """The CPU's difficulty with "vs CPU", the three optional rules with "Pro+"."""
-    shown = [Row("players", "menu.players", PLAYERS, "players.")]
-    if settings.players == "cpu":
+    shown = [players_row(pad_count)]
+    if against_cpu(settings.players, pad_count):
         shown.append(Row("difficulty", "menu.cpu", CPU.difficulties(), "difficulty."))
     shown.append(Row("level", "menu.level", LEVELS, "level."))
     if settings.level == "pro_plus":
