@@ -128,3 +128,22 @@ def test_a_match_left_idle_without_a_clock_is_recorded_as_abandoned_too(tmp_path
     line = json.loads((tmp_path / history.FILE_NAME).read_text().splitlines()[-1])
     assert line["abandoned"] is True and line["winner"] is None
     assert set(line["score"]) == {"red", "blue"}
+
+
+def test_one_player_gone_is_not_a_match_nobody_plays(tmp_path):
+    """Red plays every move; blue's clock runs out every time: the match goes on (red can
+    still leave it: blue, silent, is not waited for)."""
+    rig = Rig(tmp_path, Settings.flat(players="two", move_clock=10), seed=8)
+    rig.start()
+    session = rig.app.session
+    while len(session.decisions) < 6 and not session.match.is_over:
+        rig.wait_for_change(60)
+        model = rig.screen(1)
+        if isinstance(model, cs.CardScreen) and model.hint in ("hint.pick_card", "hint.again"):
+            rig.press(1, Button.CARD1)
+            rig.press(1, Button.CARD1)
+        elif isinstance(model, (cs.ShotScreen, cs.DrawScreen)) and not model.locked:
+            rig.press(1, Button.LEFT)
+            rig.press(1, Button.LEFT)
+    assert len(session.decisions) >= 6 and not session.abandoned
+    assert rig.app.mode == "match"
