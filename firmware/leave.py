@@ -45,7 +45,8 @@ def seat_label(seat: str) -> str:
     return seat
 
 
-def _name(language: str, label: str) -> str:
+def seat_name(language: str, label: str) -> str:
+    """A :func:`seat_label` in ``language`` (a label no key names is shown as it is)."""
     return text(language, label) if label in STRINGS else label
 
 
@@ -62,7 +63,7 @@ class LeaveScreen:
     """``ask``: other people must agree too (the screen says so)."""
 
     def draw(self, c: Canvas, language: str) -> None:
-        who = _name(language, self.who) if self.who else ""
+        who = seat_name(language, self.who) if self.who else ""
         c.box(0, 0, WIDTH - 1, 10, filled=True)
         c.centred(0, text(language, "leave.header"), ink=0)
         if self.kind == "ask":

@@ -13,16 +13,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from firmware.i18n import STRINGS, text
-from firmware.leave import seat_label
+from firmware.i18n import text
+from firmware.leave import seat_label, seat_name
 from firmware.render import WIDTH, Canvas, fitting
 
 MOVE_STEPS = frozenset({"flip", "reveal", "flag", "end"})
 """Session steps during which the last move's words show (``firmware.session.Step`` values)."""
-
-
-def _name(language: str, label: str) -> str:
-    return text(language, label) if label in STRINGS else label
 
 
 def _card(value: Any) -> str:
@@ -86,18 +82,18 @@ class SpectatorScreen:
         c.centred(0, self.title, ink=0)
         values = "-".join(value for _, value in self.score)
         if len(self.score) == 2:
-            c.text(0, 16, _name(language, self.score[0][0]))
-            c.right(WIDTH, 16, _name(language, self.score[1][0]))
+            c.text(0, 16, seat_name(language, self.score[0][0]))
+            c.right(WIDTH, 16, seat_name(language, self.score[1][0]))
             c.centred(12, values, scale=2)
         else:
-            c.centred(16, " ".join(f"{_name(language, label)[:1]}{value}" for label, value in self.score))
+            c.centred(16, " ".join(f"{seat_name(language, label)[:1]}{value}" for label, value in self.score))
         if self.shootout is not None:
             c.centred(34, f"{text(language, 'out.shootout')} {'-'.join(self.shootout)}")
         else:
             c.centred(34, f"({text(language, 'watch.header')})")
         if self.winner is not None:
             headline = (text(language, "watch.draw") if self.winner == "draw" else
-                        text(language, "result.team_wins", team=_name(language, self.winner)))
+                        text(language, "result.team_wins", team=seat_name(language, self.winner)))
             c.centred(46, headline)
             return
         lines = [self._line(language, key, dict(values)) for key, values in self.words][-2:]
@@ -106,7 +102,7 @@ class SpectatorScreen:
 
     @staticmethod
     def _line(language: str, key: str, values: dict[str, str]) -> str:
-        named = {name: _name(language, value) if name == "team" else value
+        named = {name: seat_name(language, value) if name == "team" else value
                  for name, value in values.items()}
         if key == "watch.cards":
             named = {"red": values["red"], "blue": values["blue"],
