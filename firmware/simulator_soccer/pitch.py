@@ -23,7 +23,7 @@ where a pixel is 0.17 mm. What each brick shows, chosen by looking at the panel-
     empty cell: one dot (a faint grid to count distances); legal target: a plus "+"
     the ball: a round blob inverted over one player (above a lying one), shown every other
     blink; over two players it takes the whole brick while it shows
-    the cursor: a frame in the 1-px gaps around the brick, so it hides nothing
+    the cursor: a frame in the 1-px gaps around the brick, in a black moat
     a planned move (a list being written): the same frame, dotted
 
 The reading seat's team always attacks right (S-PIT-4's half-turn when it attacks west), so
@@ -32,11 +32,12 @@ Everything drawn comes from a seat's view (S-VIS-1: the map is public anyway).
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from engine.simulator_soccer.geometry import CELLS, ROWS, WIDTH, mirror, on_pitch
+from engine.simulator_soccer.geometry import CELLS, ROWS, WIDTH, mirror, neighbours, on_pitch, shooting_zone
 from firmware.i18n import text
 from firmware.render import Canvas, fitting
 from hal.buttons import Button
@@ -170,7 +171,17 @@ def _ring(x0: int, y0: int) -> list[tuple[int, int]]:
 
 
 def draw_cursor(c: Canvas, x0: int, y0: int) -> None:
-    """The cursor: a rectangle in the gaps around a brick (it covers no other cell)."""
+    """The cursor: a rectangle in the gaps around a brick, with a black moat around it.
+
+    The ring alone filled the gaps that tell the cursor's brick from its neighbours, so a
+    solid neighbour fused with it into one blob; the moat shaves the neighbours' facing edge
+    (a solid brick stays solid, a hollow one open on that side) and keeps every brick apart.
+    """
+    x1, y1 = x0 + BRICK_W + 1, y0 + BRICK_H + 1
+    for y in (y0 - 2, y1):                          # NW, NE bottoms; SW, SE tops
+        c.draw.line([(x0 - HALF_STEP, y), (x1 + HALF_STEP - 2, y)], fill=0)
+    for x in (x0 - 2, x1):                          # W's right edge, E's left edge
+        c.draw.line([(x, y0), (x, y0 + BRICK_H - 1)], fill=0)
     c.draw.point(_ring(x0, y0), fill=1)
 
 
@@ -180,16 +191,45 @@ def draw_planned(c: Canvas, x0: int, y0: int) -> None:
     c.draw.point(_ring(x0, y0)[::2], fill=1)
 
 
-def _lines(c: Canvas) -> None:
-    """The goals in the side margins and a dotted halfway line in the gaps between bricks."""
+def _gap_between(a: Cell, b: Cell) -> list[tuple[int, int]]:
+    """The gap pixels between two neighbouring screen cells' bricks."""
+    (ax, ay), (bx, by) = brick(a), brick(b)
+    if ay == by:                                    # side by side: a column of the gap
+        x = max(ax, bx) - 1
+        return [(x, y) for y in range(ay, ay + BRICK_H)]
+    y = max(ay, by) - 1                             # one above the other: part of a gap row
+    return [(x, y) for x in range(max(ax, bx) - 1, min(ax, bx) + BRICK_W + 1)]
+
+
+def _boundary(zone: Callable[[Cell], bool]) -> set[tuple[int, int]]:
+    """A dotted line in the gaps around the screen cells where ``zone`` holds."""
+    points = {point for cell in CELLS if zone(cell) for other in neighbours(cell)
+              if on_pitch(other) and not zone(other) for point in _gap_between(cell, other)}
+    return {(x, y) for x, y in points if (x + y) % 2 == 0}
+
+
+@lru_cache(maxsize=1)
+def _lines() -> frozenset[tuple[int, int]]:
+    """The pitch's markings: the goals in the side margins, a dotted halfway line and the two
+    shooting zones (S-PIT-4: where a shot may be taken from), dotted in the gaps."""
+    points: set[tuple[int, int]] = set()
     top, bottom = GOAL_ROWS[0] * ROW_STEP - 1, GOAL_ROWS[1] * ROW_STEP + BRICK_H
     for post, back in ((LEFT - 2, LEFT - 5), (LEFT + HALF_STEP * WIDTH + BRICK_W + 1,
                                               LEFT + HALF_STEP * WIDTH + BRICK_W + 4)):
-        c.draw.line([(back, top), (back, bottom)], fill=1)
-        c.draw.line([(min(post, back), top), (max(post, back), top)], fill=1)
-        c.draw.line([(min(post, back), bottom), (max(post, back), bottom)], fill=1)
+        points.update((back, y) for y in range(top, bottom + 1))
+        points.update((x, y) for x in range(min(post, back), max(post, back) + 1) for y in (top, bottom))
     halfway = LEFT + HALF_STEP * WIDTH // 2 + BRICK_W // 2
-    c.draw.point([(halfway, y) for y in range(0, MAP_ROWS - 1, 2)], fill=1)
+    points.update((halfway, y) for y in range(0, MAP_ROWS - 1, 2))
+    points |= _boundary(shooting_zone)
+    points |= _boundary(lambda cell: shooting_zone(mirror(cell)))
+    return frozenset(points)
+
+
+def _halo(screen: Cell) -> Iterator[tuple[int, int]]:
+    """A brick and the gap pixels around it: lines keep off a cell that shows something,
+    or a dotted line running along a player's edge would fray it."""
+    x0, y0 = brick(screen)
+    return ((x, y) for x in range(x0 - 1, x0 + BRICK_W + 1) for y in range(y0 - 1, y0 + BRICK_H + 1))
 
 
 def draw_cell(c: Canvas, x0: int, y0: int, here: Sequence[Occupant], *, marked: bool = False,
@@ -231,11 +271,13 @@ def draw_pitch(c: Canvas, view: Any, seat: str, *, cursor: Cell | None = None,
     players to) are engine cells; the ball shows when ``blink_on``."""
     east = attacks_east(view, seat)
     c.clear(0, 0, c.image.width - 1, MAP_ROWS - 1)
-    _lines(c)
     present = occupants(view, seat)
     ball = _body(view)["ball"]["cell"]
     ball_cell = None if ball is None or not blink_on else (ball[0], ball[1])
     marked = {cell for cell in marks if on_pitch(cell)}
+    busy = {to_screen(cell, east) for cell in (*present, *marked, *([ball_cell] if ball_cell else []))}
+    hidden = {point for screen in busy for point in _halo(screen)}
+    c.draw.point([point for point in _lines() if point not in hidden], fill=1)
     for cell in CELLS:
         draw_cell(c, *brick(to_screen(cell, east)), present.get(cell, []), marked=cell in marked,
                   ball=cell == ball_cell)
@@ -292,8 +334,8 @@ def status_text(view: Any, seat: str, language: str) -> str:
     else:
         who, short_who = text(language, "ss.who.them"), text(language, "ss.who.them.short")
     clock = clock_text(view)
-    candidates = [f"{clock} {score} {long_phase} {who}", f"{clock} {score} {short_phase} {who}",
-                  f"{clock} {score} {short_phase} {short_who}"]
+    candidates = [f"{clock} {score} {long_phase} {who}", f"{clock} {score} {long_phase} {short_who}",
+                  f"{clock} {score} {short_phase} {who}", f"{clock} {score} {short_phase} {short_who}"]
     return fitting(STATUS_CHARS * 6, *candidates)
 
 

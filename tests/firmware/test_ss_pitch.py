@@ -19,7 +19,7 @@ from engine.simulator_soccer.view import view_of
 from firmware.i18n import LANGUAGES
 from firmware.render import Canvas, text_width
 from firmware.simulator_soccer import pitch
-from firmware.simulator_soccer.pitch import BRICK_H, BRICK_W, MAP_ROWS, brick, draw_pitch, step
+from firmware.simulator_soccer.pitch import BRICK_H, BRICK_W, MAP_ROWS, ROW_STEP, brick, draw_pitch, step
 from hal.buttons import Button
 
 
@@ -134,18 +134,30 @@ def test_marks_show_on_every_kind_of_cell_and_change_it() -> None:
             assert glyph(marked, cell) == glyph(plain, cell)
 
 
-def test_the_cursor_frames_its_cell_and_covers_nothing() -> None:
-    m = scene()
-    plain = drawn(m, "red")
-    framed = drawn(m, "red", cursor=(14, 4))
+def test_the_cursor_frames_its_cell_in_a_moat() -> None:
+    """A ring in the gaps around the cursor's brick, and a black moat that shaves only its
+    six neighbours' facing edge, so a solid neighbour never fuses with the ring."""
+    m = position(red={9: (6, 4), 10: (8, 4), 5: (5, 3), 4: (4, 4), 3: (5, 5)},
+                 carrier=("red", 9))     # with #6 at (7, 3) and #8 at (7, 5): six around #9
+    plain = drawn(m, "red", blink_on=False)
+    framed = drawn(m, "red", cursor=(6, 4), blink_on=False)
+    around = {neighbour((6, 4), d) for d in range(6)}
+    assert glyph(framed, (6, 4)) == glyph(plain, (6, 4)) == OWN.rstrip("\n")
     for cell in CELLS:
-        assert glyph(framed, cell) == glyph(plain, cell)
-    x0, y0 = brick((14, 4))
+        if cell not in around:
+            assert glyph(framed, cell) == glyph(plain, cell), cell
+    for cell in around:                       # solid neighbours lose exactly one edge
+        rows = glyph(framed, cell).split("\n")
+        assert sum(row.count("#") for row in rows) in (9 * 5 - 5, 9 * 5 - 9), cell
+    x0, y0 = brick((6, 4))
     ring = [(x, y0 - 1) for x in range(x0 - 1, x0 + BRICK_W + 1)] + \
         [(x, y0 + BRICK_H) for x in range(x0 - 1, x0 + BRICK_W + 1)] + \
         [(x0 - 1, y) for y in range(y0, y0 + BRICK_H)] + [(x0 + BRICK_W, y) for y in range(y0, y0 + BRICK_H)]
     assert all(framed.image.getpixel(p) for p in ring)
-    assert ink(framed) > ink(plain)
+    moat = [(x, y0 - 2) for x in range(x0 - 2, x0 + BRICK_W + 2)] + \
+        [(x, y0 + BRICK_H + 1) for x in range(x0 - 2, x0 + BRICK_W + 2)] + \
+        [(x0 - 2, y) for y in range(y0, y0 + BRICK_H)] + [(x0 + BRICK_W + 1, y) for y in range(y0, y0 + BRICK_H)]
+    assert not any(framed.image.getpixel(p) for p in moat)
 
 
 def test_a_seat_attacking_west_sees_itself_attacking_right() -> None:
@@ -259,11 +271,11 @@ def test_status_fits_for_every_phase_and_decision_there_is() -> None:
 def test_status_tells_the_reader_whose_turn_it_is_and_their_score_first() -> None:
     m = position(red={9: (15, 3)}, carrier=("red", 9), score=(2, 1), clock=10)
     red, blue = view_of(m, "red"), view_of(m, "blue")
-    assert pitch.status_text(red, "red", "en") == "13' 2-1 P1 kick you"
-    assert pitch.status_text(blue, "blue", "en") == "13' 1-2 P1 kick opp."
-    # "13' 2-1 Ph1 frappe à toi" is 24 characters: the phase is shortened, not the turn
-    assert pitch.status_text(red, "red", "fr") == "13' 2-1 Ph1 à toi"
-    assert pitch.status_text(blue, "blue", "fr") == "13' 1-2 Ph1 à l'adv."
+    assert pitch.status_text(red, "red", "en") == "13' 2-1 Kick you"
+    assert pitch.status_text(blue, "blue", "en") == "13' 1-2 Kick opp."
+    assert pitch.status_text(red, "red", "fr") == "13' 2-1 Frappe à toi"
+    # "13' 1-2 Frappe à l'adv." is 23 characters: the turn is shortened first
+    assert pitch.status_text(blue, "blue", "fr") == "13' 1-2 Frappe adv"
 
 
 def test_stoppage_time_reads_like_a_scoreboard() -> None:
@@ -278,7 +290,33 @@ def test_planned_cells_get_a_dotted_ring_that_is_not_the_cursor() -> None:
     cursor = drawn(m, "red", cursor=(14, 4))
     for cell in CELLS:
         assert glyph(planned, cell) == glyph(plain, cell)
-    assert ink(plain) < ink(planned) < ink(cursor)
+    assert ink(planned) > ink(plain)
+    assert map_pixels(planned) != map_pixels(cursor)
     assert map_pixels(drawn(m, "red", cursor=(14, 4), planned=[(14, 4)])) == map_pixels(cursor)
     # the same cell on blue's turned screen
     assert pitch.on_screen((14, 4), view_of(m, "blue")) == mirror((14, 4))
+
+
+def test_pitch_lines_mark_both_shooting_zones_and_keep_off_players() -> None:
+    """The dotted lines (halfway, S-PIT-4's shooting zones) run in the gaps between rows 1
+    and 2 only over the zones, and no line pixel touches a player's brick."""
+    m = scene()
+    c = drawn(m, "red", blink_on=False)
+    gap_row = ROW_STEP * 2 - 1
+    lit = [x for x in range(128) if c.image.getpixel((x, gap_row))]
+    west_end = brick((6, 2))[0] + BRICK_W
+    east_start = brick((14, 2))[0] - 1
+    halfway = brick((10, 2))[0] + BRICK_W // 2
+    assert any(x <= west_end for x in lit) and any(x >= east_start for x in lit)
+    assert all(x <= west_end or x >= east_start or x == halfway for x in lit)
+    for match in itertools.islice(_states(7), 0, 400, 40):
+        for seat in ("red", "blue"):
+            view = view_of(match, seat)
+            c = Canvas()
+            draw_pitch(c, view, seat, blink_on=False)
+            east = pitch.attacks_east(view, seat)
+            for cell in pitch.occupants(view, seat):
+                x0, y0 = brick(pitch.to_screen(cell, east))
+                ring = [(x, y) for x in range(x0 - 1, x0 + BRICK_W + 1) for y in (y0 - 1, y0 + BRICK_H)] + \
+                    [(x, y) for x in (x0 - 1, x0 + BRICK_W) for y in range(y0, y0 + BRICK_H)]
+                assert not any(c.image.getpixel(p) for p in ring if 0 <= p[1] < MAP_ROWS), cell
