@@ -341,7 +341,8 @@ class Playing(ModeState):
         chords = {}
         for pad in self._people(app):
             since = leave.chord_since(app.held.get(pad, {}))
-            if since is not None and self.used_chords.get(pad) != since:
+            # a hold begun before the match (in the menu) is not one; nor one already used
+            if since is not None and since >= self.since and self.used_chords.get(pad) != since:
                 chords[pad] = since
         return chords
 
