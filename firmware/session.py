@@ -109,8 +109,11 @@ class MatchSession(Generic[P]):
     """Steps during which the session holds each seat's flip screen."""
 
     def __init__(self, config: Any, seed: int, seats: Seats, now: float, *,
-                 timing: Timing = TIMING) -> None:
+                 timing: Timing = TIMING, move_clock: float = 0.0) -> None:
         match = self._new_match(config, seed)
+        self.move_clock = move_clock
+        """Seconds a person has for each choice (0: no clock). A game whose screens show the
+        countdown gives its pendings :meth:`_turn_deadline`."""
         self.config = config
         self.seed = seed
         self.seats = seats
@@ -345,6 +348,13 @@ class MatchSession(Generic[P]):
 
     def _cpu_deadline(self, seat: str, now: float) -> float | None:
         return now + self.timing.cpu_think if self.is_cpu(seat) else None
+
+    def _turn_deadline(self, seat: str, now: float) -> float | None:
+        """When ``seat``'s turn ends by itself: a CPU answers, or a person's move clock runs
+        out (:meth:`_clock_ran_out`); None for a person with no clock."""
+        if self.is_cpu(seat):
+            return now + self.timing.cpu_think
+        return now + self.move_clock if self.move_clock else None
 
     def _apply(self, joint: dict[str, Any], now: float) -> None:
         """Play ``joint``; flip each seat's screen when the game shows the move on both."""

@@ -70,9 +70,8 @@ class ChifootmiSession(MatchSession[ChoicePending]):
 
     def __init__(self, config: MatchConfig, seed: int, seats: Seats, now: float, *,
                  timing: Timing = TIMING, move_clock: float = 0.0) -> None:
-        self.move_clock = move_clock
         self.last_joint: dict[str, Choice] = {}
-        super().__init__(config, seed, seats, now, timing=timing)
+        super().__init__(config, seed, seats, now, timing=timing, move_clock=move_clock)
 
     @staticmethod
     def _new_match(config: MatchConfig, seed: int) -> Any:
@@ -144,9 +143,7 @@ class ChifootmiSession(MatchSession[ChoicePending]):
             super()._begin_turn(now)
 
     def _new_pending(self, seat: str, now: float) -> ChoicePending:
-        if self.is_cpu(seat):
-            return ChoicePending(deadline=now + self.timing.cpu_think)
-        return ChoicePending(deadline=now + self.move_clock if self.move_clock else None)
+        return ChoicePending(deadline=self._turn_deadline(seat, now))
 
     def _start_flag(self, now: float) -> None:
         self.step = Step.FLAG
