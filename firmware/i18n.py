@@ -102,7 +102,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     # controls (helper "controls", issue 18): leaving a match, spectator pads, one pad
     "leave.header": ("Arrêter le match", "Stop the match"),
     "leave.question": ("Quitter le match ?", "Leave the match?"),
-    "leave.all_agree": ("Tous doivent dire oui", "Everyone must agree"),
+    "leave.all_agree": ("Chacun doit accepter", "Everyone must agree"),
+    "leave.must_agree": ("{team} doit accepter", "{team} must agree too"),
     "leave.asks": ("{team} veut arrêter", "{team} wants to stop"),
     "leave.waiting": ("Attends {team}…", "Waiting for {team}…"),
     "leave.plays_on": ("{team} veut jouer", "{team} plays on"),

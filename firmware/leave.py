@@ -60,7 +60,8 @@ class LeaveScreen:
     who: str = ""
     """The i18n key (or name) of the other pad's seat the screen talks about."""
     others: bool = False
-    """``ask``: other people must agree too (the screen says so)."""
+    """``ask``: other people must agree too (the screen says so, naming ``who`` when only
+    one other person plays)."""
 
     def draw(self, c: Canvas, language: str) -> None:
         who = seat_name(language, self.who) if self.who else ""
@@ -69,7 +70,8 @@ class LeaveScreen:
         if self.kind == "ask":
             c.centred(18, text(language, "leave.question"))
             if self.others:
-                c.centred(32, text(language, "leave.all_agree"))
+                c.centred(32, text(language, "leave.must_agree", team=who) if who
+                          else text(language, "leave.all_agree"))
             c.hints(left=text(language, "leave.yes"), right=text(language, "leave.no"))
         elif self.kind == "asked":
             c.centred(16, text(language, "leave.asks", team=who))
@@ -126,7 +128,9 @@ class LeaveQuestion:
         if pad in self.agreed:
             return LeaveScreen("wait", self.labels[waiting[0]])
         if pad == self.asker:
-            return LeaveScreen("ask", others=len(self.needed) > 1)
+            others = sorted(self.needed - {pad})
+            return LeaveScreen("ask", self.labels[others[0]] if len(others) == 1 else "",
+                               others=bool(others))
         return LeaveScreen("asked", self.labels[self.asker])
 
 

@@ -84,7 +84,7 @@ def test_a_no_goes_back_to_the_match_where_it_stood(tmp_path):
 def test_two_people_must_both_agree_and_a_no_tells_the_asker(tmp_path):
     rig = started(tmp_path, players="two")
     hold(rig, 1)
-    assert kind(rig, 1) == "ask" and rig.screen(1).others
+    assert kind(rig, 1) == "ask" and rig.screen(1).others and rig.screen(1).who == "team.blue"
     assert kind(rig, 2) is None                              # pad 2 is asked once pad 1 says yes
     rig.press(1, Button.LEFT)
     assert kind(rig, 1) == "wait" and rig.screen(1).who == "team.blue"

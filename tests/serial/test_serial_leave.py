@@ -46,7 +46,7 @@ def test_a_hold_on_a_serial_pad_asks_and_both_pads_agree(tmp_path: Path) -> None
         assert app.held[2].keys() == {Button.LEFT, Button.RIGHT}
         clock.advance(leave.HOLD)
         app.step(None)
-        assert app.shown[2][0] == LeaveScreen("ask", others=True)
+        assert app.shown[2][0] == LeaveScreen("ask", "team.red", others=True)
         board.release(Button.LEFT)
         board.release(Button.RIGHT)
         deliver(2)
