@@ -37,9 +37,10 @@ PAD_KEYS: dict[int, dict[str, Button]] = {
 #: Extra keys for pad 1, handy in menus: arrows and Enter.
 PAD1_NAMED_KEYS: dict[str, Button] = {"KEY_LEFT": B.LEFT, "KEY_RIGHT": B.RIGHT, "KEY_ENTER": B.CENTRE}
 QUIT_KEYS = {"KEY_ESCAPE"}
-#: Shift + a pad's LEFT key holds LEFT and RIGHT down together for :data:`HOLD_SECONDS` (a
-#: terminal reports no releases, so a hold is made here): the console's "leave the match?".
-HOLD_KEYS: dict[str, int] = {"Q": 1, "U": 2, "Z": 3, "B": 4}
+#: The key after a pad's RIGHT key holds its LEFT and RIGHT down together for
+#: :data:`HOLD_SECONDS` (a terminal reports no releases, so a hold is made here): the
+#: console's "leave the match?". Upper case works too (caps lock), as for every pad key.
+HOLD_KEYS: dict[str, int] = {"r": 1, "p": 2, "v": 3, ",": 4}
 HOLD_SECONDS = 1.5
 
 
@@ -180,7 +181,7 @@ class TerminalView:
         _, panel_h = self.panel
         y = math.ceil(self.console.pad_count / self.per_row) * panel_h
         line = (f"Esc quits.  Keys give a press and a release (terminals report no releases); "
-                f"Shift+q/u/z/b holds that pad's \u25c0+\u25b6 (leave a match).  {sound}")
+                f"r/p/v/, holds pad 1/2/3/4's \u25c0+\u25b6 (leave a match).  {sound}")
         with self.lock:
             self.write(self.term.move_xy(0, y) + self.term.clear_eol + line[: max(0, self.term.width - 1)])
 
@@ -236,8 +237,9 @@ class TerminalConsole(SimConsole):
         if name in PAD1_NAMED_KEYS:
             self.tap(1, PAD1_NAMED_KEYS[name])
             return True
-        if key in HOLD_KEYS and HOLD_KEYS[key] <= self.pad_count:
-            self.hold_left_right(HOLD_KEYS[key])
+        held = HOLD_KEYS.get(key.lower())
+        if held is not None and held <= self.pad_count:
+            self.hold_left_right(held)
             return True
         for pad_id in range(1, self.pad_count + 1):
             button = PAD_KEYS[pad_id].get(key.lower())
