@@ -215,10 +215,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.phase.shootout.short": ("TAB", "Pens"),
     "ss.phase.over": ("Fin du match", "Full time"),
     "ss.phase.over.short": ("Fin", "FT"),
-    "ss.who.you": ("à toi", "you"),
-    "ss.who.you.short": ("toi", "you"),
-    "ss.who.them": ("à l'adv.", "opp."),
-    "ss.who.them.short": ("adv", "opp"),
+    "ss.who.you": ("Toi", "You"),
+    "ss.who.them": ("Adv.", "Opp."),
+    "ss.who.colon": (" : ", ": "),
     # end sspitch
 }
 

@@ -271,11 +271,14 @@ def test_status_fits_for_every_phase_and_decision_there_is() -> None:
 def test_status_tells_the_reader_whose_turn_it_is_and_their_score_first() -> None:
     m = position(red={9: (15, 3)}, carrier=("red", 9), score=(2, 1), clock=10)
     red, blue = view_of(m, "red"), view_of(m, "blue")
-    assert pitch.status_text(red, "red", "en") == "13' 2-1 Kick you"
-    assert pitch.status_text(blue, "blue", "en") == "13' 1-2 Kick opp."
-    assert pitch.status_text(red, "red", "fr") == "13' 2-1 Frappe à toi"
-    # "13' 1-2 Frappe à l'adv." is 23 characters: the turn is shortened first
-    assert pitch.status_text(blue, "blue", "fr") == "13' 1-2 Frappe adv"
+    assert pitch.status_text(red, "red", "en") == "13' 2-1 You: Kick"
+    assert pitch.status_text(blue, "blue", "en") == "13' 1-2 Opp.: Kick"
+    assert pitch.status_text(red, "red", "fr") == "13' 2-1 Toi : Frappe"
+    assert pitch.status_text(blue, "blue", "fr") == "13' 1-2 Adv. : Frappe"
+    # too long for 21 characters: the spaces go, then the phase is shortened
+    wide = _stretched(blue.to_json())
+    wide["phase"] = "shootout"
+    assert pitch.status_text(wide, "blue", "fr") == "90+5' 10-10 Adv.:TAB"
 
 
 def test_stoppage_time_reads_like_a_scoreboard() -> None:
@@ -283,16 +286,22 @@ def test_stoppage_time_reads_like_a_scoreboard() -> None:
     assert pitch.clock_text(view_of(m, "red")) == "90+2'"
 
 
-def test_planned_cells_get_a_dotted_ring_that_is_not_the_cursor() -> None:
+GHOST = "#.#.#.#.#\n.#.#.#.#.\n#.#.#.#.#\n.#.#.#.#.\n#.#.#.#.#"
+
+
+def test_a_planned_move_shows_a_ghost_of_the_player_where_he_will_go() -> None:
+    """A move list being written: each destination shows a checkered ghost brick, beside an
+    opponent already there; nothing else changes."""
     m = scene()
-    plain = drawn(m, "red")
-    planned = drawn(m, "red", planned=[(14, 4)])
-    cursor = drawn(m, "red", cursor=(14, 4))
+    plain = drawn(m, "red", blink_on=False)
+    planned = drawn(m, "red", blink_on=False, planned=[(14, 6), (16, 4)])
+    assert glyph(planned, (14, 6)) == GHOST
+    shared = glyph(planned, (16, 4)).split("\n")                   # ghost left, opponent right
+    assert shared == ["#.#..####", ".#.#.#..#", "#.#..#..#", ".#.#.#..#", "#.#..####"]
+    assert len({GHOST, OWN, OPPONENT, BOTH, LYING_OWN, LYING_OPPONENT, EMPTY, MARKED, BALL}) == 9
     for cell in CELLS:
-        assert glyph(planned, cell) == glyph(plain, cell)
-    assert ink(planned) > ink(plain)
-    assert map_pixels(planned) != map_pixels(cursor)
-    assert map_pixels(drawn(m, "red", cursor=(14, 4), planned=[(14, 4)])) == map_pixels(cursor)
+        if cell not in ((14, 6), (16, 4)):
+            assert glyph(planned, cell) == glyph(plain, cell), cell
     # the same cell on blue's turned screen
     assert pitch.on_screen((14, 4), view_of(m, "blue")) == mirror((14, 4))
 
