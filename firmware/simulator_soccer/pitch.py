@@ -22,7 +22,7 @@ where a pixel is 0.17 mm. What each brick shows, chosen by looking at the panel-
     both in the cell: own on the left half, opponent on the right half, each drawn as above
     empty cell: one dot (a faint grid to count distances); legal target: a plus "+"
     the ball: a round blob inverted over one player (above a lying one), shown every other
-    blink; over two players it takes the whole brick while it shows
+    blink; between two players, a short bar (each of them narrowed to 3 px)
     the cursor: a frame in the 1-px gaps around the brick, in a black moat
     a planned move (a list being written): a ghost of your player, a checkered brick
 
@@ -190,7 +190,8 @@ def draw_cursor(c: Canvas, x0: int, y0: int) -> None:
     """
     x1, y1 = x0 + BRICK_W + 1, y0 + BRICK_H + 1
     for y in (y0 - 2, y1):                          # NW, NE bottoms; SW, SE tops
-        c.draw.line([(x0 - HALF_STEP, y), (x1 + HALF_STEP - 2, y)], fill=0)
+        if y < MAP_ROWS:                            # (never into the line under the map)
+            c.draw.line([(x0 - HALF_STEP, y), (x1 + HALF_STEP - 2, y)], fill=0)
     for x in (x0 - 2, x1):                          # W's right edge, E's left edge
         c.draw.line([(x, y0), (x, y0 + BRICK_H - 1)], fill=0)
     c.draw.point(_ring(x0, y0), fill=1)
@@ -236,30 +237,34 @@ def _glyph(here: tuple[Occupant, ...], marked: bool, ball: bool) -> Image.Image:
     image = Image.new("1", (BRICK_W, BRICK_H), 0)
     draw = ImageDraw.Draw(image)
     cx = BRICK_W // 2
-    if not here or (ball and len(here) == 2):
-        # Empty: the ball, a mark or a grid dot. Two players and the ball: the ball takes
-        # the brick while it shows, they while it hides (no room for a third symbol).
-        draw.point(_blob(cx, 2) if ball else _plus(cx, 2) if marked else [(cx, 2)], fill=1)
+    if not here:
+        draw.point([(cx, 2)] if not (ball or marked) else [], fill=1)
+        _xor(image, (_blob(cx, 2) if ball else []) + (_plus(cx, 2) if marked else []))
         return image
     if len(here) == 1:
         _player(draw, 0, BRICK_W, here[0])
+    elif ball:
+        # Two players and the ball (a marker in the carrier's cell, the commonest sight of
+        # a match): each narrows to 3 px and the ball stands between them, a short bar.
+        _player(draw, 0, 3, here[0])
+        _player(draw, BRICK_W - 3, 3, here[1])
+        draw.line([(cx, 1), (cx, BRICK_H - 2)], fill=1)
+        return image
     else:
         half = BRICK_W // 2
         _player(draw, 0, half, here[0])
         _player(draw, half + 1, half, here[1])
     cy = 1 if all(o.lying for o in here) else 2
-    if ball:
-        _xor(image, _blob(cx, cy))
-    elif marked:
-        _xor(image, _plus(cx, cy))
+    # The ball and a mark together (the carrier's cell open to a Phase 3 entry): the blob
+    # with the plus cut out of it, a small ring.
+    _xor(image, (_blob(cx, cy) if ball else []) + (_plus(cx, cy) if marked else []))
     return image
 
 
 def draw_cell(c: Canvas, x0: int, y0: int, here: Sequence[Occupant], *, marked: bool = False,
               ball: bool = False) -> None:
-    """One brick whose top-left pixel is (x0, y0): its players, then the ball or the mark
-    over them. The ball wins while it shows, so a marked ball cell alternates between the
-    two, and so does a ball cell holding two players."""
+    """One brick whose top-left pixel is (x0, y0): its players, then the ball and the mark
+    over them."""
     key = tuple(Occupant(o.own, o.lying, 0, o.ghost) for o in here)
     c.image.paste(_glyph(key, marked, ball), (x0, y0))
 
