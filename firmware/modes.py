@@ -9,6 +9,7 @@ new object (``App.enter``); nothing compares mode names.
 from __future__ import annotations
 
 import enum
+import logging
 import random
 import secrets
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from firmware.journal import JournalledMatch
 
 BRIGHT, DIM = 0xCF, 0x08
+log = logging.getLogger("pitchpad.modes")
 SHOWING = 0x40
 """The attract mode's contrast: readable across a café table, gentler on the panel."""
 
@@ -179,12 +181,9 @@ class Idling(ModeState):
 def go_idle(app: App, now: float) -> None:
     """Nobody pressed for a while: a CPU-vs-CPU demo (:class:`Attract`) when the console
     shows one (``Idle.attract_for``), else the dimmed saver."""
-    if app.idle.attract_for > 0:
-        app.enter(Attract.start(app, now))
-        contrast = SHOWING
-    else:
-        app.enter(Saver(now))
-        contrast = DIM
+    idle = Attract.start(app, now) if app.idle.attract_for > 0 else Saver(now)
+    app.enter(idle)
+    contrast = SHOWING if isinstance(idle, Attract) else DIM
     for pad in app.pads:
         app.console.screen(pad).contrast(contrast)
 
@@ -384,9 +383,16 @@ class Attract(ModeState):
     staggered: ClassVar[bool] = True
 
     @classmethod
-    def start(cls, app: App, now: float) -> Attract:
+    def start(cls, app: App, now: float) -> ModeState:
+        """The demo, or the saver when the game cannot play one (logged once, never a crash:
+        the console is idle, nobody would see the error)."""
         attract = cls(now)
-        attract.next_match(app, now)
+        try:
+            attract.next_match(app, now)
+        except Exception as exc:  # noqa: BLE001 - an idle console must stay up
+            log.warning("no demo of %s (%s: %s); the saver instead", app.settings.game,
+                        type(exc).__name__, exc)
+            return Saver(now)
         return attract
 
     def next_match(self, app: App, now: float) -> None:
@@ -416,7 +422,7 @@ class Attract(ModeState):
         self.session.tick(now)
         self.session.tunes.clear()
         if self.session.finished:
-            self.next_match(app, now)
+            self.next_match(app, now)           # the same game: it started one already
 
     def screen(self, app: App, pad: int) -> Any:
         seat = self.pad_seats[pad - 1] if pad <= len(self.pad_seats) else None

@@ -314,3 +314,51 @@ def test_pitchpad_sim_headless_four_player_chifoumi_in_french():
     first, last = result.stdout.splitlines()[0], result.stdout.strip().splitlines()[-1]
     assert first.startswith("Chifoumi (Ordi Facile, Piles cachées Non), seed 2: white CPU vs red CPU")
     assert last.startswith("Points: white ") and "orange" in last
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_new_menu_screens_match_their_golden_images(tmp_path, language):
+    """The stats page scrolled to its CPU lines, the locked menu, the kids' menu and a moment of
+    the idle demo (``tests/golden/menus-*.png``; PITCHPAD_REGOLD=1 to rewrite them on purpose)."""
+    from goldens import assert_goldens
+
+    write_results(tmp_path, *CHIFOOTMI_RESULTS)
+    rig = menu_rig(tmp_path, Settings.flat(language=language, players="cpu"), idle=CAFE_IDLE)
+    shots = {}
+    go_to_line(rig, "Stats")
+    rig.press(1, Button.CENTRE)
+    for _ in range(2):
+        rig.press(1, Button.CARD2)
+    shots["stats"] = rig.image(1).copy()
+    rig.press(1, Button.CENTRE)
+    go_to_line(rig, {"fr": "Enfants", "en": "Kids"}[language])
+    rig.press(1, Button.RIGHT)
+    shots["kids-menu"] = rig.image(1).copy()
+    rig.press(1, Button.LEFT)
+    type_code(rig)
+    shots["locked"] = rig.image(2).copy()
+    rig.wait(rig.app.idle.screensaver_after + 12)
+    assert rig.app.mode == "attract"
+    shots["demo"] = rig.image(1).copy()
+    assert_goldens(shots, "menus-", language, tmp_path)
+
+
+def test_a_game_that_cannot_play_a_demo_gets_the_saver_not_a_crash(tmp_path, monkeypatch, caplog):
+    """A hand-made failing start (no real game fails here today): the idle console stays up."""
+    import dataclasses
+
+    from firmware import modes
+
+    real = modes.entry_for
+
+    def broken(name: str):
+        def start(_start):
+            raise RuntimeError("no demo seats")
+        return dataclasses.replace(real(name), start=start)
+
+    monkeypatch.setattr(modes, "entry_for", broken)
+    rig = menu_rig(tmp_path, idle=CAFE_IDLE)
+    rig.wait(rig.app.idle.screensaver_after + 1)
+    assert rig.app.mode == "saver" and "no demo of chifootmi" in caplog.text
+    rig.press(1, Button.CARD3)
+    assert rig.app.mode == "menu"
