@@ -30,7 +30,7 @@ from firmware.games import GAMES, entry_for
 from firmware.i18n import STRINGS, text
 from firmware.menu import Menu
 from firmware.modes import (
-    BRIGHT, DIM, BenchScreen, Mode, ModeState, PickNames, Playing, ResumeOffer, SaverScreen, Splash,
+    BRIGHT, DIM, Mode, ModeState, PickNames, Playing, ResumeOffer, SaverScreen, Splash,
     SplashScreen, UnpluggedScreen,
 )
 from firmware.modes import Menu as MenuMode
@@ -40,13 +40,13 @@ from firmware.roster_screens import PickFlow, RosterFlow
 from firmware.session import TIMING, Timing
 from firmware.tournament_screens import TournamentFlow
 from firmware.watchdog import Watchdog
-from hal.buttons import ButtonEvent
+from hal.buttons import Button, ButtonEvent
 from hal.clock import ManualClock
 from hal.console import Console
 from hal.errors import ConsoleClosed
 from hal.tunes import TUNES
 
-__all__ = ["App", "BRIGHT", "DIM", "BenchScreen", "Idle", "Mode", "OverMenu", "SaverScreen",
+__all__ = ["App", "BRIGHT", "DIM", "Idle", "Mode", "OverMenu", "SaverScreen",
            "SplashScreen", "UnpluggedScreen"]
 SEATS_BY_PAD = {1: "red", 2: "blue"}
 log = logging.getLogger("pitchpad.app")
@@ -63,6 +63,16 @@ class Idle:
     abandon_after: float = 600.0
     splash: float = 0.6
     """Long enough to see the name, short enough that the menu is up within 1.5 s of start."""
+    attract_for: float = 0.0
+    """Idle in the menu, a CPU-vs-CPU demo on the screens this long (``firmware.modes.Attract``),
+    then the dimmed saver; 0: no demo, the saver at once (the handheld, on its battery).
+    The tabletop unit and the simulator show one (:data:`CAFE_IDLE`)."""
+    saver_for: float = 900.0
+    """With a demo, how long the saver stays before the demo comes back."""
+
+
+CAFE_IDLE = Idle(attract_for=300.0)
+"""A unit on a café table, on mains power: a demo when idle, five minutes out of twenty."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,8 @@ class App:
 
     def __init__(self, console: Console, *, state_dir: str | Path, timing: Timing = TIMING,
                  idle: Idle = Idle(), demo: bool = False, seed: int | None = None,
-                 watchdog: Watchdog | None = None, club: Any = None) -> None:
+                 watchdog: Watchdog | None = None, club: Any = None,
+                 lock_settings: bool = False) -> None:
         self.console = console
         self.club = club
         """Club play (``firmware.club.unit.ClubLink``): results and live scores to the league."""
@@ -106,6 +117,7 @@ class App:
         self.fixed_seed = seed
         """``seed`` is the first match's seed; later matches draw theirs from it."""
         self.menu = Menu(settings_file.load(self.state_dir), console.pad_count)
+        self.menu.forced_lock = lock_settings
         self.menu.played = history.stats(self.state_dir).played
         self.count_names()
         self.watchdog = watchdog or Watchdog()
@@ -124,11 +136,17 @@ class App:
         now = self.clock.now()
         self.state: ModeState = Splash(now)
         self.last_press = now
+        self.pad_presses: dict[int, float] = {}
+        """Each pad's last press (who is still at the table, ``firmware.leave``)."""
+        self.held: dict[int, dict[Button, float]] = {}
+        """Pad -> the buttons held down now and since when (LEFT+RIGHT held: leave the match)."""
         self.shown: dict[int, tuple[Any, str]] = {}
         """The screen model each pad shows (a sheet's own model, not the menu under it)."""
         self.drawn: dict[int, tuple[Any, str]] = {}
         self.warned: dict[int, bool] = {}
         self.heal_screens = False
+        self.behind: bool = False
+        """Screens not yet redrawn after a staggered press (``ModeState.staggered``)."""
         self.leds: dict[int, bool] = {}
         self.unplugged: tuple[int, ...] = ()
         self.paused_since: float | None = None
@@ -202,11 +220,18 @@ class App:
     def step(self, event: ButtonEvent | None) -> None:
         """Handle one press (or none), run the timers due now, redraw what changed."""
         self.watch_pads()
-        if event is not None and event.pressed and not event.repeat and self.paused_since is None:
+        first: int | None = None
+        if event is not None and not event.repeat:
+            self.note_held(event)
+        if (event is not None and event.pressed and not event.repeat
+                and not (self.paused_since is not None and self.unplugged)):
+            left = self.state
             self.press(event)
+            if (left.staggered or self.state.staggered) and not isinstance(self.state, Playing):
+                first = event.pad
         self.tick()
         self.record()
-        self.refresh()
+        self.refresh(first)
         if self.heal_screens:
             # After each screensaver step, when nobody presses: a panel that lost power
             # without a transfer failing comes back (hal.oled: init and a whole frame).
@@ -220,7 +245,7 @@ class App:
     def deadline(self) -> float | None:
         """When the loop must wake up even if nobody presses anything (and, with pads that can
         be unplugged, every :data:`PAD_CHECK` seconds to look at them)."""
-        due = self._deadline()
+        due = self.clock.now() if self.behind else self._deadline()
         if any(self.console.pad(pad).detachable for pad in self.pads):
             check = self.clock.now() + PAD_CHECK
             return check if due is None else min(due, check)
@@ -233,8 +258,17 @@ class App:
     def press(self, event: ButtonEvent) -> None:
         if event.pad not in self.pads:
             return
-        self.last_press = self.clock.now()
+        self.last_press = self.pad_presses[event.pad] = self.clock.now()
         self.state.press(self, event)
+
+    def note_held(self, event: ButtonEvent) -> None:
+        """Keep which buttons each pad holds down (presses and releases, as the pads report
+        them: GPIO, serial and simulated pads alike)."""
+        held = self.held.setdefault(event.pad, {})
+        if event.pressed:
+            held.setdefault(event.button, self.clock.now())
+        else:
+            held.pop(event.button, None)
 
     def save_settings(self) -> None:
         settings_file.save(self.state_dir, self.settings)
@@ -254,7 +288,7 @@ class App:
             assert self.tournament.current is not None
             name = self.tournament.current.game
         self.game = entry_for(name)
-        settings = self.settings.of(self.game.name, self.game.settings)
+        settings = self.settings.for_match(self.game.name, self.game.settings)
         if fixture is not None:                  # every seat a person (the flat names)
             settings = self.game.settings({**asdict(settings), "players": "two",
                                            "chifoumi_players": 2, "chifoumi_humans": 2})
@@ -375,25 +409,38 @@ class App:
         recorded = True
         if session.match.is_over:
             recorded = self._record_result(journal.setup, session.match)
-        elif self.club is not None and (new or session.finished):
-            self._club_progress(journal.setup, session.match, session.finished)
+        else:
+            if session.finished:                    # left from the pads, or nobody played it
+                self._record_result(journal.setup, session.match, abandoned=True)
+            if self.club is not None and (new or session.finished):
+                self._club_progress(journal.setup, session.match, session.finished)
         if session.finished or session.match.is_over:
+            # An abandoned match's journal goes even when its line could not be written: it
+            # has no result to record later (a power cut before this offers it for resume).
             journal.close(remove=recorded)
             if not recorded:                        # kept until its result is written
                 recovery.set_aside_unrecorded(self.state_dir)
             self.journal = None
 
-    def _record_result(self, setup: match_journal.JournalSetup, match: Any) -> bool:
-        """One results line; False when the card refused it (the caller keeps the journal)."""
+    def _record_result(self, setup: match_journal.JournalSetup, match: Any, *,
+                       abandoned: bool = False) -> bool:
+        """One results line; False when the card refused it (the caller keeps the journal).
+        An ``abandoned`` match (left from the pads, or nobody played it) is recorded with the
+        score it stood at and no winner; it counts for no tournament or league."""
         game = setup.script["game"]
         summary = game_named(game).summary(match)
         result = history.Result(
             date=setup.started, game=game,
             level=str(setup.console.get("level", setup.script.get("level", ""))),
-            score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
+            score=summary.get("score") or summary.get("points") or {},
+            winner=None if abandoned else summary["winner"],
             players=_players(setup, match), shootout=summary.get("shootout"),
-            match=f"{setup.started}/{setup.script.get('seed')}", people=setup.console.get("people"))
+            match=f"{setup.started}/{setup.script.get('seed')}", people=setup.console.get("people"),
+            abandoned=abandoned)
         recorded = history.record(self.state_dir, result)
+        if abandoned:
+            self.menu.played = history.stats(self.state_dir).played
+            return recorded
         if isinstance(setup.console.get("tournament"), int):
             self._record_fixture(setup.console["tournament"], setup.console.get("people", {}), result)
         self.menu.played = history.stats(self.state_dir).played
@@ -438,11 +485,17 @@ class App:
         """Pause the match while a pad is unplugged; resume where it stood when all are back."""
         self.unplugged = tuple(pad for pad in self.pads
                                if not self.console.pad(pad).connected)
+        self.hold_match()
+
+    def hold_match(self) -> None:
+        """The match stands still while a pad is unplugged or a "leave the match?" question
+        is open (``firmware.leave``), and goes on where it stood when neither is."""
         now = self.clock.now()
-        playing = isinstance(self.state, Playing)
-        if self.unplugged and self.paused_since is None and playing:
+        state = self.state
+        hold = isinstance(state, Playing) and (bool(self.unplugged) or state.question is not None)
+        if hold and self.paused_since is None:
             self.paused_since = now
-        elif self.paused_since is not None and (not self.unplugged or not playing):
+        elif self.paused_since is not None and not hold:
             self.paused_for += now - self.paused_since
             self.paused_since = None
             self.last_press = now
@@ -456,12 +509,14 @@ class App:
         """The screen model pad ``pad`` shows now."""
         return self.state.screen(self, pad)
 
-    def refresh(self) -> None:
-        """Redraw each screen whose content changed, and set the possession LEDs."""
+    def refresh(self, first: int | None = None) -> None:
+        """Redraw each screen whose content changed, and set the possession LEDs; ``first``:
+        only that pad's screen now, the others at the next pass (a staggered press)."""
         language = self.settings.language
         warning = (self.journal is not None and not self.journal.healthy) or durable.failing(
             self.state_dir)
-        for pad in self.pads:
+        self.behind = first is not None
+        for pad in (self.pads if first is None else (first,)):
             model = self.screen_for(pad)
             drawn = OverMenu(self.menu.screen(), model) if getattr(model, "over_menu", False) else model
             if self.drawn.get(pad) == (drawn, language) and self.warned.get(pad, False) == warning:

@@ -82,8 +82,8 @@ def _fotboll_press(rig: Console, seed: int, n: int, presses: int) -> Button | No
 def _chifoumi_act(rig: Console, seed: int, n: int, presses: int) -> Any:
     """What the person at pad 1 does now: a callable making the move, or None (wait)."""
     model = rig.screen(1)
-    if isinstance(model, ks.ThrowScreen) and model.picked is None:
-        button = random.Random(f"{seed}/{n}/throw").choice((Button.LEFT, Button.CENTRE, Button.RIGHT))
+    if isinstance(model, ks.ThrowScreen) and not model.locked:
+        button = chifoumi_rig.throw_button(model, random.Random(f"{seed}/{n}/throw"))
         return lambda: rig.press(1, button)
     if isinstance(model, ks.BoardScreen) and model.mode in ("pick", "chain", "place"):
         return lambda: chifoumi_rig.play_turn(rig, 1, random.Random(f"{seed}/{n}"))
@@ -172,7 +172,7 @@ def _cut_and_resume(tmp_path: Path, game: str, seed: int, cut: int) -> None:
     assert len(results) == 1 and results[0]["game"] == game
     assert results[0]["winner"] == final["summary"]["winner"]
     assert results[0]["score"] == final["summary"].get("score", final["summary"].get("points"))
-    StatsScreen(history.stats(cut_dir)).draw(Canvas(), "en")
+    StatsScreen(history.stats(cut_dir).games[game], game).draw(Canvas(), "en")
 
 
 def test_a_fotboll_match_against_the_cpu_resumes_exactly_after_a_power_cut(tmp_path):
@@ -225,4 +225,5 @@ def test_the_stats_page_reads_every_game_s_results(tmp_path):
             out.write(json.dumps(line) + "\n")
     stats = history.stats(tmp_path)
     assert stats.played == 4 and stats.vs_cpu == {"easy": (1, 0)}
-    StatsScreen(stats).draw(Canvas(), "fr")
+    for each in stats.games.values():
+        StatsScreen(each, each.game).draw(Canvas(), "fr")
