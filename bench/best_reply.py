@@ -7,8 +7,10 @@ strong CPU's view of that deal (``StrongBot.strategy``, the CPU's own code), ave
 into its prediction of the strong CPU's card, and plays the card with the best expected
 value against that prediction: in each deal, its chance of winning after the round against
 each of the strong CPU's real cards, judged by the strong CPU's own fitted model
-(:mod:`engine.bots.round_game`), weighted by the strong CPU's mixture in that deal. Shots and dives: uniform (the strong CPU's are uniform, nothing to exploit); draws as
-the simple CPU; an offside chance is always flagged at once.
+(:mod:`engine.bots.round_game`), weighted by the strong CPU's mixture in that deal. Shots
+and dives: uniform (the strong CPU's are uniform, nothing to exploit); draws as the strong
+CPU (the pile with the better chance of winning); an offside chance is always flagged at
+once.
 
 It also writes down its prediction for every round (``predictions``: round -> the card it
 thought most likely, and that card's predicted share), so the benchmark can say how often
@@ -21,7 +23,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots import SimpleBot, StrongBot
+from engine.bots import StrongBot
 from engine.bots.round_game import deal_payoff
 from engine.chifootmi import FLAG_RAISED, ChifootmiView, Choice, determinize
 
@@ -35,7 +37,7 @@ class BestReply:
         self.model = model
         """Anything with ``strategy(view, legal, rng)``: the strong CPU (its code)."""
         self.samples = samples
-        self.simple = SimpleBot()
+        self.drawer = StrongBot()
         self.predictions: dict[int, tuple[int, float]] = {}
         self.certain = 0
         """Rounds in which every deal gave the strong CPU one card only."""
@@ -46,7 +48,7 @@ class BestReply:
         if len(legal) == 1:
             return legal[0]
         if view.decision == "draw":
-            return self.simple.draw(view)
+            return self.drawer.pile(view, rng)
         if view.decision != "play":
             return legal[int(rng.random() * len(legal))]
         return self.reply(view, legal, rng)

@@ -8,6 +8,7 @@ import pytest
 
 from bot_setups import CONFIGS
 from engine.bots.leaf_value import FEATURES, features, model_chance, weights_key, win_chance
+from engine.bots import leaf_weights
 from engine.bots.leaf_weights import WEIGHTS
 from engine.chifootmi import PLAY, Level, MatchConfig, new_match
 from engine.chifootmi.position import position
@@ -44,6 +45,7 @@ def test_every_level_has_fitted_weights_for_every_round():
         assert len(table) == config.level.rounds
         assert all(len(weights) == len(FEATURES) for weights in table)
     assert set(WEIGHTS) == {"beginner", "amateur", "pro", "pro+"}
+    assert leaf_weights.FEATURES == FEATURES
 
 
 def test_features_are_seen_from_each_side_as_opposites():

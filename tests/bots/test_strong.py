@@ -92,7 +92,7 @@ def test_matrix_solver_finds_a_mixed_equilibrium():
 
 def test_time_budget_becomes_deals_searched_not_a_clock():
     bot = make_bot("strong").with_time_budget(40)
-    assert bot.samples == round(40 * SAMPLES_PER_MS) == 4
+    assert bot.samples == round(40 * SAMPLES_PER_MS) == 10
     assert make_bot("simple").with_time_budget(40).name == "simple"
 
 
