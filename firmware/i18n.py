@@ -170,6 +170,33 @@ STRINGS: dict[str, tuple[str, str]] = {
     "fb.why.fill_first": ("✕ Remplis les vides", "✕ Fill the gaps first"),
     "fb.why.subs_first": ("✕ Enlève les S avant", "✕ Unmark the S first"),
     "fb.why.rules": ("✕ Pas permis", "✕ Not allowed"),
+    # sspitch: Simulator Soccer's status line (firmware/simulator_soccer/pitch.py)
+    "ss.phase.reposition": ("Placer", "Set-up"),
+    "ss.phase.reposition.short": ("Plac", "Set"),
+    "ss.phase.formation": ("Formation", "Formation"),
+    "ss.phase.formation.short": ("Form", "Form"),
+    "ss.phase.p1": ("Frappe", "Kick"),
+    "ss.phase.p1.short": ("Ph1", "P1"),
+    "ss.phase.p2": ("Courses", "Runs"),
+    "ss.phase.p2.short": ("Ph2", "P2"),
+    "ss.phase.p3": ("Défense", "Defence"),
+    "ss.phase.p3.short": ("Ph3", "P3"),
+    "ss.phase.throw_in": ("Touche", "Throw-in"),
+    "ss.phase.throw_in.short": ("Tou", "Thr"),
+    "ss.phase.shot": ("Tir", "Shot"),
+    "ss.phase.shot.short": ("Tir", "Shot"),
+    "ss.phase.cross": ("Centre", "Cross"),
+    "ss.phase.cross.short": ("Ctr", "Crs"),
+    "ss.phase.card": ("Carton", "Card"),
+    "ss.phase.card.short": ("Crt", "Card"),
+    "ss.phase.shootout": ("Tirs au but", "Shoot-out"),
+    "ss.phase.shootout.short": ("TAB", "Pens"),
+    "ss.phase.over": ("Fin du match", "Full time"),
+    "ss.phase.over.short": ("Fin", "FT"),
+    "ss.who.you": ("Toi", "You"),
+    "ss.who.them": ("Adv.", "Opp."),
+    "ss.who.colon": (" : ", ": "),
+    # end sspitch
 }
 
 
