@@ -170,6 +170,15 @@ STRINGS: dict[str, tuple[str, str]] = {
     "fb.why.fill_first": ("✕ Remplis les vides", "✕ Fill the gaps first"),
     "fb.why.subs_first": ("✕ Enlève les S avant", "✕ Unmark the S first"),
     "fb.why.rules": ("✕ Pas permis", "✕ Not allowed"),
+    # --- helper "menus": stats, kids' mode, settings lock, house rules, attract mode ---
+    "stats.won": ("{who} gagne", "{who} won"),
+    "stats.draws": ("Matchs nuls", "Draws"),
+    "stats.abandoned": ("Abandonnés", "Abandoned"),
+    "stats.none": ("Aucun match", "No match yet"),
+    "menu.kids": ("Enfants", "Kids"),
+    "menu.house": ("Règles maison", "House rules"),
+    "attract.press": ("Appuie pour jouer", "Press to play"),
+    "attract.demo": ("Démo", "Demo"),
     # sspitch: Simulator Soccer's status line (firmware/simulator_soccer/pitch.py)
     "ss.phase.reposition": ("Placer", "Set-up"),
     "ss.phase.reposition.short": ("Plac", "Set"),

@@ -13,7 +13,7 @@ import pytest
 
 from engine.simulator_soccer import MatchConfig, Options, new_match
 from engine.simulator_soccer.bots import SoccerBot
-from engine.simulator_soccer.geometry import CELLS, DIRECTIONS, mirror, neighbour, on_pitch
+from engine.simulator_soccer.geometry import CELLS, DIRECTIONS, mirror, neighbour, on_pitch, within
 from engine.simulator_soccer.position import position
 from engine.simulator_soccer.view import view_of
 from firmware.i18n import LANGUAGES
@@ -104,10 +104,23 @@ def test_the_ball_blinks_in_the_carriers_brick() -> None:
     assert diff == [(15, 3)]
 
 
-def test_a_ball_among_two_players_takes_the_brick_while_it_shows() -> None:
+def test_a_ball_between_two_players_shows_all_three() -> None:
+    """A marker in the carrier's cell: both players narrow to 3 px and the ball is a short
+    bar between them; while it blinks off, the plain "both" brick."""
     m = position(red={9: (15, 3)}, blue={5: (15, 3)}, carrier=("red", 9))
     assert glyph(drawn(m, "red", blink_on=False), (15, 3)) == BOTH.rstrip("\n")
-    assert glyph(drawn(m, "red", blink_on=True), (15, 3)) == BALL.rstrip("\n")
+    assert glyph(drawn(m, "red", blink_on=True), (15, 3)) == \
+        "###...###\n###.#.#.#\n###.#.#.#\n###.#.#.#\n###...###"
+
+
+def test_a_marked_ball_cell_shows_the_ball_as_a_ring() -> None:
+    """The carrier's cell open to the defender's entry (Phase 3): the ball with the mark's
+    plus cut out of it, so both show whether the ball blinks or not."""
+    m = position(red={9: (15, 3)}, carrier=("red", 9))
+    assert glyph(drawn(m, "blue", marks=[(15, 3)]), mirror((15, 3))) == \
+        "#########\n#..#.#..#\n#.#...#.#\n#..#.#..#\n#########"
+    assert glyph(drawn(m, "blue", marks=[(15, 3)], blink_on=False), mirror((15, 3))) == \
+        "#########\n#...#...#\n#..###..#\n#...#...#\n#########"
 
 
 def test_a_ball_by_a_lying_player_sits_above_him() -> None:
@@ -329,3 +342,31 @@ def test_pitch_lines_mark_both_shooting_zones_and_keep_off_players() -> None:
                 ring = [(x, y) for x in range(x0 - 1, x0 + BRICK_W + 1) for y in (y0 - 1, y0 + BRICK_H)] + \
                     [(x, y) for x in (x0 - 1, x0 + BRICK_W) for y in range(y0, y0 + BRICK_H)]
                 assert not any(c.image.getpixel(p) for p in ring if 0 <= p[1] < MAP_ROWS), cell
+
+
+def test_every_state_of_a_match_draws_on_both_pads_within_the_map_rows() -> None:
+    """A whole match of Random bots (a tie-break on): every state, both seats, with the
+    cursor and marks a cell pick would give; the map stays in rows 0..53, the cursor's
+    ring is always drawn, and each seat's players are all on its map."""
+    match = new_match(MatchConfig(Options(half_steps=4, tiebreak=True)), seed=11)
+    bots = {"red": SoccerBot("random"), "blue": SoccerBot("random")}
+    rngs = {"red": random.Random(1), "blue": random.Random(2)}
+    states = 0
+    while match.to_act():
+        states += 1
+        for seat in ("red", "blue"):
+            view = view_of(match, seat)
+            ball = view.body["ball"]["cell"]
+            cell = (ball[0], ball[1])
+            c = Canvas()
+            c.draw.rectangle([0, MAP_ROWS, 127, 63], fill=1)       # the status line's rows
+            draw_pitch(c, view, seat, cursor=cell, marks=within(cell, 2), blink_on=states % 2 == 0)
+            assert all(c.image.getpixel((x, y)) for x in range(128) for y in range(MAP_ROWS, 64))
+            x0, y0 = brick(pitch.on_screen(cell, view))
+            assert c.image.getpixel((x0 - 1, y0 - 1)) and c.image.getpixel((x0 + BRICK_W, y0 + BRICK_H))
+            for player in view.body["you"]["players"]:
+                if player["cell"] is not None and tuple(player["cell"]) != cell:
+                    g = glyph(c, pitch.on_screen(tuple(player["cell"]), view))
+                    assert "#" in g
+        match.apply({s: bots[s].choose(match.view(s), rngs[s]) for s in match.to_act()})
+    assert states > 50
