@@ -171,11 +171,15 @@ def sides(view: ChifoumiView, language: str, spectator: bool) -> list[tuple[tupl
 
 def points_rows(c: Canvas, x: int, y: int, view: ChifoumiView, language: str,
                 spectator: bool) -> None:
-    """The points on the panel: with 2 or 4 players one line per side ("■Toi 8", "■Noir 8½");
-    with 3 players each army's pieces, then the points in turn order."""
-    if view.players == 3:
-        counts(c, x, y, view)
-        c.text(x, y + 11, text(language, "ck.points") + " " + points_text(view))
+    """The points on the panel, yours first: with 2 or 4 players one line per side ("■Toi 8",
+    "■Noir 8½"); with 3 players yours named, then the two others' swatches and points."""
+    if view.players == 3:                           # yours named, the two others by swatch
+        first, *others = sides(view, language, spectator)
+        piece(c, x, y + 2, first[0][0], "#")
+        c.text(x + 8, y, f"{first[1]} {shown(first[2])}")
+        for i, (armies, _name, points) in enumerate(others):
+            piece(c, x + i * 30, y + 13, armies[0], "#")
+            c.text(x + i * 30 + 8, y + 11, shown(points))
         return
     for row, (armies, name, points) in enumerate(sides(view, language, spectator)):
         px = x
@@ -486,9 +490,10 @@ class ResultScreen:
         scores = [(armies, f"{name} {shown(points)}".strip())
                   for armies, name, points in sides(view, language, self.spectator)]
         width = sum(8 * len(armies) + 1 + text_width(words) for armies, words in scores)
-        if width + 6 * (len(scores) - 1) > room:       # names do not fit: swatches alone
-            scores = [(armies, shown(points))
-                      for armies, _name, points in sides(view, language, self.spectator)]
+        if width + 6 * (len(scores) - 1) > room:       # names do not fit: yours, then swatches
+            scores = [(armies, f"{name} {shown(points)}".strip() if i == 0 and not self.spectator
+                       else shown(points))
+                      for i, (armies, name, points) in enumerate(sides(view, language, self.spectator))]
             width = sum(8 * len(armies) + 1 + text_width(words) for armies, words in scores)
         gap = min(12, (room - width) // max(1, len(scores) - 1)) if len(scores) > 1 else 0
         x = (room - width - gap * (len(scores) - 1)) // 2
