@@ -203,7 +203,8 @@ def menu_options(match: Any, seat: str, picking: Picking, legal: Sequence[Choice
                             ("play", hint)))
         for high in (False, True):
             if any(isinstance(c, Cross) and c.high == high for c in legal):
-                options.append((label("ss.high" if high else "ss.low"), ("cells", "cross", high)))
+                options.append((label("ss.sug.cross_plain", height=label("ss.high" if high else "ss.low")),
+                                ("cells", "cross", high)))
         return prompt, options
     if kind == "challenge":
         prompt = label("ss.ask.challenge")

@@ -71,8 +71,16 @@ class PitchScreen:
             x, y = pitch.on_screen(cell, self.view)
             cx, cy = 6 * x + 3, 6 * y + 3
             c.draw.rectangle([cx - 3, cy - 3, cx + 3, cy + 3], outline=1)
-        line = pitch.status_text(self.view, self.seat, language) if self.line is None \
-            else words(language, self.line)
+        status = pitch.status_text(self.view, self.seat, language)
+        if self.line is None:
+            line = status
+        elif self.line[0].startswith("ss.wait."):               # the score, then who does what
+            body = self.view.body
+            score = f"{body['score'][body['you']['seat']]}-{body['score'][body['opponent']['seat']]}"
+            said = words(language, self.line)
+            line = fitting(WIDTH, f"{score} {said}", said)
+        else:
+            line = words(language, self.line)
         c.clear(0, LINE_Y + 1, WIDTH - 1, 63)
         c.text(0, LINE_Y, fitting(WIDTH, line))
 
@@ -154,16 +162,16 @@ class ShotScreen:
     why: str | None = None
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.centred(-1, text(language, "ss.shoot" if self.role == "shoot" else "ss.dive"))
-        c.box(4, 12, WIDTH - 5, 44)                            # the goal, seen by the shooter
+        title = text(language, "ss.shoot" if self.role == "shoot" else "ss.dive")
+        if self.role == "shoot":
+            title += " " + text(language, "ss.high" if self.high else "ss.low")
+        c.centred(-1, fitting(WIDTH, title))
+        c.box(4, 11, WIDTH - 5, 40)                            # the goal, seen by the shooter
         for side, x in SHOT_BOXES.items():
             chosen = side == self.picked
-            c.box(x, 16, x + 27, 40, filled=chosen, width=2 if chosen and self.locked else 1)
-            c.centred(20, {"left": "◀", "centre": "●", "right": "▶"}[side], x0=x, x1=x + 28,
+            c.box(x, 15, x + 27, 36, filled=chosen, width=2 if chosen and self.locked else 1)
+            c.centred(19, {"left": "◀", "centre": "●", "right": "▶"}[side], x0=x, x1=x + 28,
                       ink=0 if chosen else 1)
-        if self.role == "shoot":
-            c.centred(29, text(language, "ss.high" if self.high else "ss.low"),
-                      x0=0, x1=WIDTH, ink=1)
         them = text(language, self.opponent_key)
         extra = text(language, "ss.other_locked", team=them) if self.other_locked else ""
         if self.role == "shoot":
@@ -382,12 +390,28 @@ def _ranked(events: tuple[Any, ...] | list[Any]) -> list[Any]:
     return sorted(events, key=rank)
 
 
-def flip_line(events: list[Any], seat: str, opponent_key: str = "team.blue") -> Label:
-    """The banner of a flip: the most telling thing the decision did."""
+def flip_line(events: list[Any], joint: Any, seat: str, opponent_key: str = "team.blue"
+              ) -> Label:
+    """The banner of a flip: the formations once both are locked, else the most telling
+    thing the decision did, else what was decided (moves, placements: all public)."""
+    from engine.simulator_soccer import Formation, Move, Place
+
+    if len(joint) == 2 and all(isinstance(c, Formation) for c in joint.values()):
+        other = next(s for s in joint if s != seat) if seat in joint else "blue"
+        mine = joint.get(seat, joint["red"])
+        return label("ss.ev.formations", mine=mine.name, theirs=joint[other].name,
+                     team=team_label(other, seat, opponent_key))
     for event in _ranked(events):
+        if isinstance(event, (ev.Phase3, ev.Placed)):
+            continue
         line = event_line(event, seat, opponent_key)
         if line is not None:
             return line
+    for who, choice in joint.items():
+        if isinstance(choice, Place):
+            return label("ss.ev.placed", n=len(choice.entries), team=team_label(who, seat, opponent_key))
+        if isinstance(choice, Move):
+            return label("ss.ev.moved", n=len(choice.entries), team=team_label(who, seat, opponent_key))
     return label("ss.ev.played")
 
 

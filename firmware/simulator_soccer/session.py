@@ -391,7 +391,8 @@ class SoccerSession(MatchSession[Picking]):
     def _flips(self, before: dict[str, Any], seen: dict[str, Any]) -> dict[str, Any] | None:
         """Each screen as it was, a banner saying what was just played (both screens change
         only their bottom pages: the press fits the shared bus)."""
-        return {seat: screens.FlipScreen(screen, screens.flip_line(self.events, seat))
+        return {seat: screens.FlipScreen(screen, screens.flip_line(
+            self.events, self.decisions[-1], seat, self.opponent_key(seat)))
                 for seat, screen in before.items()}
 
     def _revealed(self) -> bool:
