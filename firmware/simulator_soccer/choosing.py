@@ -19,7 +19,7 @@ from engine.simulator_soccer import (
     Challenge, Choice, Cross, Defend, Kick, Kicker, ListMenu, Move, Place, Remove,
 )
 from engine.simulator_soccer import bots as soccer_bots
-from engine.simulator_soccer.geometry import Cell, distance
+from engine.simulator_soccer.geometry import Cell, distance, line
 from engine.simulator_soccer.legal import defend_candidates
 from engine.simulator_soccer.state import SEATS
 from firmware.session import Pending
@@ -92,23 +92,33 @@ def suggestion(match: Any, seat: str, seed: int, number: int) -> Choice | None:
 
 def onside(match: Any, team: int, choice: Choice) -> Choice:
     """The Simple policy's kick, unless it goes to a teammate standing offside (S-OFF-1: a
-    free kick the other way); then the best kick to a cell where nobody is offside."""
+    free kick the other way) or along the ground through a standing opponent (S-K-3: he
+    stops it); then the best kick (by the Simple policy's own measure) that does neither."""
     carrier = match.carrier_player()
     if not isinstance(choice, Kick) or choice.to is None or carrier is None:
         return choice
     offside = match._offside_positions(carrier, match.turn.set_piece)
     bad = {q.cell for q in match.teams[team].on_pitch() if q.num in offside}
-    if choice.to not in bad:
+    if not _spoilt(match, team, carrier, choice.kind, choice.to, bad):
         return choice
     options = match.kick_options()
     ranked = sorted(((soccer_bots._kick_value(match, team, kind, to, carrier), kind, to)
                      for kind, to in soccer_bots.kick_targets(match, team, carrier)
-                     if to not in bad), reverse=True)
+                     if not _spoilt(match, team, carrier, kind, to, bad)), reverse=True)
     if ranked and (ranked[0][0] >= 0.45 or "end" not in options):
         return Kick(ranked[0][1], ranked[0][2])
     if "end" in options:
         return Kick("end")
     return choice
+
+
+def _spoilt(match: Any, team: int, carrier: Any, kind: str, to: Cell, offside: set[Cell]) -> bool:
+    if to in offside:
+        return True
+    if kind not in ("pass", "dribble"):
+        return False
+    opponents = {q.cell for q in match.teams[1 - team].on_pitch() if not q.lying}
+    return any(cell in opponents for cell in line(carrier.cell, to)[1:-1])
 
 
 def start_list(match: Any, seat: str, proposal: Choice | None) -> tuple[tuple[Any, ...], tuple[Any, ...], int | None]:

@@ -1,6 +1,7 @@
 """A sensible person at a Simulator Soccer pad, for the console tests: what would they press
 now, looking only at their screen's model? They take the proposal (the first option, or
-DONE), lock a formation, aim or dive at random, and clear the result."""
+DONE) most of the time and now and then another option, lock a formation, aim or dive at
+random (a shot high now and then), and clear the result."""
 from __future__ import annotations
 
 import random
@@ -10,6 +11,7 @@ from firmware.simulator_soccer import screens as ss
 from hal.buttons import Button
 
 SIDES = (Button.LEFT, Button.CENTRE, Button.RIGHT)
+CARDS = (Button.CARD1, Button.CARD2, Button.CARD3, Button.CARD4)
 
 
 def intent(model: Any, rng: random.Random) -> Button | None:
@@ -25,13 +27,17 @@ def intent(model: Any, rng: random.Random) -> Button | None:
         if model.locked:
             return None
         if model.picked is None:
+            if model.role == "shoot" and not model.high and rng.random() < 0.4:
+                return Button.CARD1                 # over the defenders' heads
             return rng.choice(SIDES)
         return {"left": Button.LEFT, "centre": Button.CENTRE, "right": Button.RIGHT}[model.picked]
     if isinstance(model, ss.MenuScreen):
         if model.why is not None:                   # the proposal refused: another option
             return rng.choice((Button.CARD1, Button.CARD2, Button.CARD3, Button.CARD4,
                                Button.RIGHT))
-        return Button.CARD1
+        if rng.random() < 0.85 or len(model.options) < 2:
+            return Button.CARD1                     # the proposal, or DONE
+        return CARDS[rng.randrange(len(model.options))]  # now and then, their own idea
     if isinstance(model, ss.PitchScreen):
         if model.cursor is not None:                # a cell pick: confirm, or back out
             return Button.CENTRE if model.cursor in model.marks else rng.choice(
