@@ -28,9 +28,8 @@ from firmware.sheets import draw_result_sheet
 
 from . import pitch
 from .choosing import SECRET, Label, label
+from .tutorial import PAGES, draw_tutorial_page
 
-LINE_Y = 54
-"""Top of the line under the map (its text on rows 56..63, under the map's rows 0..54)."""
 SHOT_BOXES = {"left": 8, "centre": 50, "right": 92}
 
 
@@ -66,11 +65,8 @@ class PitchScreen:
     """Cells the seat's list so far sends players to (shown as a ring)."""
 
     def draw(self, c: Canvas, language: str) -> None:
-        pitch.draw_pitch(c, self.view, self.seat, cursor=self.cursor, marks=self.marks)
-        for cell in self.planned:
-            x, y = pitch.on_screen(cell, self.view)
-            cx, cy = 6 * x + 3, 6 * y + 3
-            c.draw.rectangle([cx - 3, cy - 3, cx + 3, cy + 3], outline=1)
+        pitch.draw_pitch(c, self.view, self.seat, cursor=self.cursor, marks=self.marks,
+                         planned=self.planned)
         status = pitch.status_text(self.view, self.seat, language)
         if self.line is None:
             line = status
@@ -81,8 +77,7 @@ class PitchScreen:
             line = fitting(WIDTH, f"{score} {said}", said)
         else:
             line = words(language, self.line)
-        c.clear(0, LINE_Y + 1, WIDTH - 1, 63)
-        c.text(0, LINE_Y, fitting(WIDTH, line))
+        pitch.draw_status(c, fitting(WIDTH, line))
 
 
 @dataclass(frozen=True)
@@ -213,7 +208,7 @@ class RevealScreen:
     def draw(self, c: Canvas, language: str) -> None:
         pitch.draw_pitch(c, self.view, self.seat)
         if len(self.lines) <= 1:
-            c.clear(0, LINE_Y + 1, WIDTH - 1, 63)
+            pitch.draw_status(c, "")
             c.banner(fitting(WIDTH, words(language, self.lines[0])) if self.lines else "")
             return
         c.sheet()
@@ -272,45 +267,20 @@ class ResultScreen:
 
 @dataclass(frozen=True)
 class TutorialScreen:
-    """A page of the tutorial before the first match: ◀ ▶ turn pages, OK starts."""
+    """A page of the tutorial before the match (``tutorial.py``): ◀ ▶ turn pages, OK starts."""
 
     page: int
 
     def draw(self, c: Canvas, language: str) -> None:
         pages = tutorial_pages(language)
-        page = pages[min(self.page, len(pages) - 1)]
-        try:
-            from .tutorial import draw_tutorial_page
-        except ImportError:
-            draw_tutorial_page = _draw_page
-        draw_tutorial_page(c, page)
-        c.hints(left="◀" if self.page else "", centre=f"{self.page + 1}/{len(pages)}",
-                right="▶" if self.page < len(pages) - 1 else text(language, "ss.hint.start"))
+        index = min(self.page, len(pages) - 1)
+        draw_tutorial_page(c, pages[index])
+        c.hints(left="◀" if index else "", centre=f"{index + 1}/{len(pages)}",
+                right="▶" if index < len(pages) - 1 else text(language, "ss.hint.start"))
 
 
-FALLBACK_PAGES: dict[str, list[list[str]]] = {
-    "fr": [["Un tour:", "1 l'attaquant tire", "  (passe, lob, tir)", "2 il bouge 3 cases",
-            "3 le défenseur bouge"],
-           ["Règle de distance:", "le ballon va au", "joueur le plus près", "(égalité: voir",
-            "la règle)"]],
-    "en": [["A turn:", "1 attacker kicks", "  (pass, lob, shot)", "2 he moves 3 cells",
-            "3 defender moves"],
-           ["Distance rule:", "the ball goes to", "the nearest player", "(ties: see",
-            "the rules)"]],
-}
-
-
-def tutorial_pages(language: str = "en") -> list[Any]:
-    try:
-        from .tutorial import PAGES
-    except ImportError:
-        return FALLBACK_PAGES.get(language, FALLBACK_PAGES["en"])
-    return PAGES.get(language) or next(iter(PAGES.values()))  # type: ignore[no-any-return]
-
-
-def _draw_page(c: Canvas, page: list[str]) -> None:
-    for i, line in enumerate(page[:5]):
-        c.text(0, -1 + i * 11, line)
+def tutorial_pages(language: str = "en") -> tuple[Any, ...]:
+    return PAGES.get(language) or PAGES["en"]
 
 
 # ----- what happened, in words ---------------------------------------------------------------------

@@ -34,7 +34,7 @@ from engine.simulator_soccer import (
 )
 from engine.simulator_soccer import events as ev
 from engine.simulator_soccer.bots import SoccerBot, kick_odds
-from engine.simulator_soccer.choices import FORMATIONS, SIDES
+from engine.simulator_soccer.choices import FORMATIONS
 from firmware.cpu import CpuPlayers
 from firmware.session import TIMING, MatchSession, Seats, Step, Timing
 from hal.buttons import Button
@@ -347,7 +347,6 @@ class SoccerSession(MatchSession[Picking]):
         """The move clock ran out: the pick as it stands, else the proposal; a secret pick
         not made is drawn at random from the operating system (nothing a player can know)."""
         pending.deadline = None
-        decision = self.match.decision
         choice: Choice | None
         if self.view(seat).body["decision"] in choosing.SECRET:
             choice = self._secret_choice(pending, self.view(seat).body["decision"])

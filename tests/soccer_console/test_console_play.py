@@ -67,7 +67,7 @@ def _to_decision(rig, kind: str, rng: random.Random, pad_seat=("red", "blue")) -
     for _ in range(5000):
         session = rig.session
         if session.step is Step.CHOOSE:
-            for pad, seat in enumerate(pad_seat, 1):
+            for seat in pad_seat:
                 if seat in session.match.to_act() and session.view(seat).body["decision"] == kind:
                     return seat
         acted = False

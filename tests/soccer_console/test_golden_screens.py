@@ -80,7 +80,6 @@ def shots(tmp_path, language: str) -> dict[str, Any]:
                 acted = True
         if not acted:
             rig.wait_for_change(5.0)
-    final = rig.app.shown[1][0]
     return found
 
 
