@@ -239,6 +239,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.other_locked": ("{team} a validé ✓", "{team} locked in ✓"),
     "ss.other_picks": ("{team} choisit…", "{team} is choosing…"),
     "ss.shoot": ("Tire ! Vise :", "Shoot! Aim:"),
+    "ss.shot_low": ("BAS", "LOW"),
+    "ss.shot_high": ("HAUT", "HIGH"),
     "ss.dive": ("Plonge !", "Dive!"),
     "ss.side.left": ("G", "L"),
     "ss.side.centre": ("C", "C"),

@@ -159,8 +159,9 @@ class ShotScreen:
     def draw(self, c: Canvas, language: str) -> None:
         title = text(language, "ss.shoot" if self.role == "shoot" else "ss.dive")
         if self.role == "shoot":
-            title += " " + text(language, "ss.high" if self.high else "ss.low")
-        c.centred(-1, fitting(WIDTH, title))
+            height = text(language, "ss.shot_high" if self.high else "ss.shot_low")
+            title = fitting(WIDTH, f"{title} {height}", height)
+        c.centred(-1, title)
         c.box(4, 11, WIDTH - 5, 40)                            # the goal, seen by the shooter
         for side, x in SHOT_BOXES.items():
             chosen = side == self.picked
