@@ -131,6 +131,15 @@ def start_list(match: Any, seat: str, proposal: Choice | None) -> tuple[tuple[An
 
 
 def list_menu(match: Any, seat: str, picking: Picking) -> ListMenu:
+    """The rules' walkable list menu, after the list's substitutions (a placement's first
+    step makes them before anyone is placed: the substitute is the one to place)."""
+    if picking.subs and match.pending.kind == "place":
+        match = match.clone()
+        try:
+            match._apply_subs(team_of(seat), tuple(picking.subs), [], False,
+                              match.restart.get("step"))
+        except Exception:  # noqa: BLE001 - substitutions the rules refuse: the list says why
+            pass
     return ListMenu(match, team_of(seat), picking.thrower)
 
 
@@ -251,7 +260,8 @@ def menu_options(match: Any, seat: str, picking: Picking, legal: Sequence[Choice
             options.append((label("ss.opt.undo", num=picking.entries[-1][0]), ("undo",)))
         movable = list_options(match, seat, picking)
         ball = match.ball
-        order = sorted(movable, key=lambda n: (distance(match.player(team, n).cell or ball, ball), n))
+        placed = list_menu(match, seat, picking).match
+        order = sorted(movable, key=lambda n: (distance(placed.player(team, n).cell or ball, ball), n))
         for num in order:
             options.append((player_label(match, seat, num), ("player", num)))
         return prompt, options
@@ -346,7 +356,7 @@ def cell_targets(match: Any, seat: str, picking: Picking, purpose: Action,
         return cells, origin, start
     if what == "entry":
         num = purpose[1]
-        origin = match.player(team, num).cell
+        origin = list_menu(match, seat, picking).match.player(team, num).cell
         if picking.thrower == num:
             origin = match.pending.extra.get("cell", origin)
         cells = frozenset(list_options(match, seat, picking).get(num, []))

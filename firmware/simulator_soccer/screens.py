@@ -280,6 +280,19 @@ class TutorialScreen:
                 right="▶" if index < len(pages) - 1 else text(language, "ss.hint.start"))
 
 
+@dataclass(frozen=True)
+class TutorialOffer:
+    """Before the first page: a sheet over the menu, ▶ reads the tutorial, OK plays."""
+
+    over_menu: ClassVar[bool] = True
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.sheet()
+        c.centred(SHEET_Y + 2, text(language, "ss.tutorial.title"))
+        c.centred(SHEET_Y + 12, text(language, "ss.tutorial.read"))
+        c.hints(centre=text(language, "ss.tutorial.skip"))
+
+
 def tutorial_pages(language: str = "en") -> tuple[Any, ...]:
     return PAGES.get(language) or PAGES["en"]
 
@@ -457,7 +470,7 @@ def build(state: SeatState) -> Any:
     if state.flip is not None:
         return state.flip
     if state.tutorial is not None:
-        return TutorialScreen(state.tutorial)
+        return TutorialOffer() if state.tutorial < 0 else TutorialScreen(state.tutorial)
     if state.step is Step.KICKOFF:
         return KickoffScreen(body["ball"]["seat"] == state.seat, state.opponent_key)
     if state.step is Step.OVER:

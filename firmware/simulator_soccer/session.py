@@ -33,6 +33,7 @@ from engine.simulator_soccer import (
     Choice, Cross, Dive, Formation, Kick, MatchConfig, Round, Shoot, new_match,
 )
 from engine.simulator_soccer import events as ev
+from engine.simulator_soccer import bots as soccer_bots
 from engine.simulator_soccer.bots import SoccerBot, kick_odds
 from engine.simulator_soccer.choices import FORMATIONS
 from firmware.cpu import CpuPlayers
@@ -53,6 +54,14 @@ SHOWN_EVENTS = (ev.Kicked, ev.Duel, ev.Shot, ev.Goal, ev.Foul, ev.Card, ev.Var, 
 """Events worth a pause on both screens (a reveal)."""
 
 
+class NoLegalChoice(RuntimeError):
+    """A seat has no legal choice: the rules left the match without a way on."""
+
+    def __init__(self, kind: str, seat: str) -> None:
+        super().__init__(f"Simulator Soccer: {seat} has no legal {kind} (the rules left no "
+                         "way on; please report the match journal)")
+
+
 class SoccerCpu:
     """A CPU seat of the console: an engine bot deciding from its view and its generator
     (``legal`` unused: the bots walk the rules' menus themselves)."""
@@ -67,7 +76,12 @@ class SoccerCpu:
         if self.noise and rng.random() < self.noise and view.public.pending.kind in (
                 "kick", "challenge", "move"):
             return self.random.choose(view, rng)
-        return self.bot.choose(view, rng)
+        try:
+            return self.bot.choose(view, rng)
+        except IndexError:
+            # The engine's bot found nothing legal (it ends on ``legal_choices(...)[0]``):
+            # a position the rules left without a way on. Say so in one line, not a traceback.
+            raise NoLegalChoice(view.public.pending.kind, view.seat) from None
 
     def __repr__(self) -> str:
         return f"<SoccerCpu {self.difficulty}>"
@@ -91,9 +105,10 @@ class SoccerSession(MatchSession[Picking]):
         self.move_clock = move_clock
         super().__init__(config, seed, seats, now, timing=timing)
         self.tutorial: dict[str, int] = {}
-        """Seat -> tutorial page, for each person still reading it before the kick-off."""
+        """Seat -> tutorial page, for each person still reading it before the kick-off (-1:
+        the offer, a sheet over the menu, so starting a match redraws half of each screen)."""
         if tutorial:
-            self.tutorial = {seat: 0 for seat in self.match.seats if seat not in seats.cpus}
+            self.tutorial = {seat: -1 for seat in self.match.seats if seat not in seats.cpus}
             if self.tutorial:
                 self.step_until = None
 
@@ -141,7 +156,7 @@ class SoccerSession(MatchSession[Picking]):
         pages = len(screens.tutorial_pages())
         page = self.tutorial[seat]
         if button is Button.LEFT:
-            self.tutorial[seat] = max(0, page - 1)
+            self.tutorial[seat] = max(-1, page - 1)
         elif button is Button.RIGHT and page < pages - 1:
             self.tutorial[seat] = page + 1
         elif button in (Button.CENTRE, Button.RIGHT):
@@ -186,7 +201,7 @@ class SoccerSession(MatchSession[Picking]):
             purpose = action[1:]
             cells, origin, start = choosing.cell_targets(match, seat, picking, purpose,
                                                          self.legal(seat))
-            if not cells:
+            if not cells or origin is None or start is None:
                 picking.why = "no_cell"
                 return True
             picking.mode, picking.purpose = "cells", purpose
@@ -227,8 +242,24 @@ class SoccerSession(MatchSession[Picking]):
         if not legal:
             picking.why = self._refusal(seat, choice)
             return True
+        if not self._leaves_a_way_on(seat, choice):
+            picking.why = "blocks"
+            return True
         self.lock(seat, choice, now)
         return True
+
+    def _leaves_a_way_on(self, seat: str, choice: Choice) -> bool:
+        """Whether the other team can still place after this placement: the rules accept a
+        step 2 that leaves a player where the kicking team's step 3 must not end with him
+        (in the area at a goal kick, on the ball), and then nothing is legal."""
+        if self.match.decision != "place":
+            return True
+        twin = self.match.clone()
+        twin.apply({seat: choice})
+        if twin.is_over or twin.decision != "place":
+            return True
+        other = twin.to_act()[0]
+        return bool(twin.legal_choices(other))
 
     def _refusal(self, seat: str, choice: Choice) -> str:
         try:
@@ -341,6 +372,17 @@ class SoccerSession(MatchSession[Picking]):
     def lock(self, seat: str, choice: Any, now: float) -> None:
         self.pending[seat].why = None
         super().lock(seat, choice, now)
+
+    def _cpu_chose(self, seat: str, choice: Any, now: float) -> None:
+        """A CPU's choice; a placement that would leave the other team no legal step is
+        replaced by the tidy one (the rules accept it, then nothing is legal: see
+        :meth:`_leaves_a_way_on`)."""
+        if not self._leaves_a_way_on(seat, choice):
+            tidy = soccer_bots.placement(self.public(seat), choosing.team_of(seat),
+                                         self.cpu_rng(seat), tidy=True)
+            if self.match.is_legal(seat, tidy) and self._leaves_a_way_on(seat, tidy):
+                choice = tidy
+        super()._cpu_chose(seat, choice, now)
 
     # ----- time ------------------------------------------------------------------------------
     def _clock_ran_out(self, seat: str, pending: Picking, now: float) -> None:

@@ -16,7 +16,7 @@ CARDS = (Button.CARD1, Button.CARD2, Button.CARD3, Button.CARD4)
 
 def intent(model: Any, rng: random.Random) -> Button | None:
     """The button a sensible person presses on ``model``; None: nothing to do but watch."""
-    if isinstance(model, ss.TutorialScreen):
+    if isinstance(model, (ss.TutorialScreen, ss.TutorialOffer)):
         return Button.CENTRE
     if isinstance(model, ss.FormationScreen):
         if model.locked:

@@ -46,6 +46,8 @@ def test_one_person_plays_a_whole_match_against_the_cpu_at_every_difficulty(tmp_
 def test_the_tutorial_comes_before_the_kick_off_and_ok_skips_it(tmp_path):
     rig = SoccerRig(tmp_path, soccer_settings("two", tutorial=True), seed=2)
     rig.start()
+    assert isinstance(rig.screen(1), ss.TutorialOffer) and isinstance(rig.screen(2), ss.TutorialOffer)
+    rig.press(1, Button.RIGHT)
     assert isinstance(rig.screen(1), ss.TutorialScreen) and rig.screen(1).page == 0
     rig.press(1, Button.RIGHT)
     assert rig.screen(1).page == 1
@@ -54,8 +56,8 @@ def test_the_tutorial_comes_before_the_kick_off_and_ok_skips_it(tmp_path):
     rig.wait(30)                                  # the kick-off waits for the readers
     assert rig.session.step is Step.KICKOFF and not rig.session.decisions
     rig.press(1, Button.CENTRE)
-    assert not isinstance(rig.screen(1), ss.TutorialScreen)
-    assert isinstance(rig.screen(2), ss.TutorialScreen)
+    assert not isinstance(rig.screen(1), (ss.TutorialScreen, ss.TutorialOffer))
+    assert isinstance(rig.screen(2), ss.TutorialOffer)
     rig.press(2, Button.CENTRE)
     rig.wait(3)
     assert isinstance(rig.screen(1), ss.FormationScreen)
@@ -89,7 +91,7 @@ def test_the_kick_menu_offers_the_proposal_first_and_a_cell_pick_for_a_pass(tmp_
     pad = 1 if seat == "red" else 2
     menu = rig.screen(pad)
     assert isinstance(menu, ss.MenuScreen) and menu.prompt[0] == "ss.ask.kick"
-    assert menu.options[0][0].startswith("ss.sug.")      # the Simple policy's kick, one press
+    assert menu.options[0][0] == "ss.opt.suggest"        # the Simple policy's kick, one press
     pass_index = next(i for i, o in enumerate(menu.options) if o[0] == "ss.kick.pass")
     rig.press(pad, (Button.CARD1, Button.CARD2, Button.CARD3, Button.CARD4)[pass_index])
     pick = rig.screen(pad)

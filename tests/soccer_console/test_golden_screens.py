@@ -17,7 +17,7 @@ from firmware.simulator_soccer import screens as ss
 from hal.buttons import Button
 
 KINDS = {
-    "tutorial", "kickoff", "formation", "formation-flip", "menu-kick", "menu-p2", "menu-p3",
+    "tutorial-offer", "tutorial", "kickoff", "formation", "formation-flip", "menu-kick", "menu-p2", "menu-p3",
     "menu-place", "menu-challenge", "menu-defend", "cells", "pitch-map", "wait-kick",
     "wait-move", "wait-place", "reveal", "flip", "shot", "dive", "result",
 }
@@ -27,6 +27,8 @@ KINDS = {
 def kind_of(model: Any) -> str | None:
     if isinstance(model, ss.TutorialScreen):
         return "tutorial"
+    if isinstance(model, ss.TutorialOffer):
+        return "tutorial-offer"
     if isinstance(model, ss.KickoffScreen):
         return "kickoff"
     if isinstance(model, ss.FormationScreen):
@@ -70,7 +72,9 @@ def shots(tmp_path, language: str) -> dict[str, Any]:
                 break
             model = rig.screen(pad)
             button = intent(model, rng)
-            if isinstance(model, ss.MenuScreen) and "cells" not in found and \
+            if isinstance(model, ss.TutorialOffer) and pad == 1:
+                button = Button.RIGHT                 # pad 1 reads the first page
+            elif isinstance(model, ss.MenuScreen) and "cells" not in found and \
                     model.prompt[0] == "ss.ask.kick":
                 button = Button.CARD2                 # a pass: the cell pick
             elif isinstance(model, ss.MenuScreen) and "pitch-map" not in found:
