@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from bench_latency import quantile  # noqa: E402
 from firmware.app import SaverScreen  # noqa: E402
-from firmware.history import Stats  # noqa: E402
+from firmware.history import GameStats  # noqa: E402
 from firmware.render import Canvas  # noqa: E402
 from firmware.resume import ResumeScreen, StatsScreen  # noqa: E402
 from firmware.settings import Settings  # noqa: E402
@@ -31,7 +31,9 @@ from scripted import play  # noqa: E402
 def screens(seed: int) -> dict[str, list[Any]]:
     models = dict(play(Settings.flat(players="two", level="pro_plus"), seed).models)
     models["ResumeScreen"] = [ResumeScreen.of({"score": {"red": 2, "blue": 1}})]
-    models["StatsScreen"] = [StatsScreen(Stats(12, {"red": 5, "blue": 7}, {"hard": (2, 3)}))]
+    models["StatsScreen"] = [StatsScreen(GameStats("chifootmi", 12, {"red": 5, "blue": 7},
+                                                   {"easy": (4, 0), "hard": (2, 3)}, 0, 1),
+                                         "Chifootmi", 0, 3, 2)]
     models["SaverScreen"] = [SaverScreen(position) for position in range(20)]
     return models
 

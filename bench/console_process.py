@@ -36,7 +36,7 @@ def peak_rss_kb() -> int:
 
 
 def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = None,
-          lg_alert_loop: bool = False) -> None:
+          lg_alert_loop: bool = False, attract_for: float = 0.0) -> None:
     import resource
 
     import firmware.cli  # noqa: F401  (the pitchpad command's import cost)
@@ -87,7 +87,8 @@ def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = No
         rig.console.close()
 
     threading.Thread(target=read_commands, daemon=True).start()
-    idle = Idle() if saver_after is None else Idle(screensaver_after=saver_after)
+    idle = Idle(attract_for=attract_for) if saver_after is None else Idle(
+        screensaver_after=saver_after, attract_for=attract_for)
     App(rig.console, state_dir=state_dir, idle=idle).run()
     if alerts is not None:
         alerts.stop()
@@ -113,6 +114,8 @@ def main() -> None:
                               help="gpiod: the Pi's default backend on a mock chip (its real "
                                    "blocking thread); gpiozero: MockFactory pins")
     serve_parser.add_argument("--saver-after", type=float, help="screensaver after this idle time")
+    serve_parser.add_argument("--attract-for", type=float, default=0.0,
+                              help="idle: a CPU-vs-CPU demo this long before the saver (0: none)")
     serve_parser.add_argument("--lg-alert-loop", action="store_true",
                               help="also run a copy of lg's 0.5 ms alert loop over 14 alerts")
     match_parser = commands.add_parser("match")
@@ -121,7 +124,7 @@ def main() -> None:
     match_parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.command == "serve":
-        serve(args.state_dir, args.buttons, args.saver_after, args.lg_alert_loop)
+        serve(args.state_dir, args.buttons, args.saver_after, args.lg_alert_loop, args.attract_for)
     else:
         match(args.difficulty, args.level, args.seed)
 

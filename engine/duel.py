@@ -62,14 +62,22 @@ DIVES_TWO_WAY = (DIVE[Side.LEFT], DIVE[Side.RIGHT])
 DIVES_THREE_WAY = tuple(DIVE[s] for s in THREE_WAY)
 
 
-def side_choice_from_json(key: str, value: Any) -> Shoot | Dive:
-    """``{"shoot": side}`` or ``{"dive": side}`` of a match script, as the shared instance;
-    ValueError naming the three sides otherwise."""
+def _side(key: str, value: Any) -> Side:
     try:
-        side = Side(value)
+        return Side(value)
     except ValueError:
         raise ValueError(f"{key} \"left\", \"centre\" or \"right\", not {value!r}") from None
-    return SHOOT[side] if key == "shoot" else DIVE[side]
+
+
+def shoot_from_json(value: Any) -> Shoot:
+    """The value of a script's ``{"shoot": side}``, as the shared instance; ValueError naming
+    the three sides otherwise."""
+    return SHOOT[_side("shoot", value)]
+
+
+def dive_from_json(value: Any) -> Dive:
+    """The value of a script's ``{"dive": side}``, as the shared instance."""
+    return DIVE[_side("dive", value)]
 
 
 def scores(shoot: Side, dive: Side) -> bool:

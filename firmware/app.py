@@ -63,6 +63,16 @@ class Idle:
     abandon_after: float = 600.0
     splash: float = 0.6
     """Long enough to see the name, short enough that the menu is up within 1.5 s of start."""
+    attract_for: float = 0.0
+    """Idle in the menu, a CPU-vs-CPU demo on the screens this long (``firmware.modes.Attract``),
+    then the dimmed saver; 0: no demo, the saver at once (the handheld, on its battery).
+    The tabletop unit and the simulator show one (:data:`CAFE_IDLE`)."""
+    saver_for: float = 900.0
+    """With a demo, how long the saver stays before the demo comes back."""
+
+
+CAFE_IDLE = Idle(attract_for=300.0)
+"""A unit on a café table, on mains power: a demo when idle, five minutes out of twenty."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,8 @@ class App:
 
     def __init__(self, console: Console, *, state_dir: str | Path, timing: Timing = TIMING,
                  idle: Idle = Idle(), demo: bool = False, seed: int | None = None,
-                 watchdog: Watchdog | None = None, club: Any = None) -> None:
+                 watchdog: Watchdog | None = None, club: Any = None,
+                 lock_settings: bool = False) -> None:
         self.console = console
         self.club = club
         """Club play (``firmware.club.unit.ClubLink``): results and live scores to the league."""
@@ -106,6 +117,7 @@ class App:
         self.fixed_seed = seed
         """``seed`` is the first match's seed; later matches draw theirs from it."""
         self.menu = Menu(settings_file.load(self.state_dir), console.pad_count)
+        self.menu.forced_lock = lock_settings
         self.menu.played = history.stats(self.state_dir).played
         self.count_names()
         self.watchdog = watchdog or Watchdog()
@@ -129,6 +141,8 @@ class App:
         self.drawn: dict[int, tuple[Any, str]] = {}
         self.warned: dict[int, bool] = {}
         self.heal_screens = False
+        self.behind: bool = False
+        """Screens not yet redrawn after a staggered press (``ModeState.staggered``)."""
         self.leds: dict[int, bool] = {}
         self.unplugged: tuple[int, ...] = ()
         self.paused_since: float | None = None
@@ -202,11 +216,15 @@ class App:
     def step(self, event: ButtonEvent | None) -> None:
         """Handle one press (or none), run the timers due now, redraw what changed."""
         self.watch_pads()
+        first: int | None = None
         if event is not None and event.pressed and not event.repeat and self.paused_since is None:
+            left = self.state
             self.press(event)
+            if (left.staggered or self.state.staggered) and not isinstance(self.state, Playing):
+                first = event.pad
         self.tick()
         self.record()
-        self.refresh()
+        self.refresh(first)
         if self.heal_screens:
             # After each screensaver step, when nobody presses: a panel that lost power
             # without a transfer failing comes back (hal.oled: init and a whole frame).
@@ -220,7 +238,7 @@ class App:
     def deadline(self) -> float | None:
         """When the loop must wake up even if nobody presses anything (and, with pads that can
         be unplugged, every :data:`PAD_CHECK` seconds to look at them)."""
-        due = self._deadline()
+        due = self.clock.now() if self.behind else self._deadline()
         if any(self.console.pad(pad).detachable for pad in self.pads):
             check = self.clock.now() + PAD_CHECK
             return check if due is None else min(due, check)
@@ -254,7 +272,7 @@ class App:
             assert self.tournament.current is not None
             name = self.tournament.current.game
         self.game = entry_for(name)
-        settings = self.settings.of(self.game.name, self.game.settings)
+        settings = self.settings.for_match(self.game.name, self.game.settings)
         if fixture is not None:                  # every seat a person (the flat names)
             settings = self.game.settings({**asdict(settings), "players": "two",
                                            "chifoumi_players": 2, "chifoumi_humans": 2})
@@ -456,12 +474,14 @@ class App:
         """The screen model pad ``pad`` shows now."""
         return self.state.screen(self, pad)
 
-    def refresh(self) -> None:
-        """Redraw each screen whose content changed, and set the possession LEDs."""
+    def refresh(self, first: int | None = None) -> None:
+        """Redraw each screen whose content changed, and set the possession LEDs; ``first``:
+        only that pad's screen now, the others at the next pass (a staggered press)."""
         language = self.settings.language
         warning = (self.journal is not None and not self.journal.healthy) or durable.failing(
             self.state_dir)
-        for pad in self.pads:
+        self.behind = first is not None
+        for pad in (self.pads if first is None else (first,)):
             model = self.screen_for(pad)
             drawn = OverMenu(self.menu.screen(), model) if getattr(model, "over_menu", False) else model
             if self.drawn.get(pad) == (drawn, language) and self.warned.get(pad, False) == warning:

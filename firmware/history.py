@@ -56,13 +56,51 @@ class Result:
         return doc
 
 
+DRAWS = ("draw", "shared")
+"""Winners that are no one's win: a draw (Chifoumi 4 players), a tie at the top (3 players)."""
+ABANDONED = "abandoned"
+"""A match nobody finished (left from the pads, or no press for ten minutes): its results line
+says ``"abandoned": true`` (or has ``abandoned`` as its winner); it is nobody's win."""
+
+
 @dataclass(frozen=True)
-class Stats:
+class GameStats:
+    """One game's figures on this console."""
+
+    game: str
     played: int = 0
     wins: Mapping[str, int] = field(default_factory=dict)
-    """Wins per seat in matches between people (any game; the stats page shows red/blue)."""
+    """Matches between people only: wins per winning seat (or team, ``white+black``)."""
     vs_cpu: Mapping[str, tuple[int, int]] = field(default_factory=dict)
-    """Per CPU difficulty: (matches the person won, matches the CPU won)."""
+    """Per CPU difficulty: (matches a person won, matches the CPUs won)."""
+    draws: int = 0
+    abandoned: int = 0
+
+
+@dataclass(frozen=True)
+class Stats:
+    """The results history's figures, per game (in the order the games first appear)."""
+
+    played: int = 0
+    games: Mapping[str, GameStats] = field(default_factory=dict)
+
+    @property
+    def wins(self) -> dict[str, int]:
+        """Wins per seat between people, every game pooled."""
+        pooled: Counter[str] = Counter()
+        for each in self.games.values():
+            pooled.update(each.wins)
+        return dict(pooled)
+
+    @property
+    def vs_cpu(self) -> dict[str, tuple[int, int]]:
+        """(person, CPU) wins per CPU difficulty, every game pooled."""
+        pooled: dict[str, tuple[int, int]] = {}
+        for each in self.games.values():
+            for difficulty, (person, cpu) in each.vs_cpu.items():
+                before = pooled.get(difficulty, (0, 0))
+                pooled[difficulty] = (before[0] + person, before[1] + cpu)
+        return pooled
 
 
 def record(state_dir: str | Path, result: Result) -> bool:
@@ -127,20 +165,49 @@ def read(state_dir: str | Path) -> list[dict[str, Any]]:
 
 
 def stats(state_dir: str | Path) -> Stats:
-    """Matches played, wins per seat (two players) and per CPU difficulty (vs CPU)."""
+    """Matches played, and per game: wins between people, wins per CPU difficulty, draws and
+    abandoned matches (a line with fields it cannot read still counts as played)."""
     results = read(state_dir)
-    wins: Counter[str] = Counter()
-    vs_cpu: dict[str, tuple[int, int]] = {}
+    games: dict[str, _Tally] = {}
     for result in results:
-        players = result.get("players")
+        game = result.get("game")
+        tally = games.setdefault(game if isinstance(game, str) else "?", _Tally())
+        tally.add(result)
+    return Stats(len(results), {name: tally.stats(name) for name, tally in games.items()})
+
+
+@dataclass
+class _Tally:
+    played: int = 0
+    wins: Counter[str] = field(default_factory=Counter)
+    vs_cpu: dict[str, tuple[int, int]] = field(default_factory=dict)
+    draws: int = 0
+    abandoned: int = 0
+
+    def add(self, result: Mapping[str, Any]) -> None:
+        self.played += 1
         winner = result.get("winner")
-        if not isinstance(players, dict) or not isinstance(winner, str) or winner not in players:
-            continue
-        cpus = {seat: who for seat, who in players.items() if str(who).startswith("cpu:")}
+        if result.get("abandoned") is True or winner == ABANDONED:
+            self.abandoned += 1
+            return
+        if winner is None or winner in DRAWS:
+            self.draws += 1
+            return
+        players = result.get("players")
+        if not isinstance(players, dict) or not isinstance(winner, str):
+            return
+        winners = winner.split("+")
+        if not set(winners) <= set(players):
+            return
+        cpus = {seat: str(who)[4:] for seat, who in players.items() if str(who).startswith("cpu:")}
         if not cpus:
-            wins[winner] += 1
-        elif len(cpus) == 1:
-            difficulty = next(iter(cpus.values()))[4:]
-            person, cpu = vs_cpu.get(difficulty, (0, 0))
-            vs_cpu[difficulty] = (person, cpu + 1) if winner in cpus else (person + 1, cpu)
-    return Stats(len(results), dict(wins), vs_cpu)
+            self.wins[winner] += 1
+        elif len(cpus) < len(players):          # people against the CPU (all at one difficulty)
+            difficulty = sorted(set(cpus.values()))[0]
+            person, cpu = self.vs_cpu.get(difficulty, (0, 0))
+            self.vs_cpu[difficulty] = ((person, cpu + 1) if set(winners) <= set(cpus)
+                                       else (person + 1, cpu))
+
+    def stats(self, game: str) -> GameStats:
+        return GameStats(game, self.played, dict(self.wins), dict(self.vs_cpu), self.draws,
+                         self.abandoned)

@@ -306,16 +306,25 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.wait.kicker": ("{team} choisit…", "{team} is choosing…"),
     "ss.wait.headers": ("{team} monte…", "{team} moves up…"),
     # end of ssconsole's block
+    # --- helper "menus": stats, kids' mode, settings lock, house rules, attract mode ---
+    "stats.won": ("{who} gagne", "{who} won"),
+    "stats.draws": ("Matchs nuls", "Draws"),
+    "stats.abandoned": ("Abandonnés", "Abandoned"),
+    "stats.none": ("Aucun match", "No match yet"),
+    "menu.kids": ("Enfants", "Kids"),
+    "menu.house": ("Règles maison", "House rules"),
+    "attract.press": ("Appuie pour jouer", "Press to play"),
+    "attract.demo": ("Démo", "Demo"),
     # sspitch: Simulator Soccer's status line (firmware/simulator_soccer/pitch.py)
-    "ss.phase.reposition": ("Placement", "Set-up"),
+    "ss.phase.reposition": ("Placer", "Set-up"),
     "ss.phase.reposition.short": ("Plac", "Set"),
     "ss.phase.formation": ("Formation", "Formation"),
     "ss.phase.formation.short": ("Form", "Form"),
-    "ss.phase.p1": ("Ph1 frappe", "P1 kick"),
+    "ss.phase.p1": ("Frappe", "Kick"),
     "ss.phase.p1.short": ("Ph1", "P1"),
-    "ss.phase.p2": ("Ph2 courses", "P2 runs"),
+    "ss.phase.p2": ("Courses", "Runs"),
     "ss.phase.p2.short": ("Ph2", "P2"),
-    "ss.phase.p3": ("Ph3 défense", "P3 defence"),
+    "ss.phase.p3": ("Défense", "Defence"),
     "ss.phase.p3.short": ("Ph3", "P3"),
     "ss.phase.throw_in": ("Touche", "Throw-in"),
     "ss.phase.throw_in.short": ("Tou", "Thr"),
@@ -329,10 +338,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.phase.shootout.short": ("TAB", "Pens"),
     "ss.phase.over": ("Fin du match", "Full time"),
     "ss.phase.over.short": ("Fin", "FT"),
-    "ss.who.you": ("à toi", "you"),
-    "ss.who.you.short": ("toi", "you"),
-    "ss.who.them": ("à l'adv.", "opp."),
-    "ss.who.them.short": ("adv", "opp"),
+    "ss.who.you": ("Toi", "You"),
+    "ss.who.them": ("Adv.", "Opp."),
+    "ss.who.colon": (" : ", ": "),
     # end sspitch
 }
 

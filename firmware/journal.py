@@ -64,7 +64,8 @@ class JournalSetup:
 
     @classmethod
     def from_json(cls, obj: Any) -> JournalSetup:
-        if not isinstance(obj, dict) or obj.get("game") not in GAMES or "turns" in obj:
+        if not isinstance(obj, dict) or not isinstance(obj.get("game"), str) or (
+                obj["game"] not in GAMES or "turns" in obj):
             raise JournalCorrupt("the first line is not a match set-up")
         console = obj.get("console", {})
         if not isinstance(console, dict):

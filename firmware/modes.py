@@ -1,4 +1,5 @@
-"""The console's modes, one small object each: splash, menu, saver, resume offer, stats, match.
+"""The console's modes, one small object each: splash, menu, attract, saver, resume offer,
+stats, match.
 
 :class:`firmware.app.App` holds the console (screens, journal, menu, the match on now) and
 one mode object; a mode says when it must wake up (:meth:`ModeState.deadline`), what a press
@@ -8,15 +9,21 @@ new object (``App.enter``); nothing compares mode names.
 from __future__ import annotations
 
 import enum
+import logging
 import random
+import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from firmware.history import Stats
+from engine.bots.seeds import keyed_number
+from firmware.game import MatchStart
+from firmware.games import GAMES, entry_for
+from firmware.history import GameStats, Stats
 from firmware.i18n import text
+from firmware.kids import kids_reveal
 from firmware.menu import MenuAction
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
-from firmware.resume import ResumeScreen, StatsScreen
+from firmware.resume import STATS_ROWS, ResumeScreen, StatsScreen, stats_lines
 from hal.buttons import Button, ButtonEvent
 
 if TYPE_CHECKING:
@@ -24,12 +31,16 @@ if TYPE_CHECKING:
     from firmware.journal import JournalledMatch
 
 BRIGHT, DIM = 0xCF, 0x08
+log = logging.getLogger("pitchpad.modes")
+SHOWING = 0x40
+"""The attract mode's contrast: readable across a café table, gentler on the panel."""
 
 
 class Mode(enum.StrEnum):
     SPLASH = "splash"
     MENU = "menu"
     SAVER = "saver"
+    ATTRACT = "attract"
     RESUME = "resume"
     STATS = "stats"
     ROSTER = "roster"
@@ -85,6 +96,32 @@ class SaverScreen:
         c.text(rng.randrange(0, WIDTH - 54), rng.randrange(0, HINT_Y), "⚽PitchPad")
 
 
+@dataclass(frozen=True)
+class AttractScreen:
+    """A pad's screen of the demo match, with "Press to play" on an inverted bottom bar. The
+    kick-off and result sheets (drawn over the menu in a match) get the name above them."""
+
+    inner: Any
+
+    def draw(self, c: Canvas, language: str) -> None:
+        if getattr(self.inner, "over_menu", False):
+            c.centred(2, "PitchPad", scale=2)
+            c.centred(20, text(language, "attract.demo"))
+        self.inner.draw(c, language)
+        c.banner(text(language, "attract.press"))
+
+
+@dataclass(frozen=True)
+class NoStatsScreen:
+    """The stats page before any match was recorded (the menu shows no stats line then)."""
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.box(0, 0, WIDTH - 1, 10, filled=True)
+        c.text(2, 0, text(language, "menu.stats"), ink=0)
+        c.centred(26, text(language, "stats.none"))
+        c.hints(centre=text(language, "result.back"))
+
+
 # ----- the modes ----------------------------------------------------------------------------
 @dataclass
 class ModeState:
@@ -92,6 +129,11 @@ class ModeState:
 
     since: float
     kind: ClassVar[Mode]
+    staggered: ClassVar[bool] = False
+    """A press in, into or out of this mode (but into a match) redraws the pad pressed at once
+    and the others on the loop's next pass (``App.step``): the same screen on every pad (the
+    menu scrolling, the stats page, waking from the saver or the demo) would otherwise put
+    two whole frames (46 ms) on the handheld's shared bus before the presser sees anything."""
 
     def deadline(self, app: App) -> float | None:
         return None
@@ -133,14 +175,34 @@ class Idling(ModeState):
 
     def tick(self, app: App, now: float) -> None:
         if now >= app.last_press + app.idle.screensaver_after:
-            app.enter(Saver(now))
-            for pad in app.pads:
-                app.console.screen(pad).contrast(DIM)
+            go_idle(app, now)
+
+
+def go_idle(app: App, now: float) -> None:
+    """Nobody pressed for a while: a CPU-vs-CPU demo (:class:`Attract`) when the console
+    shows one (``Idle.attract_for``), else the dimmed saver."""
+    idle = Attract.start(app, now) if app.idle.attract_for > 0 else Saver(now)
+    app.enter(idle)
+    contrast = SHOWING if isinstance(idle, Attract) else DIM
+    for pad in app.pads:
+        app.console.screen(pad).contrast(contrast)
+
+
+def wake(app: App) -> None:
+    """A press on the saver or the demo: back where the console was, bright; the press does
+    nothing else."""
+    now = app.clock.now()
+    app.enter(ResumeOffer(now, app.offer) if app.offer is not None else Menu(now))
+    for pad in app.pads:
+        app.console.screen(pad).contrast(BRIGHT)
 
 
 @dataclass
 class Menu(Idling):
+    """The menu, the same on every screen (``firmware.menu``)."""
+
     kind: ClassVar[Mode] = Mode.MENU
+    staggered: ClassVar[bool] = True
 
     def press(self, app: App, event: ButtonEvent) -> None:
         action = app.menu.press(event.button)
@@ -149,7 +211,7 @@ class Menu(Idling):
         elif action is MenuAction.START:
             app.start_match()
         elif action is MenuAction.STATS:
-            app.enter(StatsPage(app.clock.now(), app.stats()))
+            app.enter(StatsPage.of(app.clock.now(), app.stats(), app.settings.game))
         elif action is MenuAction.ROSTER:
             app.enter(RosterPage(app.clock.now()))
         elif action is MenuAction.TOURNAMENT:
@@ -162,16 +224,48 @@ class Menu(Idling):
 
 @dataclass
 class StatsPage(Idling):
-    """The results history's figures; any key goes back to the menu."""
+    """The results history's figures, a page per game (the menu's game first): CARD1 ▲ /
+    CARD2 ▼ scroll its lines, ◀ ▶ turn to another game's page, OK back to the menu."""
 
     stats: Stats = field(default_factory=Stats)
+    page: int = 0
+    top: int = 0
     kind: ClassVar[Mode] = Mode.STATS
+    staggered: ClassVar[bool] = True
+
+    @classmethod
+    def of(cls, now: float, stats: Stats, game: str) -> StatsPage:
+        """The page of ``game`` when it has results, else the first game's that has."""
+        pages = _stats_pages(stats)
+        names = [each.game for each in pages]
+        return cls(now, stats, names.index(game) if game in names else 0)
 
     def press(self, app: App, event: ButtonEvent) -> None:
-        app.enter(Menu(app.clock.now()))
+        pages = _stats_pages(self.stats)
+        if event.button is Button.CENTRE or not pages:
+            app.enter(Menu(app.clock.now()))
+        elif event.button in (Button.LEFT, Button.RIGHT) and len(pages) > 1:
+            step = 1 if event.button is Button.RIGHT else -1
+            self.page, self.top = (self.page + step) % len(pages), 0
+        elif event.button in (Button.CARD1, Button.CARD2):
+            lines = len(stats_lines(pages[self.page], app.settings.language))
+            step = -1 if event.button is Button.CARD1 else 1
+            self.top = max(0, min(max(0, lines - STATS_ROWS), self.top + step))
 
     def screen(self, app: App, pad: int) -> Any:
-        return StatsScreen(self.stats)
+        pages = _stats_pages(self.stats)
+        if not pages:
+            return NoStatsScreen()
+        shown = pages[self.page]
+        title = GAMES[shown.game].title if shown.game in GAMES else shown.game
+        return StatsScreen(shown, title, self.page, len(pages), self.top)
+
+
+def _stats_pages(stats: Stats) -> list[GameStats]:
+    """The games with results, in the menu's order (games this console no longer hosts last)."""
+    order = list(GAMES)
+    return sorted(stats.games.values(), key=lambda each: (
+        order.index(each.game) if each.game in order else len(order), each.game))
 
 
 @dataclass
@@ -247,27 +341,94 @@ class ResumeOffer(Idling):
 
 @dataclass
 class Saver(ModeState):
-    """Dimmed screens and a hopping logo; any press wakes the console where it was."""
+    """Dimmed screens and a hopping logo; any press wakes the console where it was (and does
+    nothing else). With a demo (``Idle.attract_for``), the demo comes back every
+    ``Idle.saver_for`` seconds."""
 
     position: int = 0
     kind: ClassVar[Mode] = Mode.SAVER
+    staggered: ClassVar[bool] = True
 
     def deadline(self, app: App) -> float | None:
-        return self.since + (self.position + 1) * app.idle.screensaver_move
+        step = self.since + (self.position + 1) * app.idle.screensaver_move
+        if app.idle.attract_for > 0:
+            return min(step, self.since + app.idle.saver_for)
+        return step
 
     def press(self, app: App, event: ButtonEvent) -> None:
-        now = app.clock.now()
-        app.enter(ResumeOffer(now, app.offer) if app.offer is not None else Menu(now))
-        for pad in app.pads:
-            app.console.screen(pad).contrast(BRIGHT)
+        wake(app)
 
     def tick(self, app: App, now: float) -> None:
+        if app.idle.attract_for > 0 and now >= self.since + app.idle.saver_for:
+            go_idle(app, now)
+            return
         position = int((now - self.since) // app.idle.screensaver_move)
         app.heal_screens = position != self.position
         self.position = position
 
     def screen(self, app: App, pad: int) -> Any:
         return SaverScreen(self.position)
+
+
+@dataclass
+class Attract(ModeState):
+    """Idle: CPU-vs-CPU demo matches of the menu's game on every screen (each pad shows its
+    seat's screen; nothing secret is at stake: no person plays); any press stops it and
+    does nothing else. After ``Idle.attract_for`` seconds, the dimmed saver. The demo is
+    silent, journals nothing and records no result."""
+
+    session: Any = None
+    pad_seats: tuple[str, ...] = ()
+    kind: ClassVar[Mode] = Mode.ATTRACT
+    staggered: ClassVar[bool] = True
+
+    @classmethod
+    def start(cls, app: App, now: float) -> ModeState:
+        """The demo, or the saver when the game cannot play one (logged once, never a crash:
+        the console is idle, nobody would see the error)."""
+        attract = cls(now)
+        try:
+            attract.next_match(app, now)
+        except Exception as exc:  # noqa: BLE001 - an idle console must stay up
+            log.warning("no demo of %s (%s: %s); the saver instead", app.settings.game,
+                        type(exc).__name__, exc)
+            return Saver(now)
+        return attract
+
+    def next_match(self, app: App, now: float) -> None:
+        """A new demo match of the menu's game (as kids' mode would play it, if on)."""
+        game = entry_for(app.settings.game)
+        seed = app.seeds.randrange(2**31)
+        secret = (secrets.token_hex(16) if app.fixed_seed is None
+                  else f"{keyed_number(app.fixed_seed, 'pitchpad-attract', seed):064x}")
+        started = game.start(MatchStart(app.settings.for_match(game.name, game.settings), seed,
+                                        now, app.console.pad_count, True, app.timing, secret))
+        self.session, self.pad_seats = started.session, started.pad_seats
+
+    def deadline(self, app: App) -> float | None:
+        due = self.session.deadline(app.clock.now())
+        end = self.since + app.idle.attract_for
+        return end if due is None else min(due, end)
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        wake(app)
+
+    def tick(self, app: App, now: float) -> None:
+        if now >= self.since + app.idle.attract_for:
+            app.enter(Saver(now))
+            for pad in app.pads:
+                app.console.screen(pad).contrast(DIM)
+            return
+        self.session.tick(now)
+        self.session.tunes.clear()
+        if self.session.finished:
+            self.next_match(app, now)           # the same game: it started one already
+
+    def screen(self, app: App, pad: int) -> Any:
+        seat = self.pad_seats[pad - 1] if pad <= len(self.pad_seats) else None
+        if seat is None:
+            return AttractScreen(BenchScreen(entry_for(app.settings.game).title))
+        return AttractScreen(self.session.screen(seat, app.clock.now()))
 
 
 @dataclass
@@ -321,6 +482,10 @@ class Playing(ModeState):
             return BenchScreen(app.game.title)
         if seat in session.seats.cpus and not app.demo:
             return app.game.cpu_screen(session, seat)
+        if app.settings.kids:                   # kids' mode: the reveal big, with a picture
+            big = kids_reveal(app.game.name, session, seat, app.settings.language)
+            if big is not None:
+                return big
         return session.screen(seat, app.match_now())
 
     def lit(self, app: App, pad: int) -> bool:

@@ -16,6 +16,13 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--club", metavar="FILE",
                         help="club play settings (default: club.toml beside the hardware config, "
                              "if there is one)")
+    parser.add_argument("--lock-settings", action="store_true",
+                        help="a cafe unit: players can choose the game and who plays, not the "
+                             "language, sound, levels or clock (the menu's button code cannot "
+                             "lift it)")
+    parser.add_argument("--attract", choices=("auto", "on", "off"), default="auto",
+                        help="a CPU-vs-CPU demo on the screens when idle (auto: on for the "
+                             "tabletop profile, off for the handheld on its battery)")
     parser.set_defaults(run=run)
 
 
@@ -65,7 +72,9 @@ def _start(args: argparse.Namespace) -> tuple[int, str | None]:
             return 3, error
         with console:
             watchdog = HealthyStart(Watchdog.from_environment(), args.state_dir)
-            App(console, state_dir=args.state_dir, watchdog=watchdog, club=club).run()
+            App(console, state_dir=args.state_dir, watchdog=watchdog, club=club,
+                idle=_idle(args, config.profile),
+                lock_settings=getattr(args, "lock_settings", False)).run()
     except Exception as exc:  # noqa: BLE001 - one line in the log, counted; never a bare traceback
         import logging
         import traceback
@@ -76,6 +85,15 @@ def _start(args: argparse.Namespace) -> tuple[int, str | None]:
         if club is not None:
             club.stop()
     return 0, None
+
+
+def _idle(args: argparse.Namespace, profile: str) -> Any:
+    """The idle behaviour: a demo when idle on a café table, the plain saver on a battery."""
+    from firmware.app import CAFE_IDLE, Idle
+
+    choice = getattr(args, "attract", "auto")
+    attract = choice == "on" or (choice == "auto" and profile == "tabletop")
+    return CAFE_IDLE if attract else Idle()
 
 
 def _open_console(config: Any) -> tuple[Any, str]:

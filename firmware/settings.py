@@ -19,6 +19,12 @@ from firmware.json_input import read_json
 
 FILE_NAME = "settings.json"
 LANGUAGES = ("fr", "en")
+KIDS_RULES: Mapping[str, Any] = {"level": "beginner", "difficulty": "easy", "move_clock": 20,
+                                 "house": False}
+"""Kids' mode: what every game's settings take when they have the field (Beginner, the gentlest
+CPU, the move clock at 20 s, no house rules); the menu hides those lines."""
+LOCKED_FIELDS = ("game", "players", "humans")
+"""With the settings locked (a café unit), the only lines the menu lets anyone change."""
 T = TypeVar("T")
 
 
@@ -51,6 +57,10 @@ class Settings:
     sound: bool = True
     language: str = "fr"
     games: Mapping[str, Any] = field(default_factory=dict)
+    kids: bool = False
+    """Kids' mode (:data:`KIDS_RULES`, big reveals)."""
+    locked: bool = False
+    """The menu changes only :data:`LOCKED_FIELDS` (the button code or ``--lock-settings``)."""
     """Game name -> its settings (a dataclass once changed, else the JSON object read)."""
 
     def of(self, name: str, parse: Any) -> Any:
@@ -59,11 +69,22 @@ class Settings:
         kept = self.games.get(name, self.games.get("*"))
         return kept if kept is not None and not isinstance(kept, dict) else parse(kept)
 
+    def for_match(self, name: str, parse: Any) -> Any:
+        """Game ``name``'s settings as a match is played with them: in kids' mode, with
+        :data:`KIDS_RULES` over the fields the game has (what was chosen before is kept for
+        when kids' mode is off again)."""
+        chosen = self.of(name, parse)
+        if not self.kids:
+            return chosen
+        names = {each.name for each in fields(chosen)}
+        return replace(chosen, **{key: value for key, value in KIDS_RULES.items() if key in names})
+
     def with_game(self, name: str, settings: Any) -> Settings:
         return replace(self, games={**self.games, name: settings})
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "sound": self.sound, "language": self.language,
+                "kids": self.kids, "locked": self.locked,
                 "games": {name: kept if isinstance(kept, dict) else asdict(kept)
                           for name, kept in self.games.items()}}
 
@@ -79,7 +100,8 @@ class Settings:
         if not isinstance(games, dict):        # an old flat file: every game reads it whole
             games = {"*": obj}
         return cls(console.game, console.sound, console.language,
-                   {str(name): kept for name, kept in games.items() if isinstance(kept, dict)})
+                   {str(name): kept for name, kept in games.items() if isinstance(kept, dict)},
+                   console.kids, console.locked)
 
     @classmethod
     def flat(cls, **values: Any) -> Settings:
@@ -93,6 +115,8 @@ class _Console:
     game: str = "chifootmi"
     sound: bool = True
     language: str = "fr"
+    kids: bool = False
+    locked: bool = False
 
 
 def load(state_dir: str | Path) -> Settings:

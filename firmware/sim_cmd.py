@@ -1,9 +1,10 @@
 """``pitchpad sim``: the console on the simulator.
 
 On a terminal it opens the terminal backend (``--window`` for the pygame one) and runs the
-real console. When stdin or stdout is not a terminal (CI, a pipe) it plays a CPU-vs-CPU
-match headlessly in simulated time, prints a readable summary ending with the final score,
-saves every screen as PNG with ``--frames DIR``, and exits 0.
+real console (as a café unit: a demo when idle). When stdin or stdout is not a terminal (CI, a
+pipe) it plays a CPU-vs-CPU match of ``--game`` headlessly in simulated time, prints a
+readable summary (the game, its options as the menu words them in ``--language``, the seed,
+each event, the final score), saves every screen as PNG with ``--frames DIR``, and exits 0.
 """
 from __future__ import annotations
 
@@ -13,9 +14,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from firmware.app import App
+from engine.registry import game_named
+from firmware.app import CAFE_IDLE, App
 from firmware.chifootmi.entry import LEVELS
 from firmware.game import GameEntry
+from firmware.games import GAMES
+from firmware.i18n import text
+from firmware.menu import value_text
 from firmware.settings import Settings, save
 from hal.clock import ManualClock
 
@@ -30,8 +35,16 @@ def add_parser(commands: Any) -> None:
                         help="pads and screens attached (default 2; 3 or 4 for Chifoumi)")
     parser.add_argument("--frames", metavar="DIR", help="save every screen as PNG in DIR (headless)")
     parser.add_argument("--seed", type=int, help="match seed (headless; default: random)")
-    parser.add_argument("--level", choices=LEVELS, default="beginner", help="level (headless)")
-    parser.add_argument("--language", choices=("fr", "en"), default="fr", help="language (headless)")
+    parser.add_argument("--game", choices=tuple(GAMES), default=next(iter(GAMES)),
+                        help="the game of the headless match (default %(default)s)")
+    parser.add_argument("--level", choices=LEVELS, default="beginner",
+                        help="Chifootmi's level (headless)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+                        help="Chifoumi's players (headless; default 2)")
+    parser.add_argument("--language", choices=("fr", "en"), default="fr",
+                        help="the language of the screens and of the options in the summary (headless)")
+    parser.add_argument("--lock-settings", action="store_true",
+                        help="a cafe unit: the menu changes only the game and who plays")
     parser.add_argument("--state-dir", default=str(DEFAULT_STATE),
                         help=f"where the settings are kept (default {DEFAULT_STATE})")
     parser.add_argument("--club", metavar="FILE",
@@ -81,7 +94,8 @@ def _run(args: argparse.Namespace) -> int:
         club = open_link(args.club, args.state_dir)
         try:
             with sim.open_console(args.pads, backend="window" if args.window else "terminal") as console:
-                App(console, state_dir=args.state_dir, club=club).run()
+                App(console, state_dir=args.state_dir, club=club, idle=CAFE_IDLE,
+                    lock_settings=args.lock_settings).run()
         finally:
             if club is not None:
                 club.stop()
@@ -94,22 +108,47 @@ def run_headless(args: argparse.Namespace) -> int:
 
     clock = ManualClock()
     with tempfile.TemporaryDirectory() as state_dir, sim.open_console(2, clock=clock) as console:
-        save(state_dir, Settings.flat(level=args.level, language=args.language))
+        settings = Settings.flat(game=args.game, level=args.level, language=args.language,
+                                 chifoumi_players=args.players, chifoumi_humans=1)
+        save(state_dir, settings)
         app = App(console, state_dir=state_dir, demo=True, seed=args.seed)
         app.run_simulated(clock)
         session = app.session
         assert session is not None and session.match.is_over
-        print(f"Chifootmi, {args.level}, seed {session.seed}: red CPU vs blue CPU")
+        match = session.match
+        cpus = " vs ".join(f"{seat} CPU" for seat in match.seats)
+        print(f"{app.game.title} ({options_text(app.game, settings)}), seed {session.seed}: {cpus}")
         for event in session.history:
             print(describe(app.game, event))
-        match = session.match
-        shootout = match.shootout_score
-        extra = f" (shoot-out {shootout[0]}-{shootout[1]})" if shootout else ""
-        print(f"Score: red {match.score[0]} - {match.score[1]} blue{extra}; winner: {match.winner}")
+        print(final_line(game_named(app.game.name).summary(match)))
         if args.frames:
             paths = console.save_frames(args.frames)
             print(f"{len(paths)} screens saved in {args.frames}")
     return 0
+
+
+def options_text(game: GameEntry, settings: Settings) -> str:
+    """The game's menu lines but who plays, as the menu words them: ``Niveau Pro+, Hors-jeu
+    Oui, …`` (every seat is a CPU here)."""
+    chosen = settings.for_match(game.name, game.settings)
+    language = settings.language
+    return ", ".join(f"{text(language, row.label)} {value_text(row, getattr(chosen, row.field), language)}"
+                     for row in game.rows(chosen, 2) if row.field not in ("players", "humans"))
+
+
+def final_line(summary: dict[str, Any]) -> str:
+    """``Score: red 2 - 1 blue (shoot-out 4-3); winner: red`` (``Points:`` for Chifoumi)."""
+    word, tally = ("Score", summary.get("score")) if summary.get("score") else (
+        "Points", summary.get("points") or {})
+    seats = list(tally.items())
+    if len(seats) == 2:
+        (first, a), (second, b) = seats
+        told = f"{first} {a} - {b} {second}"
+    else:
+        told = ", ".join(f"{seat} {value}" for seat, value in seats)
+    shootout = summary.get("shootout")
+    extra = f" (shoot-out {'-'.join(str(v) for v in dict(shootout).values())})" if shootout else ""
+    return f"{word}: {told}{extra}; winner: {summary.get('winner')}"
 
 
 def describe(game: GameEntry, event: Any) -> str:

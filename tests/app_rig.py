@@ -30,6 +30,8 @@ class Rig:
         self.console.tap(pad, button)
         for event in self.console.events.drain():
             self.app.step(event)
+        if self.app.behind:              # a staggered press: the other screens, next pass
+            self.app.step(None)
 
     def wait(self, seconds: float) -> None:
         """Let ``seconds`` pass, waking the app at each of its timers on the way."""

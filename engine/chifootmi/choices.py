@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from ..duel import (
     DIVE, DIVES_THREE_WAY, DIVES_TWO_WAY, SHOOT, SHOTS_THREE_WAY, SHOTS_TWO_WAY, THREE_WAY, TWO_WAY,
-    Dive, Shoot, Side, side_choice_from_json,
+    Dive, Shoot, Side, dive_from_json, shoot_from_json,
 )
+from ..scripting import choice_by_key
 from .cards import DT, Card, card_from_json, card_to_json
 
 __all__ = [
@@ -70,25 +72,28 @@ DRAWS = (DRAW_PILE1, DRAW_PILE2)
 FLAGS = (FLAG_RAISED, FLAG_DOWN)
 
 
+def _draw(value: Any) -> Draw:
+    try:
+        return Draw(Pile(value))
+    except ValueError:
+        raise ValueError(f"draw from \"pile1\" or \"pile2\", not {value!r}") from None
+
+
+def _flag(value: Any) -> Flag:
+    if not isinstance(value, bool):
+        raise ValueError(f"flag is true or false, not {value!r}")
+    return FLAG_RAISED if value else FLAG_DOWN
+
+
+_READERS: dict[str, Callable[[Any], Choice]] = {
+    "play": lambda value: PLAY[card_from_json(value)], "draw": _draw,
+    "shoot": shoot_from_json, "dive": dive_from_json, "flag": _flag,
+}
+
+
 def choice_from_json(obj: Any) -> Choice:
-    """Read a choice in the match-script encoding; raise ValueError when it is not one."""
-    if not isinstance(obj, dict) or len(obj) != 1:
-        raise ValueError(f"a choice is an object with one key, not {obj!r}")
-    ((key, value),) = obj.items()
-    if key == "play":
-        return PLAY[card_from_json(value)]
-    if key == "draw":
-        try:
-            return Draw(Pile(value))
-        except ValueError:
-            raise ValueError(f"draw from \"pile1\" or \"pile2\", not {value!r}") from None
-    if key in ("shoot", "dive"):
-        return side_choice_from_json(key, value)
-    if key == "flag":
-        if not isinstance(value, bool):
-            raise ValueError(f"flag is true or false, not {value!r}")
-        return FLAG_RAISED if value else FLAG_DOWN
-    raise ValueError(f"unknown choice {key!r} (play, draw, shoot, dive or flag)")
+    """Read a choice in the match-script encoding (one key); ValueError when it is not one."""
+    return choice_by_key(obj, _READERS)
 
 
 def canonical(choice: Choice) -> Choice:

@@ -3,8 +3,9 @@
 Give each team's active cards (and piles, top last); the cards of the level's deck that are
 nowhere else count as played, one per round. A position the rules could never reach is
 refused with :class:`~engine.errors.BadSetup`: a card the deck does not hold, more than four
-active cards or three in pile 1, teams that played a different number of rounds, a Pro
-shooting phase below Pro, a retention past what keeps the ball.
+active cards or three in pile 1, more face-down active cards than were drawn from pile 1,
+teams that played a different number of rounds, a Pro shooting phase below Pro, a retention
+past what keeps the ball.
 
 >>> from engine.chifootmi import Level, MatchConfig
 >>> m = position(MatchConfig(Level.BEGINNER), red=[6], blue=[5])
@@ -18,7 +19,7 @@ engine.errors.BadSetup: red's cards [6, 6] are not all in one beginner deck (C-C
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..errors import BadSetup
 from .cards import SEATS, Card, Level, MatchConfig, card_label
@@ -30,10 +31,13 @@ __all__ = ["position"]
 def position(config: MatchConfig, *, red: Sequence[Card], blue: Sequence[Card],
              piles: dict[str, tuple[Sequence[Card], Sequence[Card]]] | None = None,
              ball: str = "red", phase: str = RETENTION, retention: int = 0,
-             score: tuple[int, int] = (0, 0), shootout_first: str = "red") -> ChifootmiMatch:
-    """Both teams to play a card; ``piles`` maps a seat to its (pile 1, pile 2), tops last."""
+             score: tuple[int, int] = (0, 0), shootout_first: str = "red",
+             face_down: Mapping[str, Sequence[bool]] | None = None) -> ChifootmiMatch:
+    """Both teams to play a card; ``piles`` maps a seat to its (pile 1, pile 2), tops last;
+    ``face_down`` a seat to a flag per active card: drawn from pile 1, its owner's secret."""
     level = config.level
     piles = piles or {}
+    face_down = face_down or {}
     match = new_match(config, seed=1, deal=Deal(level.deck, level.deck, ball, shootout_first))
     played: list[list[Card]] = []
     for s, (seat, active) in enumerate(zip(SEATS, (red, blue))):
@@ -44,7 +48,11 @@ def position(config: MatchConfig, *, red: Sequence[Card], blue: Sequence[Card],
             raise BadSetup(f"{seat}'s cards [{shown}] are not all in one {level.value} deck (C-COMP-1)")
         if not 1 <= len(active) <= 4 or len(pile1) > 3:
             raise BadSetup(f"{seat} holds 1 to 4 active cards and at most 3 in pile 1 (C-SET-2)")
-        match.active[s], match.face_down[s] = list(active), [False] * len(active)
+        down = list(face_down.get(seat, [False] * len(active)))
+        if len(down) != len(active) or sum(down) > 3 - len(pile1):
+            raise BadSetup(f"{seat}: one face-down flag per active card, and no more face-down "
+                           "cards than were drawn from pile 1 (C-SET-2, C-VIS-2)")
+        match.active[s], match.face_down[s] = list(active), down
         match.pile1[s], match.pile2[s] = pile1, pile2
         played.append(sorted((Counter(level.deck) - held).elements()))
     if len(played[0]) != len(played[1]):

@@ -8,8 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..scripting import ScriptError, joint_to_json, parse_joint
-from .cards import SEATS, Level, MatchConfig, Options, card_from_json
+from ..scripting import (
+    ScriptError, expect, joint_to_json, parse_joint, script_document, script_options, script_seed,
+    script_turns, started,
+)
+from .cards import SEATS, Level, MatchConfig, Options, card_from_json, card_to_json
 from .choices import Choice, choice_from_json
 from .match import ChifootmiMatch, Deal, new_match
 
@@ -40,7 +43,6 @@ class MatchScript:
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:
-    from .cards import card_to_json
     doc: dict[str, Any] = {"red": [card_to_json(c) for c in deal.red],
                            "blue": [card_to_json(c) for c in deal.blue]}
     if deal.kickoff:
@@ -50,56 +52,33 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
     return doc
 
 
-def _expect(ok: bool, reason: str) -> None:
-    if not ok:
-        raise ScriptError(reason)
-
-
 def parse_script(doc: Any) -> MatchScript:
     """Check a script document's shape and set-up (not its turns, which play in order)."""
-    _expect(isinstance(doc, dict), "a match script is a JSON object")
-    known = {"game", "level", "options", "seed", "deal", "turns"}
-    unknown = sorted(set(doc) - known)
-    _expect(not unknown, f"unknown key {unknown[0]!r}" if unknown else "")
-    _expect(doc.get("game") == "chifootmi",
-            f"game must be \"chifootmi\", not {doc.get('game')!r}")
+    doc = script_document(doc, "chifootmi", ("level", "options", "deal"))
     try:
         level = Level(doc.get("level"))
     except ValueError:
         raise ScriptError(f"level must be beginner, amateur or pro, not {doc.get('level')!r}") from None
-    options = doc.get("options", {})
-    _expect(isinstance(options, dict), "options must be an object")
-    for name, value in options.items():
-        _expect(name in OPTION_NAMES, f"unknown option {name!r} (offside, one_two, counter_attack)")
-        _expect(isinstance(value, bool), f"option {name} must be true or false")
-    seed = doc.get("seed", 0)
-    _expect(isinstance(seed, int) and not isinstance(seed, bool), "seed must be an integer")
-    turns = doc.get("turns", [])
-    _expect(isinstance(turns, list), "turns must be a list")
-    config = MatchConfig(level, Options(**options))
-    deal = _parse_deal(doc["deal"], level) if doc.get("deal") is not None else None
-    script = MatchScript(config, seed, deal, turns)
-    try:
-        script.start()
-    except ValueError as exc:
-        raise ScriptError(str(exc)) from None
-    return script
+    options = script_options(doc, OPTION_NAMES)
+    seed, turns = script_seed(doc), script_turns(doc)
+    deal = _parse_deal(doc["deal"]) if doc.get("deal") is not None else None
+    return started(MatchScript(MatchConfig(level, Options(**options)), seed, deal, turns))
 
 
-def _parse_deal(obj: Any, level: Level) -> Deal:
-    _expect(isinstance(obj, dict), "deal must be an object")
+def _parse_deal(obj: Any) -> Deal:
+    expect(isinstance(obj, dict), "deal must be an object")
     unknown = sorted(set(obj) - {"red", "blue", "kickoff", "shootout_first"})
-    _expect(not unknown, f"unknown deal key {unknown[0]!r}" if unknown else "")
+    expect(not unknown, f"unknown deal key {unknown[0]!r}" if unknown else "")
     decks = []
     for seat in SEATS:
         deck = obj.get(seat)
-        _expect(isinstance(deck, list), f"deal.{seat} must be a list of cards")
+        expect(isinstance(deck, list), f"deal.{seat} must be a list of cards")
         try:
             decks.append(tuple(card_from_json(c) for c in deck))
         except ValueError as exc:
             raise ScriptError(f"deal.{seat}: {exc}") from None
     for key in ("kickoff", "shootout_first"):
-        _expect(obj.get(key) in (None, *SEATS), f"deal.{key} must be \"red\" or \"blue\"")
+        expect(obj.get(key) in (None, *SEATS), f"deal.{key} must be \"red\" or \"blue\"")
     return Deal(decks[0], decks[1], obj.get("kickoff"), obj.get("shootout_first"))
 
 

@@ -9,9 +9,7 @@
 >>> game.to_act()
 ('red',)
 """
-import random
-from typing import Any
-
+from ..game import PackagedGame
 from . import script
 from .choices import MOVE, PLACE, STOP, THROW, THROWS, Choice, Hand, Move, Place, Stop, Throw, choice_from_json
 from .determinize import determinize
@@ -20,43 +18,26 @@ from .pieces import ALL_SEATS, ARMIES, SEATS_BY_PLAYERS, GameConfig, Kind, Optio
 from .view import ChifoumiView, Layer
 
 
-class ChifoumiGame:
-    """Chifoumi as the registry holds it (:class:`engine.protocol.Game`). There is no chance
-    in Chifoumi: ``seed`` is kept for the script and the CPU generators only."""
+def _new_match(config: GameConfig, seed: int) -> ChifoumiMatch:
+    """There is no chance in Chifoumi: ``seed`` is kept for the script and the CPU
+    generators only, and who starts is thrown at the table (K-2P-1)."""
+    return new_match(config)
 
-    name = "chifoumi"
-    seats = ALL_SEATS
-    example_configs = (
+
+GAME = PackagedGame(
+    name="chifoumi", seats=ALL_SEATS,
+    example_configs=(
         GameConfig(2), GameConfig(3), GameConfig(4),
         GameConfig(2, Options(placement=True, closed_stacks=True)),
         GameConfig(3, Options(placement=True)), GameConfig(4, Options(closed_stacks=True)),
-    )
-
-    def new_match(self, config: GameConfig, seed: int = 0, first: str | None = None) -> ChifoumiMatch:
-        return new_match(config, first)
-
-    def choice_from_json(self, obj: object) -> Choice:
-        return choice_from_json(obj)
-
-    def determinize(self, view: ChifoumiView, rng: random.Random) -> ChifoumiMatch:
-        return determinize(view, rng)
-
-    def parse_script(self, doc: object) -> script.MatchScript:
-        return script.parse_script(doc)
-
-    def parse_turn(self, obj: object, index: int) -> dict[str, Choice]:
-        return script.parse_turn(obj, index)
-
-    def summary(self, match: ChifoumiMatch) -> dict[str, Any]:
-        return script.summary(match)
-
-
-GAME = ChifoumiGame()
+    ),
+    new_match=_new_match, choice_from_json=choice_from_json, determinize=determinize,
+    parse_script=script.parse_script, summary=script.summary)
 """The game object :mod:`engine.registry` registers."""
 
 __all__ = [
     "MOVE", "PLACE", "STOP", "THROW", "THROWS", "Choice", "Hand", "Move", "Place", "Stop",
     "Throw", "choice_from_json", "determinize", "MOVE_LIMIT", "ChifoumiMatch", "Series",
     "new_match", "ALL_SEATS", "ARMIES", "SEATS_BY_PLAYERS", "GameConfig", "Kind", "Options",
-    "square", "square_name", "ChifoumiView", "Layer", "ChifoumiGame", "GAME",
+    "square", "square_name", "ChifoumiView", "Layer", "GAME",
 ]

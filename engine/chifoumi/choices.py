@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
+from ..scripting import choice_by_key, only_keys
 from .pieces import SQUARES, Kind, kind_from_json, square, square_name
 
 
@@ -88,40 +90,44 @@ THROW: dict[Hand, Throw] = {hand: Throw(hand) for hand in Hand}
 THROWS = tuple(THROW.values())
 
 
+def _move(obj: dict[str, Any]) -> Move:
+    only_keys(obj, ("move", "capture"), "a move")
+    text, capture = obj["move"], obj.get("capture")
+    if not isinstance(text, str) or len(text) != 4:
+        raise ValueError(f"a move is two squares like \"c1c2\", not {text!r}")
+    if "capture" in obj and not isinstance(capture, bool):
+        raise ValueError(f"capture is true or false, not {capture!r}")
+    key = (square(text[:2]), square(text[2:]), capture)
+    if key not in MOVE:
+        raise ValueError(f"{text} is not a step to a neighbouring square (K-MOV-1)")
+    return MOVE[key]
+
+
+def _stop(value: Any) -> Stop:
+    if value is not True:
+        raise ValueError(f"stop is {{\"stop\": true}}, not {{'stop': {value!r}}}")
+    return STOP
+
+
+def _place(obj: dict[str, Any]) -> Place:
+    if set(obj) != {"place", "kind"}:
+        raise ValueError("a placement is {\"place\": square, \"kind\": R/P/S/W}")
+    return PLACE[(square(obj["place"]), kind_from_json(obj["kind"]))]
+
+
+def _throw(value: Any) -> Throw:
+    try:
+        return THROW[Hand(value)]
+    except ValueError:
+        raise ValueError(f"chifoumi \"left\", \"centre\" or \"right\", not {value!r}") from None
+
+
+_READERS: dict[str, Callable[[Any], Choice]] = {"move": _move, "stop": _stop, "place": _place, "chifoumi": _throw}
+
+
 def choice_from_json(obj: Any) -> Choice:
     """Read a choice in the match-script encoding; raise ValueError when it is not one.
 
     Whether it is legal now is the match's business; this only checks its shape.
     """
-    if not isinstance(obj, dict) or not obj:
-        raise ValueError(f"a choice is an object, not {obj!r}")
-    if "move" in obj:
-        extra = set(obj) - {"move", "capture"}
-        if extra:
-            raise ValueError(f"unknown key {sorted(extra)[0]!r} in a move")
-        text, capture = obj["move"], obj.get("capture")
-        if not isinstance(text, str) or len(text) != 4:
-            raise ValueError(f"a move is two squares like \"c1c2\", not {text!r}")
-        if "capture" in obj and not isinstance(capture, bool):
-            raise ValueError(f"capture is true or false, not {capture!r}")
-        key = (square(text[:2]), square(text[2:]), capture)
-        if key not in MOVE:
-            raise ValueError(f"{text} is not a step to a neighbouring square (K-MOV-1)")
-        return MOVE[key]
-    if "stop" in obj:
-        if obj != {"stop": True}:
-            raise ValueError(f"stop is {{\"stop\": true}}, not {obj!r}")
-        return STOP
-    if "place" in obj:
-        if set(obj) != {"place", "kind"}:
-            raise ValueError("a placement is {\"place\": square, \"kind\": R/P/S/W}")
-        return PLACE[(square(obj["place"]), kind_from_json(obj["kind"]))]
-    if "chifoumi" in obj:
-        if len(obj) != 1:
-            raise ValueError("a chifoumi hand is {\"chifoumi\": left/centre/right}")
-        try:
-            return THROW[Hand(obj["chifoumi"])]
-        except ValueError:
-            raise ValueError(f"chifoumi \"left\", \"centre\" or \"right\", not "
-                             f"{obj['chifoumi']!r}") from None
-    raise ValueError(f"unknown choice {sorted(obj)[0]!r} (move, stop, place or chifoumi)")
+    return choice_by_key(obj, _READERS, whole=("move", "place"))

@@ -4,7 +4,10 @@
 paper on c4 (bottom first); letters: armies ``w r b o``, kinds ``R P S W``. Tests build the
 positions they need here instead of assigning a match's internals, and a position the rules
 could never reach (more pieces of a kind than an army has, an army that is not in the game, a
-seat to move that is not in it, a quiet-turn count past the limit) is refused with :class:`~engine.errors.BadSetup`.
+seat to move that is not in it, a quiet-turn count past the limit) is refused with
+:class:`~engine.errors.BadSetup`. The turn then begins as in play (K-MOV-4): a seat to move
+that has no legal move passes to the next that has one, and when nobody can move the game is
+over.
 
 >>> game = position({"a1": "wR", "a2": "bS", "g7": "bP"})
 >>> game.to_act(), [str(c) for c in game.legal_choices("white")]
@@ -35,10 +38,14 @@ def _piece(text: str) -> int:
 
 
 def position(layout: Mapping[str, str], players: int = 2, to_move: str = "white",
-             closed: bool = False, first: str = "white", quiet: int = 0) -> ChifoumiMatch:
+             closed: bool = False, first: str = "white", quiet: int = 0,
+             placing: bool = False) -> ChifoumiMatch:
     """The move phase with ``layout`` on the board and ``to_move`` to move; pieces of the
-    game's armies that are not on the board count as gone (captured earlier)."""
-    match = ChifoumiMatch(GameConfig(players, Options(closed_stacks=closed)), first)
+    game's armies that are not on the board count as gone (captured earlier). ``placing``:
+    the placement phase of the variant instead (K-2P-4), the pieces not on the board still
+    in their owners' hands and ``to_move`` to place one."""
+    options = Options(closed_stacks=closed, placement=placing)
+    match = ChifoumiMatch(GameConfig(players, options), first)
     board: list[tuple[int, ...]] = [()] * SQUARES
     for name, text in layout.items():
         try:
@@ -60,18 +67,28 @@ def position(layout: Mapping[str, str], players: int = 2, to_move: str = "white"
             if counts[kind] > full.count(kind):
                 raise BadSetup(f"{seat} has {counts[kind]} {kind.name} on the board but an army "
                                f"has {full.count(kind)} (K-PCS-2)")
-            match.gone[army][kind] = full.count(kind) - counts[kind]
+            left = full.count(kind) - counts[kind]
+            if placing:
+                match.reserve[match.seats.index(seat)][kind] = left
+            else:
+                match.gone[army][kind] = left
     if to_move not in match.seats:
         raise BadSetup(f"{to_move} is not in this game ({', '.join(match.seats)})")
     if not 0 <= quiet < MOVE_LIMIT:
         raise BadSetup(f"quiet turns are 0..{MOVE_LIMIT - 1} in a game that goes on (K-END-2)")
     match.board = board
-    match.reserve = [[0, 0, 0, 0] for _ in match.seats]
-    match.phase = MOVE_PHASE
     match.current = match.seats.index(to_move)
     match.chain = -1
     match.quiet = quiet
     match._legal = None
+    if placing:
+        if quiet or not match.legal_choices(to_move):
+            raise BadSetup(f"{to_move} has a piece to place and a square for it (K-2P-4), and "
+                           "no turn has been played yet")
+        return match
+    match.reserve = [[0, 0, 0, 0] for _ in match.seats]
+    match.phase = MOVE_PHASE
+    match._next_mover(match.current, [])     # K-MOV-4: a boxed-in seat passes, as in play
     return match
 
 

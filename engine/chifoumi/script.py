@@ -6,7 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..scripting import ScriptError, joint_to_json, parse_joint
+from ..scripting import (
+    ScriptError, expect, joint_to_json, parse_joint, script_document, script_options, script_seed,
+    script_turns, started,
+)
 from .choices import Choice, choice_from_json
 from .match import ChifoumiMatch, new_match
 from .pieces import ALL_SEATS, SEATS_BY_PLAYERS, GameConfig, Options
@@ -40,43 +43,23 @@ class MatchScript:
         return doc
 
 
-def _expect(ok: bool, reason: str) -> None:
-    if not ok:
-        raise ScriptError(reason)
-
-
 def parse_script(doc: Any) -> MatchScript:
     """Check a script's shape and set-up (not its turns, which play in order)."""
-    _expect(isinstance(doc, dict), "a match script is a JSON object")
-    unknown = sorted(set(doc) - {"game", "players", "options", "seed", "deal", "turns"})
-    _expect(not unknown, f"unknown key {unknown[0]!r}" if unknown else "")
-    _expect(doc.get("game") == "chifoumi", f"game must be \"chifoumi\", not {doc.get('game')!r}")
+    doc = script_document(doc, "chifoumi", ("players", "options", "deal"))
     players = doc.get("players", 2)
-    _expect(isinstance(players, int) and not isinstance(players, bool) and players in SEATS_BY_PLAYERS,
-            f"players must be 2, 3 or 4, not {players!r}")
-    options = doc.get("options", {})
-    _expect(isinstance(options, dict), "options must be an object")
-    for name, value in options.items():
-        _expect(name in OPTION_NAMES, f"unknown option {name!r} (placement, closed_stacks)")
-        _expect(isinstance(value, bool), f"option {name} must be true or false")
-    seed = doc.get("seed", 0)
-    _expect(isinstance(seed, int) and not isinstance(seed, bool), "seed must be an integer")
-    turns = doc.get("turns", [])
-    _expect(isinstance(turns, list), "turns must be a list")
+    expect(isinstance(players, int) and not isinstance(players, bool) and players in SEATS_BY_PLAYERS,
+           f"players must be 2, 3 or 4, not {players!r}")
+    options = script_options(doc, OPTION_NAMES)
+    seed, turns = script_seed(doc), script_turns(doc)
     deal = doc.get("deal")
     deal = {} if deal is None else deal
-    _expect(isinstance(deal, dict), "deal must be an object")
-    _expect(set(deal) <= {"first"}, "deal has only \"first\"")
+    expect(isinstance(deal, dict), "deal must be an object")
+    expect(set(deal) <= {"first"}, "deal has only \"first\"")
     first = deal.get("first")
     seats = SEATS_BY_PLAYERS[players]
-    _expect(first is None or first in seats,
-            f"deal.first must be one of {', '.join(seats)}, not {first!r}")
-    script = MatchScript(GameConfig(players, Options(**options)), seed, first, turns)
-    try:
-        script.start()
-    except ValueError as exc:
-        raise ScriptError(str(exc)) from None
-    return script
+    expect(first is None or first in seats,
+           f"deal.first must be one of {', '.join(seats)}, not {first!r}")
+    return started(MatchScript(GameConfig(players, Options(**options)), seed, first, turns))
 
 
 def parse_turn(obj: Any, index: int) -> dict[str, Choice]:

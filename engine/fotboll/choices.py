@@ -7,10 +7,11 @@ The shoot-out is the shared duel's ``Shoot``/``Dive`` (:mod:`engine.duel`; F-END
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
-from ..duel import DIVE, SHOOT, Dive, Shoot, Side, side_choice_from_json
-
+from ..duel import DIVE, SHOOT, Dive, Shoot, Side, dive_from_json, shoot_from_json
+from ..scripting import choice_by_key, only_keys
 from .cards import FORMATIONS
 
 
@@ -82,35 +83,38 @@ def _positions(value: Any, what: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _named(key: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{key} names a position, not {value!r}")
+    return value
+
+
+def _line_up(obj: dict[str, Any]) -> LineUp:
+    only_keys(obj, ("formation", "removed"), "a formation choice")
+    if not isinstance(obj["formation"], str) or obj["formation"] not in FORMATIONS:
+        raise ValueError(f"formation must be one of {', '.join(FORMATIONS)}, "
+                         f"not {obj['formation']!r}")
+    return LineUp(obj["formation"], _positions(obj.get("removed", []), "removed"))
+
+
+def _prepare(value: Any) -> Prepare:
+    if not isinstance(value, dict) or set(value) - {"refill", "replace", "sub"}:
+        raise ValueError("prepare holds \"refill\", \"replace\" and \"sub\" lists")
+    return Prepare(*(_positions(value.get(k, []), k) for k in ("refill", "replace", "sub")))
+
+
+_READERS: dict[str, Callable[[Any], Choice]] = {
+    "formation": _line_up, "prepare": _prepare,
+    "attack": lambda value: Attack(_named("attack", value)),
+    "send_off": lambda value: SendOff(_named("send_off", value)),
+    "keeper": lambda value: Keeper(_named("keeper", value)),
+    "shoot": shoot_from_json, "dive": dive_from_json,
+}
+
+
 def choice_from_json(obj: Any) -> Choice:
     """Read a choice in the match-script encoding; raise ValueError when it is not one."""
-    if not isinstance(obj, dict) or not obj:
-        raise ValueError(f"a choice is an object, not {obj!r}")
-    if "formation" in obj:
-        unknown = set(obj) - {"formation", "removed"}
-        if unknown:
-            raise ValueError(f"unknown key {sorted(unknown)[0]!r} in a formation choice")
-        if not isinstance(obj["formation"], str) or obj["formation"] not in FORMATIONS:
-            raise ValueError(f"formation must be one of {', '.join(FORMATIONS)}, "
-                             f"not {obj['formation']!r}")
-        return LineUp(obj["formation"], _positions(obj.get("removed", []), "removed"))
-    if len(obj) != 1:
-        raise ValueError(f"a choice has one key, not {sorted(obj)}")
-    ((key, value),) = obj.items()
-    if key == "prepare":
-        if not isinstance(value, dict) or set(value) - {"refill", "replace", "sub"}:
-            raise ValueError("prepare holds \"refill\", \"replace\" and \"sub\" lists")
-        return Prepare(*(_positions(value.get(k, []), k) for k in ("refill", "replace", "sub")))
-    if key in ("attack", "send_off", "keeper"):
-        if not isinstance(value, str):
-            raise ValueError(f"{key} names a position, not {value!r}")
-        if key == "attack":
-            return Attack(value)
-        return SendOff(value) if key == "send_off" else Keeper(value)
-    if key in ("shoot", "dive"):
-        return side_choice_from_json(key, value)
-    raise ValueError(f"unknown choice {key!r} (formation, prepare, attack, send_off, keeper, "
-                     "shoot or dive)")
+    return choice_by_key(obj, _READERS, whole=("formation",))
 
 
 __all__ = ["LineUp", "Prepare", "Attack", "SendOff", "Keeper", "Shoot", "Dive", "Side",

@@ -10,8 +10,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..scripting import ScriptError, joint_to_json, parse_joint
-
+from ..scripting import (
+    ScriptError, expect, joint_to_json, parse_joint, script_document, script_options, script_seed,
+    script_turns, started,
+)
 from .cards import SEATS, Card, MatchConfig
 from .choices import Choice, choice_from_json
 from .match import Deal, FotbollMatch, new_match, seeded_deal
@@ -41,34 +43,12 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
             "first": deal.first, "shootout_first": deal.shootout_first}
 
 
-def _expect(ok: bool, reason: str) -> None:
-    if not ok:
-        raise ScriptError(reason)
-
-
 def parse_script(doc: Any) -> MatchScript:
     """Check a script's shape and set-up (its turns play in order, in ``pitchpad replay``)."""
-    _expect(isinstance(doc, dict), "a match script is a JSON object")
-    unknown = sorted(set(doc) - {"game", "options", "seed", "deal", "turns"})
-    _expect(not unknown, f"unknown key {unknown[0]!r}" if unknown else "")
-    _expect(doc.get("game") == "fotboll", f"game must be \"fotboll\", not {doc.get('game')!r}")
-    options = doc.get("options", {})
-    _expect(isinstance(options, dict), "options must be an object")
-    for name, value in options.items():
-        _expect(name in ("jokers", "tiebreak"), f"unknown option {name!r} (jokers, tiebreak)")
-        _expect(isinstance(value, bool), f"option {name} must be true or false")
-    seed = doc.get("seed", 0)
-    _expect(isinstance(seed, int) and not isinstance(seed, bool), "seed must be an integer")
-    turns = doc.get("turns", [])
-    _expect(isinstance(turns, list), "turns must be a list")
-    config = MatchConfig(**options)
-    deal = _parse_deal(doc.get("deal"), config, seed)
-    script = MatchScript(config, seed, deal, turns)
-    try:
-        script.start()
-    except ValueError as exc:
-        raise ScriptError(str(exc)) from None
-    return script
+    doc = script_document(doc, "fotboll", ("options", "deal"))
+    config = MatchConfig(**script_options(doc, ("jokers", "tiebreak")))
+    seed, turns = script_seed(doc), script_turns(doc)
+    return started(MatchScript(config, seed, _parse_deal(doc.get("deal"), config, seed), turns))
 
 
 def _parse_deal(obj: Any, config: MatchConfig, seed: int) -> Deal:
@@ -76,27 +56,27 @@ def _parse_deal(obj: Any, config: MatchConfig, seed: int) -> Deal:
     seeded = seeded_deal(config, seed)
     if obj is None:
         return seeded
-    _expect(isinstance(obj, dict), "deal must be an object")
+    expect(isinstance(obj, dict), "deal must be an object")
     unknown = sorted(set(obj) - {"halves", "first", "shootout_first"})
-    _expect(not unknown, f"unknown deal key {unknown[0]!r}" if unknown else "")
+    expect(not unknown, f"unknown deal key {unknown[0]!r}" if unknown else "")
     halves = obj.get("halves", [])
-    _expect(isinstance(halves, list) and len(halves) <= 2, "deal.halves is a list of 1 or 2 halves")
+    expect(isinstance(halves, list) and len(halves) <= 2, "deal.halves is a list of 1 or 2 halves")
     decks = [list(half) for half in seeded.halves]
     for h, half in enumerate(halves):
         if half is None:
             continue
-        _expect(isinstance(half, dict) and not set(half) - set(SEATS),
+        expect(isinstance(half, dict) and not set(half) - set(SEATS),
                 f"deal.halves[{h}] is an object with \"red\" and \"blue\" decks")
         for s, seat in enumerate(SEATS):
             if seat not in half:
                 continue
-            _expect(isinstance(half[seat], list), f"deal.halves[{h}].{seat} must be a list of cards")
+            expect(isinstance(half[seat], list), f"deal.halves[{h}].{seat} must be a list of cards")
             try:
                 decks[h][s] = tuple(Card.parse(c) for c in half[seat])
             except ValueError as exc:
                 raise ScriptError(f"deal.halves[{h}].{seat}: {exc}") from None
     for key in ("first", "shootout_first"):
-        _expect(obj.get(key) in (None, *SEATS), f"deal.{key} must be \"red\" or \"blue\"")
+        expect(obj.get(key) in (None, *SEATS), f"deal.{key} must be \"red\" or \"blue\"")
     return Deal(tuple((d[0], d[1]) for d in decks), obj.get("first") or seeded.first,
                 obj.get("shootout_first") or seeded.shootout_first)
 

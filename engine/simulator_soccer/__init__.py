@@ -15,9 +15,8 @@ Rules: ``shared/rules/simulator-soccer.md`` (rule ids ``S-…``); rulings where 
 """
 from __future__ import annotations
 
-import random
-from typing import Any
 
+from ..game import PackagedGame
 from . import script
 from .choices import (
     FORMATIONS, Challenge, Choice, Cross, Defend, Dive, Formation, Headers, Kick, Kicker, Move,
@@ -39,36 +38,15 @@ def new_match(config: MatchConfig | None = None, seed: int = 0, kickoff: str | N
     return SoccerMatch(config or MatchConfig(), seed, kickoff, shootout_first, dice)
 
 
-class SimulatorSoccerGame:
-    """Simulator Soccer as the registry holds it (:class:`engine.protocol.Game`)."""
-
-    name = NAME
-    seats = SEATS
-    example_configs = (
+GAME = PackagedGame(
+    name=NAME, seats=SEATS,
+    example_configs=(
         MatchConfig(Options(half_steps=2)),
         MatchConfig(Options(half_steps=2, tiebreak=True, pro=frozenset(PRO_OPTIONS))),
-    )
-
-    def new_match(self, config: Any = None, seed: int = 0) -> SoccerMatch:
-        return new_match(config, seed)
-
-    def choice_from_json(self, obj: object) -> Choice:
-        return choice_from_json(obj)
-
-    def determinize(self, view: SoccerView, rng: random.Random) -> SoccerMatch:
-        return determinize(view, rng)
-
-    def parse_script(self, doc: object) -> script.MatchScript:
-        return script.parse_script(doc)
-
-    def parse_turn(self, obj: object, index: int) -> dict[str, Choice]:
-        return script.parse_turn(obj, index)
-
-    def summary(self, match: SoccerMatch) -> dict[str, Any]:
-        return script.summary(match)
-
-
-GAME = SimulatorSoccerGame()
+    ),
+    new_match=new_match, choice_from_json=choice_from_json, determinize=determinize,
+    parse_script=script.parse_script, summary=script.summary)
+"""Simulator Soccer as the registry holds it (:class:`engine.protocol.Game`)."""
 
 
 __all__ = [
@@ -77,5 +55,5 @@ __all__ = [
     "ListMenu", "legal_choices", "menu", "SoccerMatch", "BadDie", "Dice", "SplitMix64",
     "PRO_OPTIONS", "SEATS", "MatchConfig", "Options", "STANDARD", "PlayerCard", "Team",
     "TeamError", "load_team", "team_from_json", "SoccerView", "determinize", "NAME",
-    "new_match", "SimulatorSoccerGame", "GAME",
+    "new_match", "GAME",
 ]

@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import IllegalChoice
 from . import geometry as geo
 from ..bots.matrix import solve
 from .choices import (
@@ -172,7 +173,13 @@ def random_policy(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
     if kind == "shoot":
         return rng.choice(legal_choices(match, SEATS[team]))
     if kind == "challenge":
-        return rng.choice(legal_choices(match, SEATS[team]))
+        # Uniform over the challenges but the violent entries: a 2+ cell entry is a foul and
+        # a red card whatever the dice (S-P3-2), never a way to the ball; choosing it at
+        # random sent off about seven players a match and ended almost every match early,
+        # a team left with 6 losing (S-FOUL-2's ruling).
+        return rng.choice([c for c in legal_choices(match, SEATS[team])
+                           if not isinstance(c, Challenge) or c.player is None
+                           or match.entry_kind(match.player(team, c.player)) != "violent"])
     return rng.choice(legal_choices(match, SEATS[team]))
 
 
@@ -189,20 +196,45 @@ def kick_odds(match: SoccerMatch, p: Player, kind: str, target: Cell) -> int:
     return min(95, max(35, 95 - 6 * distance(p.cell, target)) + 5 * dots)
 
 
-def _kick_value(match: SoccerMatch, team: int, kind: str, target: Cell, p: Player,
-                mates: list[Cell] | None = None, opps: list[Cell] | None = None) -> float:
-    """How good a kick looks: odds it lands, times how far up the pitch, with a teammate
-    nearer than any opponent."""
-    odds = kick_odds(match, p, "header_pass" if match.pending.extra.get("mode") == "header"
-                     and kind == "lob" else kind, target) / 100
-    if mates is None or opps is None:
-        mates = [q.cell for q in match.teams[team].on_pitch() if q is not p and not q.lying and q.cell]
-        opps = [q.cell for q in match.teams[other(team)].on_pitch() if not q.lying and q.cell]
-    mine = min((distance(c, target) for c in mates), default=9)
-    theirs = min((distance(c, target) for c in opps), default=9)
-    advance = match.fr(team, target)[0] / 20
-    safety = 1.0 if mine < theirs else (0.5 if mine == theirs and kind != "lob" else 0.1)
-    return odds * safety * (0.5 + advance)
+def kick_values(match: SoccerMatch, team: int, p: Player) -> list[tuple[float, Kick]]:
+    """The kicks worth weighing (to each teammate's cell and the cell ahead of him, and
+    every dribble), each valued: the odds it lands (S-K-2) times how far up the pitch it
+    goes, by how safe the target is (a teammate nearer than any opponent). The carrier's
+    effective dots and each target's nearest players are found once, not per kick."""
+    assert p.cell is not None
+    header = match.pending.extra.get("mode") == "header"
+    mates = [q.cell for q in match.teams[team].on_pitch() if q is not p and not q.lying and q.cell]
+    opps = [q.cell for q in match.teams[other(team)].on_pitch() if not q.lying and q.cell]
+    east = match.east(team)
+    wanted: set[Cell] = set()
+    for c in mates:
+        wanted.add(c)
+        wanted.add((c[0] + (2 if east else -2), c[1]))
+    dots: dict[str, int] = {}
+    safety: dict[Cell, tuple[int, int]] = {}
+    values: list[tuple[float, Kick]] = []
+    for kind, targets in match.kick_options().items():
+        if kind not in ("pass", "lob", "dribble", "throw"):
+            continue
+        model = "header_pass" if header and kind == "lob" else kind
+        colour = {"pass": "Y", "lob": "Y", "dribble": "Y", "throw": "", "header_pass": "K"}[model]
+        if colour not in dots:
+            dots[colour] = match.effective(p, colour) if colour else 0
+        bonus = 5 * dots[colour]
+        for t in targets:
+            if t is None or (t not in wanted and kind != "dribble"):
+                continue
+            near = safety.get(t)
+            if near is None:
+                near = (min((distance(c, t) for c in mates), default=9),
+                        min((distance(c, t) for c in opps), default=9))
+                safety[t] = near
+            mine, theirs = near
+            odds = min(95, max(35, 95 - 6 * distance(p.cell, t)) + bonus) / 100
+            safe = 1.0 if mine < theirs else (0.5 if mine == theirs and kind != "lob" else 0.1)
+            advance = (t[0] if east else geo.WIDTH - t[0]) / 20
+            values.append((odds * safe * (0.5 + advance), Kick(kind, t)))
+    return values
 
 
 def shot_value(match: SoccerMatch, p: Player) -> float:
@@ -248,21 +280,6 @@ def simple_policy(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
     return legal_choices(match, SEATS[team])[0]
 
 
-def kick_targets(match: SoccerMatch, team: int, p: Player) -> list[tuple[str, Cell]]:
-    """The kicks worth weighing: to each teammate's cell and the cell ahead of him."""
-    options = match.kick_options()
-    wanted: set[Cell] = set()
-    for q in match.teams[team].on_pitch():
-        if q is p or q.lying or q.cell is None:
-            continue
-        wanted.add(q.cell)
-        ahead = (q.cell[0] + (2 if match.east(team) else -2), q.cell[1])
-        wanted.add(ahead)
-    return [(kind, t) for kind, targets in options.items()
-            if kind in ("pass", "lob", "dribble", "throw") for t in targets
-            if t is not None and (t in wanted or kind == "dribble")]
-
-
 def simple_kick(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
     p = match.carrier_player()
     assert p is not None
@@ -271,13 +288,10 @@ def simple_kick(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
         return Kick("shot")
     if "cross" in options:
         return Kick("cross")
-    mates = [q.cell for q in match.teams[team].on_pitch() if q is not p and not q.lying and q.cell]
-    opps = [q.cell for q in match.teams[other(team)].on_pitch() if not q.lying and q.cell]
     best: tuple[float, Choice] = (-1.0, Kick("end"))
-    for kind, target in kick_targets(match, team, p):
-        value = _kick_value(match, team, kind, target, p, mates, opps)
+    for value, kick in kick_values(match, team, p):
         if value > best[0]:
-            best = (value, Kick(kind, target))
+            best = (value, kick)
     if "end" in options and best[0] < 0.45:
         return Kick("end")
     if best[0] < 0 and "hold" in options:
@@ -422,8 +436,8 @@ def search_policy(match: SoccerMatch, team: int, rng: random.Random,
         for s in range(samples):
             sim = determinize(view, random.Random(rng.getrandbits(32) + s))
             try:
-                sim.apply({SEATS[team]: choice})
-            except Exception:
+                sim.play({SEATS[team]: choice})
+            except IllegalChoice:
                 total = -1e9
                 break
             roll = random.Random(rng.getrandbits(32))
@@ -431,7 +445,7 @@ def search_policy(match: SoccerMatch, team: int, rng: random.Random,
                 seats = sim.to_act()
                 if not seats:
                     break
-                sim.apply({seat: simple_policy(sim, SEATS.index(seat), roll) for seat in seats})
+                sim.play({seat: simple_policy(sim, SEATS.index(seat), roll) for seat in seats})
             total += evaluate(sim, team)
         if best is None or total > best[0]:
             best = (total, choice)
@@ -446,8 +460,7 @@ def _search_candidates(match: SoccerMatch, team: int, rng: random.Random, kind: 
         p = match.carrier_player()
         assert p is not None
         options = match.kick_options()
-        ranked = sorted(((_kick_value(match, team, k, t, p), Kick(k, t))
-                         for k, t in kick_targets(match, team, p)), key=lambda vc: -vc[0])
+        ranked = sorted(kick_values(match, team, p), key=lambda vc: -vc[0])
         out += [c for _, c in ranked[:3]]
         for k in ("shot", "cross", "end", "hold"):
             if k in options:

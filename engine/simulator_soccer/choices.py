@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..duel import THREE_WAY
 from .geometry import Cell
 
 FORMATIONS = ("4-4-2", "4-3-3", "3-5-2")
-SIDES = ("left", "centre", "right")
+SIDES: tuple[str, ...] = tuple(side.value for side in THREE_WAY)
+"""A shot's aim and a dive, shooter's view: engine/duel.py's three sides."""
 KICKS = ("pass", "lob", "dribble", "throw", "cross", "shot", "hold", "end")
 
 Entry = tuple[int, Cell]

@@ -1,236 +1,256 @@
 """What happens in a Simulator Soccer match, as typed public events (S-VIS-1: every die and
-every result is public). ``to_json`` is the replay's line: keys in the rules file's order,
-the optional ones (``?`` in its table) left out when they do not apply.
+every result is public). They are :class:`engine.events.Event` like every game's: typed,
+immutable, ``to_json`` the replay's line with the keys in the rules file's order; the
+optional keys (``?`` in its table) default to :data:`~engine.events.ABSENT` and are left out
+when they do not apply. Cells and dice are tuples here and lists in the JSON line.
+
+>>> Card("blue", 10, "yellow", count_=1).to_json()
+{'event': 'card', 'seat': 'blue', 'player': 10, 'card': 'yellow', 'count': 1}
+>>> Substituted("red", 9, 16).to_json()
+{'event': 'sub', 'seat': 'red', 'out': 9, 'in': 16}
+>>> Duel("entry", "blue", 10, 8, (7, 5), (2,), foul=True).to_json()["dice"]
+[2]
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any
 
+from ..events import ABSENT, Event
 
-class _Absent:
-    """A key that does not apply to this event (left out of its JSON line)."""
+__all__ = [
+    "ABSENT", "SoccerEvent", "Toss", "Placed", "Substituted", "StandIn", "KickedOff", "Kicked",
+    "Announced", "Held", "Duel", "BallWon", "Offside", "Foul", "Card", "Var", "Out", "Shot",
+    "Goal", "Phase3", "Clock",
+]
 
-    def __repr__(self) -> str:
-        return "ABSENT"
-
-
-ABSENT: Any = _Absent()
+Cell = tuple[int, int]
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, list):
+    """Tuples (cells, dice, lists of cells) as JSON lists, dicts (scores) copied."""
+    if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     return value
 
 
-@dataclass(frozen=True)
-class SoccerEvent:
-    """Base of every event: ``name`` is its ``"event"`` key."""
+class SoccerEvent(Event):
+    """Every Simulator Soccer event: cells and dice print as JSON lists."""
 
-    name: ClassVar[str] = ""
-
-    def to_json(self) -> dict[str, Any]:
-        obj: dict[str, Any] = {"event": self.name}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value is not ABSENT:
-                obj[f.name.rstrip("_")] = _plain(value)
-        return obj
+    @staticmethod
+    def json_value(value: Any) -> Any:
+        return _plain(value)
 
 
-@dataclass(frozen=True)
 class Toss(SoccerEvent):
-    name: ClassVar[str] = "toss"
+    """The toss (S-RNG-2): ``die`` 1 = red; who kicks off, or opens the shoot-out."""
+
     die: int
-    kickoff: Any = ABSENT
-    shootout_first: Any = ABSENT
+    kickoff: str = ABSENT
+    shootout_first: str = ABSENT
+    name = "toss"
 
 
-@dataclass(frozen=True)
 class Placed(SoccerEvent):
-    name: ClassVar[str] = "place"
+    """A player put on a cell in a repositioning step (S-RST-2) or as the thrower."""
+
     seat: str
-    step: Any
+    step: int | str
     player: int
-    to: Any
+    to: Cell
+    name = "place"
 
 
-@dataclass(frozen=True)
 class Substituted(SoccerEvent):
-    name: ClassVar[str] = "sub"
+    """S-SUB-1: ``in_`` takes ``out``'s slot and cell."""
+
     seat: str
     out: int
     in_: int
+    name = "sub"
 
 
-@dataclass(frozen=True)
 class StandIn(SoccerEvent):
-    name: ClassVar[str] = "sub"
+    """S-FOUL-2: a field player becomes the stand-in keeper on the keeper's cell."""
+
     seat: str
     player: int
     stand_in: bool
-    cell: Any
+    cell: Cell
+    name = "sub"
 
 
-@dataclass(frozen=True)
 class KickedOff(SoccerEvent):
-    name: ClassVar[str] = "kickoff"
+    """S-KO-2: the kicker of a kick-off, after the placements."""
+
     half: int
     seat: str
     player: int
+    name = "kickoff"
 
 
-@dataclass(frozen=True)
 class Kicked(SoccerEvent):
-    name: ClassVar[str] = "kick"
+    """A kick resolved by S-K-2's model (a dribble foul stops after ``p``)."""
+
     seat: str
     player: int
     kick: str
-    to: Any
+    to: Cell
     range: int
-    marked_by: Any
+    marked_by: tuple[int, ...]
     dots: int
     p: int
-    foul: Any = ABSENT
-    roll: Any = ABSENT
-    miss: Any = ABSENT
-    lands: Any = ABSENT
-    path: Any = ABSENT
-    rests: Any = ABSENT
+    foul: bool = ABSENT
+    roll: int = ABSENT
+    miss: int = ABSENT
+    lands: Cell = ABSENT
+    path: tuple[Cell, ...] = ABSENT
+    rests: Cell | None = ABSENT
+    name = "kick"
 
 
-@dataclass(frozen=True)
 class Announced(SoccerEvent):
-    name: ClassVar[str] = "kick"
+    """A cross or shot announced (S-CRS-1, S-SHOT-1): its resolution follows."""
+
     seat: str
     player: int
     kick: str
     announce: bool = True
+    name = "kick"
 
 
-@dataclass(frozen=True)
 class Held(SoccerEvent):
-    name: ClassVar[str] = "kick"
+    """S-GK-1: the keeper holds the ball (no Phase 1)."""
+
     seat: str
     player: int
     kick: str = "hold"
+    name = "kick"
 
 
-@dataclass(frozen=True)
 class Duel(SoccerEvent):
-    name: ClassVar[str] = "duel"
+    """Dice against dice (or an entry's one die): the acting side's die first."""
+
     kind: str
     seat: str
     player: int
-    opponent: Any
-    cell: Any
-    dice: Any
-    won: Any = ABSENT
-    foul: Any = ABSENT
+    opponent: int
+    cell: Cell
+    dice: tuple[int, ...] | None
+    won: bool = ABSENT
+    foul: bool = ABSENT
+    name = "duel"
 
 
-@dataclass(frozen=True)
 class BallWon(SoccerEvent):
-    name: ClassVar[str] = "ball"
+    """The ball settles with ``player`` (CdD, header, cross, tackle)."""
+
     seat: str
     player: int
-    cell: Any
+    cell: Cell
     moved: int
     how: str
+    name = "ball"
 
 
-@dataclass(frozen=True)
 class Offside(SoccerEvent):
-    name: ClassVar[str] = "offside"
+    """S-OFF-1: the offender and the ball's cell (the defender's free kick)."""
+
     seat: str
     player: int
-    cell: Any
+    cell: Cell
+    name = "offside"
 
 
-@dataclass(frozen=True)
 class Foul(SoccerEvent):
-    name: ClassVar[str] = "foul"
+    """S-FOUL-1: who fouled, where, and what is awarded."""
+
     seat: str
     player: int
-    cell: Any
+    cell: Cell
     award: str
+    name = "foul"
 
 
-@dataclass(frozen=True)
 class Card(SoccerEvent):
-    name: ClassVar[str] = "card"
+    """S-FOUL-2: a yellow (with its ``count``) or a red."""
+
     seat: str
     player: int
     card: str
-    count: Any = ABSENT
+    count_: int = ABSENT
+    """The yellows he has (JSON ``count``; ``count`` itself is the tuple's method)."""
+    name = "card"
 
 
-@dataclass(frozen=True)
 class Var(SoccerEvent):
-    name: ClassVar[str] = "var"
+    """S-FOUL-1: the fouling team's d6 on a die-caused penalty; 6 overturns it."""
+
     seat: str
     die: int
     overturned: bool
+    name = "var"
 
 
-@dataclass(frozen=True)
 class Out(SoccerEvent):
-    name: ClassVar[str] = "out"
+    """S-K-5: the ball out, the restart and where."""
+
     restart: str
     seat: str
-    cell: Any
+    cell: Cell
+    name = "out"
 
 
-@dataclass(frozen=True)
 class Shot(SoccerEvent):
-    name: ClassVar[str] = "shot"
+    """S-SHOT-3: blocked, wide, goal or saved, with the dice that decided it."""
+
     seat: str
     player: int
     aim: str
     high: bool
-    dive: Any
-    intercept: Any = ABSENT
-    keeper: Any = ABSENT
-    rush: Any = ABSENT
-    finishing: Any = ABSENT
-    need: Any = ABSENT
-    die: Any = ABSENT
-    on_target: Any = ABSENT
-    save: Any = ABSENT
-    rods: Any = ABSENT
-    result: Any = ABSENT
-    rebound: Any = ABSENT
-    cell: Any = ABSENT
+    dive: str | None
+    intercept: tuple[int, Cell] = ABSENT
+    keeper: Cell = ABSENT
+    rush: bool = ABSENT
+    finishing: int = ABSENT
+    need: int = ABSENT
+    die: int = ABSENT
+    on_target: bool = ABSENT
+    save: tuple[int, int] = ABSENT
+    rods: bool = ABSENT
+    result: str = ABSENT
+    rebound: int = ABSENT
+    cell: Cell = ABSENT
+    name = "shot"
 
 
-@dataclass(frozen=True)
 class Goal(SoccerEvent):
-    name: ClassVar[str] = "goal"
+    """A goal: the match's ``score``, or in a shoot-out its ``shootout`` score."""
+
     seat: str
     player: int
-    score: Any = ABSENT
-    shootout: Any = ABSENT
+    score: dict[str, int] = ABSENT
+    shootout: dict[str, int] = ABSENT
+    name = "goal"
 
 
-@dataclass(frozen=True)
 class Phase3(SoccerEvent):
-    name: ClassVar[str] = "p3"
+    """The end of a Phase 3 (S-P3-1, S-P3-2): quick turn, its a, who moved, the challenge."""
+
     seat: str
     quick: bool
     a: int
     moved: int
-    challenge: Any
+    challenge: dict[str, Any] | None
+    name = "p3"
 
 
-@dataclass(frozen=True)
 class Clock(SoccerEvent):
-    name: ClassVar[str] = "clock"
+    """S-TIME-1/2: a clock step, or a half's end (``end``)."""
+
     half: int
     clock: int
     minute: int
-    end: Any
+    end: str | None
+    name = "clock"

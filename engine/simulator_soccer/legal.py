@@ -38,6 +38,35 @@ class ListMenu:
         self.exempt: set[int] = set()
         if extra.get("challenger") is not None:
             self.exempt.add(extra["challenger"])
+        self._last: tuple[tuple[Entry, ...], SoccerMatch, set[int]] | None = None
+
+    def _scratch(self, prefix: tuple[Entry, ...]) -> tuple[SoccerMatch, set[int]]:
+        """A scratch copy of the match with ``prefix`` played, and who is done. Walking a
+        list asks with the same prefix, or one entry longer, again and again: the last
+        scratch is kept and extended rather than copied anew (a copy is most of the cost)."""
+        cached = self._last
+        if cached is not None and prefix[:len(cached[0])] == cached[0]:
+            known, m, done = cached
+            rest = prefix[len(known):]
+        else:
+            m = self.match.clone()
+            done = set(self.exempt)
+            if self.thrower is not None:
+                m.player(self.team, self.thrower).cell = m.pending.extra["cell"]
+                m.carrier = (self.team, self.thrower)
+                done.add(self.thrower)
+            rest = prefix
+        if rest or cached is None or m.frozen_index is None:
+            m.frozen_index = None
+            for num, cell in rest:
+                p = m.player(self.team, num)
+                p.cell = cell
+                if m.carrier == (self.team, num):
+                    m.ball = cell
+                done.add(num)
+            m.freeze_index()
+        self._last = (prefix, m, done)
+        return m, set(done)
 
     def limit(self) -> int:
         m = self.match
@@ -54,20 +83,8 @@ class ListMenu:
     def options(self, prefix: Sequence[Entry] = (), only: int | None = None) -> dict[int, list[Cell]]:
         """Players who may be the next entry, each with the cells he may go to (``only``:
         just that player)."""
-        m = self.match.clone()
+        m, done = self._scratch(tuple(prefix))
         team = self.team
-        done = set(self.exempt)
-        if self.thrower is not None:
-            m.player(team, self.thrower).cell = m.pending.extra["cell"]
-            m.carrier = (team, self.thrower)
-            done.add(self.thrower)
-        for num, cell in prefix:
-            p = m.player(team, num)
-            p.cell = cell
-            if m.carrier == (team, num):
-                m.ball = cell
-            done.add(num)
-        m.freeze_index()
         result: dict[int, list[Cell]] = {}
         if self.kind == "place":
             return self._place_options(m, done, only)
@@ -146,7 +163,7 @@ def _accepted(match: SoccerMatch, seat: str, choices: list[Choice]) -> tuple[Cho
     legal = []
     for choice in choices:
         try:
-            match.clone().apply({seat: choice})
+            match.clone().play({seat: choice})
         except IllegalChoice:
             continue
         legal.append(choice)

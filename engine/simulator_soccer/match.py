@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import duel
 from ..errors import IllegalChoice
 from . import events as ev
 from . import geometry as geo
@@ -78,7 +79,8 @@ class SoccerMatch:
         self.subs_half = 0
         self.shootout: list[int] | None = None
         self.shootout_order: tuple[int, int] = (RED, BLUE)
-        self.shootout_taken = [0, 0]
+        self.shootout_kicks: list[list[bool]] = [[], []]
+        """Each team's shoot-out kicks, scored or not (engine/duel.py's shoot-out model)."""
         self.winner_team: int | None = None
         self.over = False
         self.phase = "reposition"
@@ -136,7 +138,7 @@ class SoccerMatch:
         twin.teams = [t.copy() for t in self.teams]
         twin.score = list(self.score)
         twin.shootout = None if self.shootout is None else list(self.shootout)
-        twin.shootout_taken = list(self.shootout_taken)
+        twin.shootout_kicks = [list(self.shootout_kicks[0]), list(self.shootout_kicks[1])]
         twin.turn = self.turn.copy()
         twin.kick = dict(self.kick)
         twin.pending = self.pending.copy()
@@ -164,11 +166,35 @@ class SoccerMatch:
             raise IllegalChoice("S-TURN-1", f"{' and '.join(sorted(expected))} must decide "
                                 f"now ({self.pending.kind}), not {' and '.join(sorted(joint)) or 'nobody'}")
         twin = self.clone()
-        out: list[ev.SoccerEvent] = []
-        twin._dispatch({SEATS.index(seat): choice for seat, choice in joint.items()}, out)
-        twin.turns_applied += 1
+        out = twin._play(joint)
         self.__dict__.update(twin.__dict__)
+        return out
+
+    def play(self, joint: Mapping[str, Choice]) -> list[Any]:
+        """``apply`` without its safety copy, for a scratch match a CPU plays out: the match
+        changes in place, and after an ``IllegalChoice`` it is half-changed and must be
+        thrown away. Never on a match anything else shares (a view's ``public``)."""
+        if self.over:
+            raise IllegalChoice("S-END-1", "the match is over")
+        if set(joint) != set(self.to_act()):
+            raise IllegalChoice("S-TURN-1", f"{' and '.join(self.to_act())} must decide now")
+        return self._play(joint)
+
+    def _play(self, joint: Mapping[str, Choice]) -> list[Any]:
+        out: list[ev.SoccerEvent] = []
+        self._dispatch({SEATS.index(seat): choice for seat, choice in joint.items()}, out)
+        self.turns_applied += 1
         return list(out)
+
+    def snapshot(self) -> SoccerMatch:
+        """A copy that shares every part with this match. Safe because a match changes only
+        through ``apply``, which builds new parts on a clone and adopts them: the parts a
+        snapshot holds are never changed again. (``play`` breaks that: scratch copies only.)
+        A view's ``public`` match is one, costing nothing next to a clone."""
+        twin = SoccerMatch.__new__(SoccerMatch)
+        twin.__dict__.update(self.__dict__)
+        twin.frozen_index = None
+        return twin
 
     def view(self, seat: str) -> Any:
         from .view import view_of
@@ -188,7 +214,7 @@ class SoccerMatch:
 
             return choice in legal_choices(self, seat)
         try:
-            self.clone().apply({seat: choice})
+            self.clone().play({seat: choice})
         except IllegalChoice:
             return False
         return True
@@ -706,7 +732,7 @@ class SoccerMatch:
         assert p.cell is not None
         origin = p.cell
         rng = distance(origin, target)
-        marked = [q.num for q in self.marked_by(p)]
+        marked = tuple(q.num for q in self.marked_by(p))
         offside = (self._offside_positions(p, set_piece) if kind in OFFSIDE_KICKS
                    else frozenset())
         pressed = geo.midfield_zone(self.fr(team, origin)) and any(
@@ -752,13 +778,13 @@ class SoccerMatch:
         a = self.dice.d6()
         b = self.dice.d6()
         if b == 1 and self.in_attack_zone(p.team, cell):
-            out.append(ev.Duel(kind, SEATS[p.team], p.num, opp.num, cell, [a, b], foul=True))
+            out.append(ev.Duel(kind, SEATS[p.team], p.num, opp.num, cell, (a, b), foul=True))
             return "foul"
         won = a + p.duel[0] > b + opp.duel[1]
-        out.append(ev.Duel(kind, SEATS[p.team], p.num, opp.num, cell, [a, b], won=won))
+        out.append(ev.Duel(kind, SEATS[p.team], p.num, opp.num, cell, (a, b), won=won))
         return "won" if won else "lost"
 
-    def _fly(self, p: Player, kind: str, target: Cell, rng: int, marked: list[int], dots: int,
+    def _fly(self, p: Player, kind: str, target: Cell, rng: int, marked: tuple[int, ...], dots: int,
              chance: int, ground: bool, out: list[ev.SoccerEvent]) -> None:
         """S-K-2's landing, S-K-3's run of a ground ball, then the ball settles or goes out."""
         team = p.team
@@ -850,8 +876,13 @@ class SoccerMatch:
         for num in k.get("headers", ()):
             excluded.add((attacker, num))
         result = []
+        there = self.at(cell) if on_pitch(cell) else None
         for q in self.players():
-            if q.lying or (q.team, q.num) in excluded or not self.has_room(cell, q):
+            if q.lying or (q.team, q.num) in excluded or there is None:
+                continue
+            # S-PIT-2's room (has_room, the cell's players found once for all candidates).
+            others = [o for o in there if o is not q]
+            if len(others) >= 2 or any(o.team == q.team for o in others):
                 continue
             assert q.cell is not None
             d = distance(q.cell, cell)
@@ -967,7 +998,7 @@ class SoccerMatch:
             a, d = att[0], dfn[0]
             x, y = self.dice.d6(), self.dice.d6()
             won = x + a.count("K") > y + d.count("K")
-            out.append(ev.Duel("header", SEATS[attacker], a.num, d.num, cell, [x, y], won=won))
+            out.append(ev.Duel("header", SEATS[attacker], a.num, d.num, cell, (x, y), won=won))
             if won:
                 self._header(a, out)
             else:
@@ -1068,7 +1099,7 @@ class SoccerMatch:
         rng = distance(p.cell, choice.to)
         dots = self.effective(p, "G")
         chance = min(95, max(35, 95 - 6 * rng) + 5 * dots)
-        marked = [q.num for q in self.marked_by(p)]
+        marked = tuple(q.num for q in self.marked_by(p))
         self.kick.update(pressed=False, relance_first=False, dribbled=frozenset())
         self._fly(p, "cross", choice.to, rng, marked, dots, chance, not choice.high, out)
 
@@ -1122,12 +1153,12 @@ class SoccerMatch:
                 a, b = self.dice.d6(), self.dice.d6()
                 if a == 1 and geo.defence_zone(self.fr(team, shooter.cell)):
                     out.append(ev.Duel("rush", SEATS[team], keeper.num, shooter.num,
-                                       shooter.cell, [a, b], foul=True))
+                                       shooter.cell, (a, b), foul=True))
                     self._foul(keeper, shooter.cell, True, None, out)
                     return
                 won = a + keeper.duel[2] > b + shooter.duel[3]
                 out.append(ev.Duel("rush", SEATS[team], keeper.num, shooter.num, shooter.cell,
-                                   [a, b], won=won))
+                                   (a, b), won=won))
                 if won:
                     self.ball = shooter.cell
                     self._takes_ball(keeper, 0, "tackle", out)
@@ -1248,13 +1279,16 @@ class SoccerMatch:
             assert shooter.cell is not None
             origin = shooter.cell
         aimed = self.fr(team, geo.GOAL_MOUTH[aim])
-        extra: dict[str, Any] = {}
-        if k.get("interceptor") is not None:
-            extra["intercept"] = [k["interceptor"], k["intercept_at"]]
-        if k.get("keeper_to") is not None:
-            extra["keeper"] = k["keeper_to"]
-        if k.get("rushed"):
-            extra["rush"] = True
+        before = (
+            ev.ABSENT if k.get("interceptor") is None else (k["interceptor"], k["intercept_at"]),
+            ev.ABSENT if k.get("keeper_to") is None else k["keeper_to"],
+            True if k.get("rushed") else ev.ABSENT)
+
+        def shot_event(result: str, **after: Any) -> ev.Shot:
+            """The ``shot`` line: the defence's keys, then the resolution's (S-SHOT-3)."""
+            return ev.Shot(SEATS[team], shooter.num, aim, high, dive, *before, result=result,
+                           **after)
+
         diving = dive is not None
         if not high and not in_shootout:
             block = None
@@ -1270,8 +1304,7 @@ class SoccerMatch:
                         block = c
                         break
             if block is not None:
-                out.append(ev.Shot(SEATS[team], shooter.num, aim, high, dive, result="blocked",
-                                   cell=block, **extra))
+                out.append(shot_event("blocked", cell=block))
                 self.ball = block
                 self.kick["travelled"] = distance(origin, block)
                 self.turn.attacker = team
@@ -1286,38 +1319,33 @@ class SoccerMatch:
         need = 2 * distance(origin, aimed) - 1 + (1 if high else 0)
         die = self.dice.d6()
         on_target = die + finishing >= need
-        shot = dict(finishing=finishing, need=need, die=die, on_target=on_target)
+        read: dict[str, Any] = {"finishing": finishing, "need": need, "die": die,
+                                "on_target": on_target}
         if not on_target:
-            out.append(ev.Shot(SEATS[team], shooter.num, aim, high, dive, result="wide",
-                               **extra, **shot))
+            out.append(shot_event("wide", **read))
             self._shot_done(team, shooter, False, out, wide=True)
             return
-        if dive is None or dive != aim or keeper is None:
-            out.append(ev.Shot(SEATS[team], shooter.num, aim, high, dive, result="goal",
-                               **extra, **shot))
+        if dive is None or keeper is None or duel.scores(duel.Side(aim), duel.Side(dive)):
+            out.append(shot_event("goal", **read))
             self._shot_done(team, shooter, True, out)
             return
         rods = (k.get("penalty") or in_shootout or
                 (not k.get("header") and not geo.penalty_area(self.fr(team, origin))))
         a, b = self.dice.d6(), self.dice.d6()
         scored = a + finishing > b + keeper.count("X") + (1 if rods else 0)
-        save = [a, b]
-        rods_key: dict[str, Any] = {"rods": True} if rods else {}
+        read.update(save=(a, b), rods=True if rods else ev.ABSENT)
         if scored:
-            out.append(ev.Shot(SEATS[team], shooter.num, aim, high, dive, result="goal",
-                               save=save, **rods_key, **extra, **shot))
+            out.append(shot_event("goal", **read))
             self._shot_done(team, shooter, True, out)
             return
         if in_shootout:
-            out.append(ev.Shot(SEATS[team], shooter.num, aim, high, dive, result="saved",
-                               save=save, **rods_key, **extra, **shot))
+            out.append(shot_event("saved", **read))
             self._shootout_kick_done(team, False, out)
             return
         rebound = self.dice.d6()
         assert keeper.cell is not None
         cell = geo.neighbour(keeper.cell, rebound - 1)
-        out.append(ev.Shot(SEATS[team], shooter.num, aim, high, dive, result="saved",
-                           save=save, **rods_key, rebound=rebound, cell=cell, **extra, **shot))
+        out.append(shot_event("saved", rebound=rebound, cell=cell, **read))
         if not on_pitch(cell):
             self._out(other(team), cell, keeper.cell, out)
             return
@@ -1391,6 +1419,24 @@ class SoccerMatch:
                 if not q.lying and not q.stood and q.cell is not None
                 and distance(q.cell, carrier.cell) <= limit and self.has_room(carrier.cell, q)]
 
+    def entry_kind(self, q: Player) -> str:
+        """How defender ``q`` would enter the carrier's cell (S-P3-2): ``fair`` (from a front
+        neighbour, or already there), ``behind`` (d6 1-3: a yellow foul), ``violent`` (2+
+        cells: always a foul and a red card) or, with S-PRO-RECOVERY, ``recovery`` (d6 1: a
+        yellow foul)."""
+        carrier = self.carrier_player()
+        assert carrier is not None and carrier.cell is not None and q.cell is not None
+        moved = distance(q.cell, carrier.cell)
+        fronts = geo.front_neighbours(carrier.cell, self.east(carrier.team))
+        if moved == 0 or (moved == 1 and q.cell in fronts):
+            return "fair"
+        if moved == 1:
+            return "behind"
+        if (self.options.has("recovery") and moved <= 3
+                and any(distance(q.cell, f) == moved - 1 for f in fronts)):
+            return "recovery"
+        return "violent"
+
     def _on_challenge(self, team: int, choice: Choice, out: list[ev.SoccerEvent]) -> None:
         self._expect(choice, Challenge, "S-P3-2", "a challenge or null")
         assert isinstance(choice, Challenge)
@@ -1406,29 +1452,17 @@ class SoccerMatch:
         if choice.to != carrier.cell:
             raise IllegalChoice("S-P3-2", "a challenge enters the carrier's cell")
         assert q.cell is not None
-        start = q.cell
-        moved = distance(start, carrier.cell)
-        east = self.east(carrier.team)
-        fronts = geo.front_neighbours(carrier.cell, east)
-        foul, card, entry = False, None, "fair"
-        if moved == 1 and start not in fronts:
-            entry = "behind"
+        moved = distance(q.cell, carrier.cell)
+        entry = self.entry_kind(q)
+        foul, card = False, None
+        if entry in ("behind", "recovery"):
             die = self.dice.d6()
-            foul = die <= 3
-            out.append(ev.Duel("entry", SEATS[team], q.num, carrier.num, carrier.cell, [die], foul=foul))
+            foul = die <= 3 if entry == "behind" else die == 1
+            out.append(ev.Duel("entry", SEATS[team], q.num, carrier.num, carrier.cell, (die,),
+                               foul=foul))
             card = "yellow"
-        elif moved >= 2:
-            entry = "violent"
-            if (self.options.has("recovery") and moved <= 3
-                    and any(distance(start, f) == moved - 1 for f in fronts)):
-                entry = "recovery"
-                die = self.dice.d6()
-                foul = die == 1
-                out.append(ev.Duel("entry", SEATS[team], q.num, carrier.num, carrier.cell, [die],
-                                   foul=foul))
-                card = "yellow"
-            else:
-                foul, card = True, "red"
+        elif entry == "violent":
+            foul, card = True, "red"
         summary = {"player": q.num, "moved": moved, "entry": entry, "tackle": choice.tackle}
         if foul:
             # The foul is the entry itself: he stays where he came from (ruling).
@@ -1438,12 +1472,12 @@ class SoccerMatch:
         if choice.tackle:
             a, b = self.dice.d6(), self.dice.d6()
             if a == 1 and geo.defence_zone(self.fr(team, carrier.cell)):
-                out.append(ev.Duel("tackle", SEATS[team], q.num, carrier.num, carrier.cell, [a, b],
+                out.append(ev.Duel("tackle", SEATS[team], q.num, carrier.num, carrier.cell, (a, b),
                                    foul=True))
                 self._foul(q, carrier.cell, True, None, out)
                 return
             won = a + q.duel[2] > b + carrier.duel[3]
-            out.append(ev.Duel("tackle", SEATS[team], q.num, carrier.num, carrier.cell, [a, b],
+            out.append(ev.Duel("tackle", SEATS[team], q.num, carrier.num, carrier.cell, (a, b),
                                won=won))
             if won:
                 self.kick = {}
@@ -1645,7 +1679,7 @@ class SoccerMatch:
         keeper_off = False
         if card == "yellow":
             fouler.yellow += 1
-            out.append(ev.Card(SEATS[team], fouler.num, "yellow", count=fouler.yellow))
+            out.append(ev.Card(SEATS[team], fouler.num, "yellow", count_=fouler.yellow))
             if fouler.yellow >= 2:
                 out.append(ev.Card(SEATS[team], fouler.num, "red"))
                 keeper_off = self._send_off(fouler)
@@ -1704,14 +1738,13 @@ class SoccerMatch:
             first = SEATS.index(self.shootout_first)
         self.shootout = [0, 0]
         self.shootout_order = (first, other(first))
-        self.shootout_taken = [0, 0]
+        self.shootout_kicks = [[], []]
         self.phase = "shootout"
         self.carrier = None
         self._next_kicker()
 
     def _next_kicker(self) -> None:
-        a, b = self.shootout_order
-        team = a if self.shootout_taken[a] == self.shootout_taken[b] else b
+        team = duel.next_kicker(self.shootout_kicks, self.shootout_order[0])
         self.possession = team
         self.pending = Pending("kicker", (team,))
 
@@ -1737,20 +1770,14 @@ class SoccerMatch:
     def _shootout_kick_done(self, team: int, goal: bool, out: list[ev.SoccerEvent]) -> None:
         assert self.shootout is not None
         shooter = self.player(team, self.kick["kicker"])
-        self.shootout_taken[team] += 1
+        self.shootout_kicks[team].append(goal)
         if goal:
             self.shootout[team] += 1
             out.append(ev.Goal(SEATS[team], shooter.num,
                                shootout={"red": self.shootout[RED], "blue": self.shootout[BLUE]}))
-        g, k = self.shootout, self.shootout_taken
-        decided = False
-        if k[0] <= 5 and k[1] <= 5 and (max(k) <= 5):
-            for t in (RED, BLUE):
-                if g[t] > g[other(t)] + (5 - k[other(t)]):
-                    decided = True
-        if k[0] == k[1] and k[0] >= 5 and g[0] != g[1]:
-            decided = True
-        if decided:
+        # S-END-1 is C-PEN-1's shoot-out: 5 each, over once one side cannot catch up, then
+        # sudden death in pairs.
+        if duel.shootout_winner(self.shootout_kicks) is not None:
             self._finish(out)
             return
         self._next_kicker()

@@ -29,12 +29,20 @@ class ChifootmiSettings:
     one_two: bool = True
     counter_attack: bool = True
     move_clock: int = 0
+    house: bool = False
+    """House rules: the Pro+ options (as switched in the menu) at Beginner, Amateur or Pro."""
 
     def match_config(self) -> MatchConfig:
-        """The engine config: Pro+ is Pro with the options switched on in the menu."""
+        """The engine config: Pro+ is Pro with the options switched on in the menu; any other
+        level takes them too as house rules (the rules' ruling; counter-attack never arises
+        at Beginner, which has no D/T cards, so it is off there)."""
         if self.level == "pro_plus":
             return MatchConfig(Level.PRO, Options(self.offside, self.one_two, self.counter_attack))
-        return MatchConfig(Level(self.level))
+        level = Level(self.level)
+        if self.house:
+            return MatchConfig(level, Options(self.offside, self.one_two,
+                                              self.counter_attack and level.has_dt))
+        return MatchConfig(level)
 
     @classmethod
     def from_json(cls, obj: Any) -> ChifootmiSettings:
@@ -47,14 +55,17 @@ class ChifootmiSettings:
 
 
 def rows(settings: ChifootmiSettings, pad_count: int) -> list[Row]:
-    """The CPU's difficulty with "vs CPU", the three optional rules with "Pro+"."""
+    """The CPU's difficulty with "vs CPU", the three optional rules with "Pro+" or, at any
+    other level, with "House rules" on (counter-attack from Amateur: it needs D/T cards)."""
     shown = [Row("players", "menu.players", PLAYERS, "players.")]
     if settings.players == "cpu":
         shown.append(Row("difficulty", "menu.cpu", CPU.difficulties(), "difficulty."))
     shown.append(Row("level", "menu.level", LEVELS, "level."))
-    if settings.level == "pro_plus":
-        shown += [Row(name, "menu." + name, (True, False))
-                  for name in ("offside", "one_two", "counter_attack")]
+    if settings.level != "pro_plus":
+        shown.append(Row("house", "menu.house", (False, True)))
+    if settings.level == "pro_plus" or settings.house:
+        options = ("offside", "one_two") + (("counter_attack",) if settings.level != "beginner" else ())
+        shown += [Row(name, "menu." + name, (True, False)) for name in options]
     shown.append(Row("move_clock", "menu.clock", MOVE_CLOCKS, show=clock_text))
     return shown
 

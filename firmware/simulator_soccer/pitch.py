@@ -22,9 +22,9 @@ where a pixel is 0.17 mm. What each brick shows, chosen by looking at the panel-
     both in the cell: own on the left half, opponent on the right half, each drawn as above
     empty cell: one dot (a faint grid to count distances); legal target: a plus "+"
     the ball: a round blob inverted over one player (above a lying one), shown every other
-    blink; over two players it takes the whole brick while it shows
-    the cursor: a frame in the 1-px gaps around the brick, so it hides nothing
-    a planned move (a list being written): the same frame, dotted
+    blink; between two players, a short bar (each of them narrowed to 3 px)
+    the cursor: a frame in the 1-px gaps around the brick, in a black moat
+    a planned move (a list being written): a ghost of your player, a checkered brick
 
 The reading seat's team always attacks right (S-PIT-4's half-turn when it attacks west), so
 "forward" is the same way on both screens; :func:`step` turns the cursor buttons with the map.
@@ -32,12 +32,16 @@ Everything drawn comes from a seat's view (S-VIS-1: the map is public anyway).
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from engine.simulator_soccer.geometry import CELLS, ROWS, WIDTH, mirror, on_pitch
+from PIL import Image, ImageDraw
+
+from engine.simulator_soccer.geometry import CELLS, ROWS, WIDTH, mirror, neighbours, on_pitch, shooting_zone
 from firmware.i18n import text
+from firmware.render import WIDTH as WIDTH_PX
 from firmware.render import Canvas, fitting
 from hal.buttons import Button
 
@@ -75,11 +79,16 @@ _DIRECTIONS: dict[Button, tuple[int, int]] = {
 
 @dataclass(frozen=True)
 class Occupant:
-    """A player in a cell as the map draws him: whose he is, lying or not, his shirt."""
+    """A player in a cell as the map draws him: whose he is, lying or not, his shirt; a
+    ghost is where a move list being written sends one of yours."""
 
     own: bool
     lying: bool
     num: int
+    ghost: bool = False
+
+
+GHOST = Occupant(True, False, 0, ghost=True)
 
 
 def _body(view: Any) -> Mapping[str, Any]:
@@ -132,23 +141,26 @@ def occupants(view: Any, seat: str) -> dict[Cell, list[Occupant]]:
 
 
 # ----- drawing ------------------------------------------------------------------------------
-def _player(c: Canvas, x0: int, y0: int, width: int, who: Occupant) -> None:
-    """One player in a ``width`` x 5 box: solid own, hollow opponent; a lying one flat on
-    the box's bottom rows (own: a 2-row bar, opponent: a 3-row cup), leaving the top free."""
-    x1, y1 = x0 + width - 1, y0 + BRICK_H - 1
-    if not who.lying:
-        c.draw.rectangle([x0, y0, x1, y1], fill=1 if who.own else None, outline=1)
+def _player(draw: ImageDraw.ImageDraw, x0: int, width: int, who: Occupant) -> None:
+    """One player in a ``width`` x 5 box of a glyph: solid own, hollow opponent; a lying one
+    low on the bottom rows (own: a 2-row bar, opponent: a 3-row cup), leaving the top free;
+    a ghost checkered."""
+    x1, y1 = x0 + width - 1, BRICK_H - 1
+    if who.ghost:
+        draw.point([(x, y) for x in range(x0, x1 + 1) for y in range(BRICK_H) if (x - x0 + y) % 2 == 0], fill=1)
+    elif not who.lying:
+        draw.rectangle([x0, 0, x1, y1], fill=1 if who.own else None, outline=1)
     elif who.own:
-        c.draw.rectangle([x0, y1 - 1, x1, y1], fill=1)
+        draw.rectangle([x0, y1 - 1, x1, y1], fill=1)
     else:
-        c.draw.line([(x0, y1), (x1, y1)], fill=1)
-        c.draw.line([(x0, y1 - 2), (x0, y1 - 1)], fill=1)
-        c.draw.line([(x1, y1 - 2), (x1, y1 - 1)], fill=1)
+        draw.line([(x0, y1), (x1, y1)], fill=1)
+        draw.line([(x0, y1 - 2), (x0, y1 - 1)], fill=1)
+        draw.line([(x1, y1 - 2), (x1, y1 - 1)], fill=1)
 
 
-def _xor(c: Canvas, points: Collection[tuple[int, int]]) -> None:
+def _xor(image: Image.Image, points: Collection[tuple[int, int]]) -> None:
     for point in points:
-        c.image.putpixel(point, 0 if c.image.getpixel(point) else 1)
+        image.putpixel(point, 0 if image.getpixel(point) else 1)
 
 
 def _plus(cx: int, cy: int) -> list[tuple[int, int]]:
@@ -170,57 +182,121 @@ def _ring(x0: int, y0: int) -> list[tuple[int, int]]:
 
 
 def draw_cursor(c: Canvas, x0: int, y0: int) -> None:
-    """The cursor: a rectangle in the gaps around a brick (it covers no other cell)."""
+    """The cursor: a rectangle in the gaps around a brick, with a black moat around it.
+
+    The ring alone filled the gaps that tell the cursor's brick from its neighbours, so a
+    solid neighbour fused with it into one blob; the moat shaves the neighbours' facing edge
+    (a solid brick stays solid, a hollow one open on that side) and keeps every brick apart.
+    """
+    x1, y1 = x0 + BRICK_W + 1, y0 + BRICK_H + 1
+    for y in (y0 - 2, y1):                          # NW, NE bottoms; SW, SE tops
+        if y < MAP_ROWS:                            # (never into the line under the map)
+            c.draw.line([(x0 - HALF_STEP, y), (x1 + HALF_STEP - 2, y)], fill=0)
+    for x in (x0 - 2, x1):                          # W's right edge, E's left edge
+        c.draw.line([(x, y0), (x, y0 + BRICK_H - 1)], fill=0)
     c.draw.point(_ring(x0, y0), fill=1)
 
 
-def draw_planned(c: Canvas, x0: int, y0: int) -> None:
-    """Where a move list being written sends a player: a dotted ring in the gaps, told
-    apart from the cursor's solid one and covering nothing."""
-    c.draw.point(_ring(x0, y0)[::2], fill=1)
+def _gap_between(a: Cell, b: Cell) -> list[tuple[int, int]]:
+    """The gap pixels between two neighbouring screen cells' bricks."""
+    (ax, ay), (bx, by) = brick(a), brick(b)
+    if ay == by:                                    # side by side: a column of the gap
+        x = max(ax, bx) - 1
+        return [(x, y) for y in range(ay, ay + BRICK_H)]
+    y = max(ay, by) - 1                             # one above the other: part of a gap row
+    return [(x, y) for x in range(max(ax, bx) - 1, min(ax, bx) + BRICK_W + 1)]
 
 
-def _lines(c: Canvas) -> None:
-    """The goals in the side margins and a dotted halfway line in the gaps between bricks."""
+def _boundary(zone: Callable[[Cell], bool]) -> set[tuple[int, int]]:
+    """A dotted line in the gaps around the screen cells where ``zone`` holds."""
+    points = {point for cell in CELLS if zone(cell) for other in neighbours(cell)
+              if on_pitch(other) and not zone(other) for point in _gap_between(cell, other)}
+    return {(x, y) for x, y in points if (x + y) % 2 == 0}
+
+
+@lru_cache(maxsize=1)
+def _lines() -> frozenset[tuple[int, int]]:
+    """The pitch's markings: the goals in the side margins, a dotted halfway line and the two
+    shooting zones (S-PIT-4: where a shot may be taken from), dotted in the gaps."""
+    points: set[tuple[int, int]] = set()
     top, bottom = GOAL_ROWS[0] * ROW_STEP - 1, GOAL_ROWS[1] * ROW_STEP + BRICK_H
     for post, back in ((LEFT - 2, LEFT - 5), (LEFT + HALF_STEP * WIDTH + BRICK_W + 1,
                                               LEFT + HALF_STEP * WIDTH + BRICK_W + 4)):
-        c.draw.line([(back, top), (back, bottom)], fill=1)
-        c.draw.line([(min(post, back), top), (max(post, back), top)], fill=1)
-        c.draw.line([(min(post, back), bottom), (max(post, back), bottom)], fill=1)
+        points.update((back, y) for y in range(top, bottom + 1))
+        points.update((x, y) for x in range(min(post, back), max(post, back) + 1) for y in (top, bottom))
     halfway = LEFT + HALF_STEP * WIDTH // 2 + BRICK_W // 2
-    c.draw.point([(halfway, y) for y in range(0, MAP_ROWS - 1, 2)], fill=1)
+    points.update((halfway, y) for y in range(0, MAP_ROWS - 1, 2))
+    points |= _boundary(shooting_zone)
+    points |= _boundary(lambda cell: shooting_zone(mirror(cell)))
+    return frozenset(points)
+
+
+@lru_cache(maxsize=256)
+def _glyph(here: tuple[Occupant, ...], marked: bool, ball: bool) -> Image.Image:
+    """A cell's brick as a 9x5 image (cached: a match shows a few dozen kinds of cell)."""
+    image = Image.new("1", (BRICK_W, BRICK_H), 0)
+    draw = ImageDraw.Draw(image)
+    cx = BRICK_W // 2
+    if not here:
+        draw.point([(cx, 2)] if not (ball or marked) else [], fill=1)
+        _xor(image, (_blob(cx, 2) if ball else []) + (_plus(cx, 2) if marked else []))
+        return image
+    if len(here) == 1:
+        _player(draw, 0, BRICK_W, here[0])
+    elif ball:
+        # Two players and the ball (a marker in the carrier's cell, the commonest sight of
+        # a match): each narrows to 3 px and the ball stands between them, a short bar.
+        _player(draw, 0, 3, here[0])
+        _player(draw, BRICK_W - 3, 3, here[1])
+        draw.line([(cx, 1), (cx, BRICK_H - 2)], fill=1)
+        return image
+    else:
+        half = BRICK_W // 2
+        _player(draw, 0, half, here[0])
+        _player(draw, half + 1, half, here[1])
+    cy = 1 if all(o.lying for o in here) else 2
+    # The ball and a mark together (the carrier's cell open to a Phase 3 entry): the blob
+    # with the plus cut out of it, a small ring.
+    _xor(image, (_blob(cx, cy) if ball else []) + (_plus(cx, cy) if marked else []))
+    return image
 
 
 def draw_cell(c: Canvas, x0: int, y0: int, here: Sequence[Occupant], *, marked: bool = False,
               ball: bool = False) -> None:
-    """One brick whose top-left pixel is (x0, y0): its players, then the ball or the mark
-    over them. The ball wins while it shows, so a marked ball cell alternates between the
-    two, and so does a ball cell holding two players (no room for a third symbol)."""
-    cx = x0 + BRICK_W // 2
-    if not here:
-        if ball:
-            c.draw.point(_blob(cx, y0 + 2), fill=1)
-        elif marked:
-            c.draw.point(_plus(cx, y0 + 2), fill=1)
-        else:
-            c.draw.point((cx, y0 + 2), fill=1)
-        return
-    c.clear(x0, y0, x0 + BRICK_W - 1, y0 + BRICK_H - 1)
-    if ball and len(here) == 2:
-        c.draw.point(_blob(cx, y0 + 2), fill=1)
-        return
-    if len(here) == 1:
-        _player(c, x0, y0, BRICK_W, here[0])
-    else:
-        half = BRICK_W // 2
-        _player(c, x0, y0, half, here[0])
-        _player(c, x0 + half + 1, y0, half, here[1])
-    cy = y0 + (1 if all(o.lying for o in here) else 2)
-    if ball:
-        _xor(c, _blob(cx, cy))
-    elif marked:
-        _xor(c, _plus(cx, cy))
+    """One brick whose top-left pixel is (x0, y0): its players, then the ball and the mark
+    over them."""
+    key = tuple(Occupant(o.own, o.lying, 0, o.ghost) for o in here)
+    c.image.paste(_glyph(key, marked, ball), (x0, y0))
+
+
+@lru_cache(maxsize=1)
+def _background() -> Image.Image:
+    """The empty pitch: the markings and every cell's grid dot."""
+    image = Image.new("1", (WIDTH_PX, MAP_ROWS), 0)
+    draw = ImageDraw.Draw(image)
+    draw.point(list(_lines()), fill=1)
+    draw.point([(x0 + BRICK_W // 2, y0 + 2) for x0, y0 in map(brick, CELLS)], fill=1)
+    return image
+
+
+Scene = tuple[tuple[Cell, tuple[Occupant, ...]], ...]
+"""What a map shows, as a cache key: (screen cell, its players), sorted."""
+
+
+@lru_cache(maxsize=16)
+def _map(scene: Scene, marked: frozenset[Cell], ball: Cell | None) -> Image.Image:
+    """The map without the cursor, in screen cells (cached: a cursor moving over the same
+    position, or the ball blinking, draws nothing new)."""
+    c = Canvas()
+    c.image.paste(_background(), (0, 0))
+    present = dict(scene)
+    busy = {*present, *marked, *([ball] if ball else [])}
+    for cell in busy:
+        x0, y0 = brick(cell)
+        c.image.paste(0, (x0 - 1, y0 - 1, x0 + BRICK_W + 1, y0 + BRICK_H + 1))
+    for cell in busy:
+        draw_cell(c, *brick(cell), present.get(cell, ()), marked=cell in marked, ball=cell == ball)
+    return c.image.crop((0, 0, WIDTH_PX, MAP_ROWS))
 
 
 def draw_pitch(c: Canvas, view: Any, seat: str, *, cursor: Cell | None = None,
@@ -228,20 +304,23 @@ def draw_pitch(c: Canvas, view: Any, seat: str, *, cursor: Cell | None = None,
                planned: Collection[Cell] = ()) -> None:
     """The map in pixel rows 0..53 (S-UI-1 as improved above), ``seat``'s team attacking
     right. ``cursor``, ``marks`` and ``planned`` (cells a move list being written sends
-    players to) are engine cells; the ball shows when ``blink_on``."""
+    players to) are engine cells; the ball shows when ``blink_on``.
+
+    The empty pitch is one cached image; each cell that shows something first clears its
+    brick and the gaps around it (a dotted line running along a player's edge would fray
+    it), then gets its cached glyph."""
     east = attacks_east(view, seat)
-    c.clear(0, 0, c.image.width - 1, MAP_ROWS - 1)
-    _lines(c)
     present = occupants(view, seat)
-    ball = _body(view)["ball"]["cell"]
-    ball_cell = None if ball is None or not blink_on else (ball[0], ball[1])
-    marked = {cell for cell in marks if on_pitch(cell)}
-    for cell in CELLS:
-        draw_cell(c, *brick(to_screen(cell, east)), present.get(cell, []), marked=cell in marked,
-                  ball=cell == ball_cell)
     for cell in planned:
-        if on_pitch(cell) and cell != cursor:
-            draw_planned(c, *brick(to_screen(cell, east)))
+        if on_pitch(cell):           # he will be there: instead of any teammate (who must leave)
+            present[cell] = [GHOST] + [o for o in present.get(cell, []) if not o.own]
+    scene = tuple(sorted((to_screen(cell, east), tuple(Occupant(o.own, o.lying, 0, o.ghost) for o in here))
+                         for cell, here in present.items() if on_pitch(cell)))
+    ball = _body(view)["ball"]["cell"]
+    ball_cell = None if ball is None or not blink_on or not on_pitch((ball[0], ball[1])) else \
+        to_screen((ball[0], ball[1]), east)
+    marked = frozenset(to_screen(cell, east) for cell in marks if on_pitch(cell))
+    c.image.paste(_map(scene, marked, ball_cell), (0, 0))
     if cursor is not None and on_pitch(cursor):
         draw_cursor(c, *brick(to_screen(cursor, east)))
 
@@ -279,22 +358,19 @@ def _phase_words(view: Any, language: str) -> tuple[str, str]:
 
 def status_text(view: Any, seat: str, language: str) -> str:
     """The bottom line, at most 21 characters: minute, score (the reading seat's first),
-    what is being played and whose decision it is."""
+    whose decision it is and what is being played: ``19' 1-0 Toi : Frappe``."""
     body = _body(view)
     mine, theirs = _sides(view, seat)
     score = f"{body['score'][mine['seat']]}-{body['score'][theirs['seat']]}"
     long_phase, short_phase = _phase_words(view, language)
+    clock = clock_text(view)
     to_act = body["to_act"]
     if body["phase"] == "over" or not to_act:
-        who, short_who = "", ""
-    elif seat in to_act:
-        who, short_who = text(language, "ss.who.you"), text(language, "ss.who.you.short")
-    else:
-        who, short_who = text(language, "ss.who.them"), text(language, "ss.who.them.short")
-    clock = clock_text(view)
-    candidates = [f"{clock} {score} {long_phase} {who}", f"{clock} {score} {short_phase} {who}",
-                  f"{clock} {score} {short_phase} {short_who}"]
-    return fitting(STATUS_CHARS * 6, *candidates)
+        return fitting(STATUS_CHARS * 6, f"{clock} {score} {long_phase}", f"{clock} {score} {short_phase}")
+    who = text(language, "ss.who.you" if seat in to_act else "ss.who.them")
+    colon = text(language, "ss.who.colon")
+    return fitting(STATUS_CHARS * 6, f"{clock} {score} {who}{colon}{long_phase}",
+                   f"{clock} {score} {who}:{long_phase}", f"{clock} {score} {who}:{short_phase}")
 
 
 def draw_status(c: Canvas, line: str) -> None:

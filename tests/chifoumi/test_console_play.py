@@ -9,6 +9,7 @@ from console_rig import Rig, buttons_for, play_to_the_end, to_the_result, walk
 import sim
 from engine.chifoumi import STOP, GameConfig, Move, Options, Place, new_match, square
 from engine.chifoumi.pieces import NEIGHBOURS
+from engine.chifoumi.position import layout_of, position
 from firmware.app import App
 from firmware.chifoumi import screens as ks
 from firmware.session import Timing
@@ -188,8 +189,9 @@ def test_after_a_capture_move_again_or_stop():
     config = GameConfig(3)
     session = ChifoumiSession(config, 1, Seats(), -Timing().kickoff)
     session.tick(0.0)                                      # the kick-off is over at 0.0
-    session.match.board[square("d3")] = (2 * 4 + 2,)      # a black scissors next to d2's well
-    session.match._legal = None
+    layout = layout_of(session.match)                      # a black scissors next to d2's well
+    del layout["g4"]                                       # (one of Black's two: from g4)
+    session.match = position(layout | {"d3": "bS"}, players=3)
     session.match_changed()
     session.pads["white"].cursor = square("d2")
     for button in (Button.CENTRE, Button.CARD1, Button.CENTRE):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 from engine.chifoumi import GameConfig, Options, square
+from engine.chifoumi.position import position
 from firmware.chifootmi.screens import render
 from firmware.session import Timing
 from firmware.chifoumi.screens import BoardScreen, EndScreen, FlipScreen, ThrowScreen
@@ -14,6 +15,12 @@ from hal.buttons import Button
 
 WHITE, RED, BLACK = 0, 1, 2
 R, P, S, W = range(4)
+
+
+def layers(stack: tuple[int, ...]) -> str:
+    """A stack (army * 4 + kind, bottom first) as :func:`engine.chifoumi.position.position`
+    reads it: ``(BLACK * 4 + S, WHITE * 4 + R)`` is ``"bS wR"``."""
+    return " ".join("wrbo"[p >> 2] + "RPSW"[p & 3] for p in stack)
 
 
 def started(config: GameConfig) -> ChifoumiSession:
@@ -25,10 +32,10 @@ def started(config: GameConfig) -> ChifoumiSession:
 
 def session_with(stack: tuple[int, ...], closed: bool = True) -> ChifoumiSession:
     """Three people, White to move, with ``stack`` (army * 4 + kind, bottom first) on d4
-    and White's cursor on it."""
+    and White's cursor on it; a few pieces elsewhere keep the game going."""
     session = started(GameConfig(3, Options(closed_stacks=closed)))
-    session.match.board[square("d4")] = stack
-    session.match._legal = None
+    session.match = position({"d4": layers(stack), "a1": "wS", "g7": "bR", "a7": "rW"},
+                             players=3, closed=closed)
     session.match_changed()
     session.pads["white"].cursor = square("d4")
     return session
@@ -81,13 +88,10 @@ def test_a_placement_board_shows_no_hidden_layer_whoever_places():
         session.tick(1.0)                                   # the flip, then the reveal
         session.tick(10.0)
         assert session.match.phase == "place" and session.step is Step.CHOOSE
-        session.match.board[square("f6")] = (BLACK * 4 + hidden, BLACK * 4 + P)
-        session.match._legal = None
-        session.match_changed()
         images = []
         for to_play in ("white", "black"):
-            session.match.current = session.match.seats.index(to_play)
-            session.match._legal = None
+            session.match = position({"f6": layers((BLACK * 4 + hidden, BLACK * 4 + P))},
+                                     closed=True, placing=True, to_move=to_play)
             session.match_changed()
             board = session.screen("white", 10.0)
             assert isinstance(board, BoardScreen) and board.targets

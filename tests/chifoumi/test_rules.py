@@ -8,11 +8,12 @@ import pytest
 import engine.chifoumi
 import engine.chifoumi.match
 from chifoumi_positions import play, position, stack
+from engine.chifoumi.position import layout_of
 from engine.chifoumi import (
     MOVE, MOVE_LIMIT, STOP, THROW, GameConfig, Hand, Options, Series, choice_from_json,
     new_match, square,
 )
-from engine.chifoumi.match import OVER_PHASE, PLACE_PHASE
+from engine.chifoumi.match import PLACE_PHASE
 from engine.chifoumi.pieces import CENTRE, NEIGHBOURS, START, TAKES, Kind, army_pieces
 from engine.errors import BadSetup, IllegalChoice
 
@@ -63,10 +64,9 @@ def test_K_MOV_1_only_the_top_piece_moves_one_square():
     assert origins == {square("e5")}          # c3's top is Black's; a1 is Black's
     play(game, {"move": "e5e4"})
     assert stack(game, "e5") == "bP" and stack(game, "e4") == "wS"
-    refused(position({"c3": "wR"}), {"move": "c3c3"} | {}, "K-MOV-1") if False else None
     with pytest.raises(ValueError):
         choice_from_json({"move": "c3c5"})     # two squares: not a step
-    refused(position({"c3": "wR bS", "a7": "bR"}), {"move": "c3c4"}, "K-MOV-1")
+    refused(position({"c3": "wR bS", "a7": "bR", "g1": "wS"}), {"move": "c3c4"}, "K-MOV-1")
 
 
 def test_K_MOV_2_empty_stack_on_own_never_on_an_enemy_it_cannot_take():
@@ -131,11 +131,15 @@ def test_K_MOV_4_a_boxed_in_player_passes():
 
 
 def test_K_MOV_4_nobody_can_move_ends_the_game():
-    # Unreachable from a real start (a 2x2 block always holds two pieces of one side), so the
-    # rule is checked on the hand-over itself: an empty board leaves nobody a move.
+    # Unreachable from a real start (every top piece boxed in needs a board full of tops), so
+    # the rule is checked where a turn begins: a position with nobody able to move is over.
     game = position({})
-    game._next_mover(1, out := [])
-    assert game.is_over and game.reason == "no_moves" and out[-1].name == "game_over"
+    assert game.is_over and game.reason == "no_moves" and game.to_act() == ()
+
+
+def test_K_MOV_4_a_position_whose_seat_to_move_is_boxed_in_begins_with_the_next():
+    game = position({"a1": "wR", "a2": "bP", "b1": "bW", "b2": "bP", "g7": "bS"})
+    assert game.to_act() == ("black",) and not game.is_over
 
 
 def test_K_MOV_5_closed_stacks_hide_other_layers_but_not_tops_or_own():
@@ -173,7 +177,6 @@ def test_K_END_1_a_hidden_layer_that_could_take_keeps_the_game_going():
 
 def test_K_END_1_partners_taking_each_other_is_no_capture():
     game = position({"a1": "wR", "a3": "bS"}, players=4)     # Red and Orange are gone
-    assert game._capture_possible([0b101, 0, 0, 0]) is False
     play(game, {"move": "a1a2"})
     assert game.is_over and game.reason == "no_capture"
 
@@ -246,8 +249,11 @@ def test_K_2P_4_placement_variant():
 
 # ----- three and four players ----------------------------------------------------------------
 def enemy_captures(game, s):
+    """The enemy pieces seat ``s`` could take if its turn began now (the same board)."""
+    seat = game.seats[s]
+    turn = position(layout_of(game), players=len(game.seats), to_move=seat)
     army = game.armies[s]
-    return [m for m in game._moves(s)
+    return [m for m in turn.legal_choices(seat)
             if game.board[m.target] and game.teams[game.board[m.target][-1] >> 2] != game.teams[army]]
 
 
@@ -300,6 +306,6 @@ def test_an_illegal_choice_names_the_rule_and_changes_nothing():
         game.apply({"red": MOVE[(square("a6"), square("a5"), None)]})
     assert caught.value.rule == "K-MOV-1"
     refused(game, {"move": "d2d3", "capture": True}, "K-MOV-2")
-    game.phase = OVER_PHASE
+    over = position({})                                 # nobody can move: over (K-MOV-4)
     with pytest.raises(IllegalChoice):
-        game.apply({"white": STOP})
+        over.apply({"white": STOP})

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.chifootmi import DT, PLAY, SEATS, Level, MatchConfig, Options, new_match
+from engine.chifootmi.position import position
 
 configs = st.builds(
     MatchConfig, st.sampled_from([Level.AMATEUR, Level.PRO, Level.BEGINNER]),
@@ -76,10 +77,8 @@ def test_C_VIS_2_a_decision_shows_the_observer_the_same_in_every_twin(config, se
 def test_C_VIS_2_playing_DT_plays_the_face_up_copy_first():
     """Red holds a face-down D/T before a face-up one and plays D/T: the face-up one goes,
     so blue still sees one face-down card and no D/T left face up."""
-    match = new_match(MatchConfig(Level.AMATEUR), 1)
-    match.active[0] = [DT, 5, DT, 7]
-    match.face_down[0] = [True, False, False, False]
-    match.active[1] = [1, 2, 3, 4]
+    match = position(MatchConfig(Level.AMATEUR), red=[DT, 5, DT, 7], blue=[1, 2, 3, 4],
+                     face_down={"red": [True, False, False, False]})
     match.apply({"red": PLAY[DT], "blue": PLAY[1]})
     assert match.active[0][0] == DT and match.face_down[0][0]
     opponent = match.view("blue").opponent.active

@@ -69,8 +69,8 @@ def test_settings_are_per_game_and_an_old_flat_file_still_loads(tmp_path):
 
 def test_pro_plus_shows_each_option_and_vs_cpu_its_difficulty():
     menu = Menu(Settings.flat(players="two", level="beginner"))
-    assert [r.field for r in menu.rows()] == ["game", "players", "level", "move_clock", "sound",
-                                              "language"]
+    assert [r.field for r in menu.rows()] == ["game", "players", "level", "house", "move_clock",
+                                              "kids", "sound", "language"]
     menu.cursor = 1
     menu.press(Button.LEFT)                                    # two -> cpu
     menu.cursor = 3
@@ -106,7 +106,7 @@ def test_every_string_fits_the_screen_in_both_languages():
 
 
 def test_idle_menu_dims_and_moves_a_screensaver_and_a_press_wakes_it(tmp_path):
-    rig = Rig(tmp_path)
+    rig = Rig(tmp_path)                                        # the handheld: no demo
     rig.wait(rig.app.idle.splash)
     rig.wait(rig.app.idle.screensaver_after - 1)
     assert rig.app.mode == "menu" and rig.console.screen(1).level > 100

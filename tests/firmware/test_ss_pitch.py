@@ -13,13 +13,13 @@ import pytest
 
 from engine.simulator_soccer import MatchConfig, Options, new_match
 from engine.simulator_soccer.bots import SoccerBot
-from engine.simulator_soccer.geometry import CELLS, DIRECTIONS, mirror, neighbour, on_pitch
+from engine.simulator_soccer.geometry import CELLS, DIRECTIONS, mirror, neighbour, on_pitch, within
 from engine.simulator_soccer.position import position
 from engine.simulator_soccer.view import view_of
 from firmware.i18n import LANGUAGES
 from firmware.render import Canvas, text_width
 from firmware.simulator_soccer import pitch
-from firmware.simulator_soccer.pitch import BRICK_H, BRICK_W, MAP_ROWS, brick, draw_pitch, step
+from firmware.simulator_soccer.pitch import BRICK_H, BRICK_W, MAP_ROWS, ROW_STEP, brick, draw_pitch, step
 from hal.buttons import Button
 
 
@@ -104,10 +104,23 @@ def test_the_ball_blinks_in_the_carriers_brick() -> None:
     assert diff == [(15, 3)]
 
 
-def test_a_ball_among_two_players_takes_the_brick_while_it_shows() -> None:
+def test_a_ball_between_two_players_shows_all_three() -> None:
+    """A marker in the carrier's cell: both players narrow to 3 px and the ball is a short
+    bar between them; while it blinks off, the plain "both" brick."""
     m = position(red={9: (15, 3)}, blue={5: (15, 3)}, carrier=("red", 9))
     assert glyph(drawn(m, "red", blink_on=False), (15, 3)) == BOTH.rstrip("\n")
-    assert glyph(drawn(m, "red", blink_on=True), (15, 3)) == BALL.rstrip("\n")
+    assert glyph(drawn(m, "red", blink_on=True), (15, 3)) == \
+        "###...###\n###.#.#.#\n###.#.#.#\n###.#.#.#\n###...###"
+
+
+def test_a_marked_ball_cell_shows_the_ball_as_a_ring() -> None:
+    """The carrier's cell open to the defender's entry (Phase 3): the ball with the mark's
+    plus cut out of it, so both show whether the ball blinks or not."""
+    m = position(red={9: (15, 3)}, carrier=("red", 9))
+    assert glyph(drawn(m, "blue", marks=[(15, 3)]), mirror((15, 3))) == \
+        "#########\n#..#.#..#\n#.#...#.#\n#..#.#..#\n#########"
+    assert glyph(drawn(m, "blue", marks=[(15, 3)], blink_on=False), mirror((15, 3))) == \
+        "#########\n#...#...#\n#..###..#\n#...#...#\n#########"
 
 
 def test_a_ball_by_a_lying_player_sits_above_him() -> None:
@@ -134,18 +147,30 @@ def test_marks_show_on_every_kind_of_cell_and_change_it() -> None:
             assert glyph(marked, cell) == glyph(plain, cell)
 
 
-def test_the_cursor_frames_its_cell_and_covers_nothing() -> None:
-    m = scene()
-    plain = drawn(m, "red")
-    framed = drawn(m, "red", cursor=(14, 4))
+def test_the_cursor_frames_its_cell_in_a_moat() -> None:
+    """A ring in the gaps around the cursor's brick, and a black moat that shaves only its
+    six neighbours' facing edge, so a solid neighbour never fuses with the ring."""
+    m = position(red={9: (6, 4), 10: (8, 4), 5: (5, 3), 4: (4, 4), 3: (5, 5)},
+                 carrier=("red", 9))     # with #6 at (7, 3) and #8 at (7, 5): six around #9
+    plain = drawn(m, "red", blink_on=False)
+    framed = drawn(m, "red", cursor=(6, 4), blink_on=False)
+    around = {neighbour((6, 4), d) for d in range(6)}
+    assert glyph(framed, (6, 4)) == glyph(plain, (6, 4)) == OWN.rstrip("\n")
     for cell in CELLS:
-        assert glyph(framed, cell) == glyph(plain, cell)
-    x0, y0 = brick((14, 4))
+        if cell not in around:
+            assert glyph(framed, cell) == glyph(plain, cell), cell
+    for cell in around:                       # solid neighbours lose exactly one edge
+        rows = glyph(framed, cell).split("\n")
+        assert sum(row.count("#") for row in rows) in (9 * 5 - 5, 9 * 5 - 9), cell
+    x0, y0 = brick((6, 4))
     ring = [(x, y0 - 1) for x in range(x0 - 1, x0 + BRICK_W + 1)] + \
         [(x, y0 + BRICK_H) for x in range(x0 - 1, x0 + BRICK_W + 1)] + \
         [(x0 - 1, y) for y in range(y0, y0 + BRICK_H)] + [(x0 + BRICK_W, y) for y in range(y0, y0 + BRICK_H)]
     assert all(framed.image.getpixel(p) for p in ring)
-    assert ink(framed) > ink(plain)
+    moat = [(x, y0 - 2) for x in range(x0 - 2, x0 + BRICK_W + 2)] + \
+        [(x, y0 + BRICK_H + 1) for x in range(x0 - 2, x0 + BRICK_W + 2)] + \
+        [(x0 - 2, y) for y in range(y0, y0 + BRICK_H)] + [(x0 + BRICK_W + 1, y) for y in range(y0, y0 + BRICK_H)]
+    assert not any(framed.image.getpixel(p) for p in moat)
 
 
 def test_a_seat_attacking_west_sees_itself_attacking_right() -> None:
@@ -259,11 +284,14 @@ def test_status_fits_for_every_phase_and_decision_there_is() -> None:
 def test_status_tells_the_reader_whose_turn_it_is_and_their_score_first() -> None:
     m = position(red={9: (15, 3)}, carrier=("red", 9), score=(2, 1), clock=10)
     red, blue = view_of(m, "red"), view_of(m, "blue")
-    assert pitch.status_text(red, "red", "en") == "13' 2-1 P1 kick you"
-    assert pitch.status_text(blue, "blue", "en") == "13' 1-2 P1 kick opp."
-    # "13' 2-1 Ph1 frappe à toi" is 24 characters: the phase is shortened, not the turn
-    assert pitch.status_text(red, "red", "fr") == "13' 2-1 Ph1 à toi"
-    assert pitch.status_text(blue, "blue", "fr") == "13' 1-2 Ph1 à l'adv."
+    assert pitch.status_text(red, "red", "en") == "13' 2-1 You: Kick"
+    assert pitch.status_text(blue, "blue", "en") == "13' 1-2 Opp.: Kick"
+    assert pitch.status_text(red, "red", "fr") == "13' 2-1 Toi : Frappe"
+    assert pitch.status_text(blue, "blue", "fr") == "13' 1-2 Adv. : Frappe"
+    # too long for 21 characters: the spaces go, then the phase is shortened
+    wide = _stretched(blue.to_json())
+    wide["phase"] = "shootout"
+    assert pitch.status_text(wide, "blue", "fr") == "90+5' 10-10 Adv.:TAB"
 
 
 def test_stoppage_time_reads_like_a_scoreboard() -> None:
@@ -271,14 +299,74 @@ def test_stoppage_time_reads_like_a_scoreboard() -> None:
     assert pitch.clock_text(view_of(m, "red")) == "90+2'"
 
 
-def test_planned_cells_get_a_dotted_ring_that_is_not_the_cursor() -> None:
+GHOST = "#.#.#.#.#\n.#.#.#.#.\n#.#.#.#.#\n.#.#.#.#.\n#.#.#.#.#"
+
+
+def test_a_planned_move_shows_a_ghost_of_the_player_where_he_will_go() -> None:
+    """A move list being written: each destination shows a checkered ghost brick, beside an
+    opponent already there; nothing else changes."""
     m = scene()
-    plain = drawn(m, "red")
-    planned = drawn(m, "red", planned=[(14, 4)])
-    cursor = drawn(m, "red", cursor=(14, 4))
+    plain = drawn(m, "red", blink_on=False)
+    planned = drawn(m, "red", blink_on=False, planned=[(14, 6), (16, 4)])
+    assert glyph(planned, (14, 6)) == GHOST
+    shared = glyph(planned, (16, 4)).split("\n")                   # ghost left, opponent right
+    assert shared == ["#.#..####", ".#.#.#..#", "#.#..#..#", ".#.#.#..#", "#.#..####"]
+    assert len({GHOST, OWN, OPPONENT, BOTH, LYING_OWN, LYING_OPPONENT, EMPTY, MARKED, BALL}) == 9
     for cell in CELLS:
-        assert glyph(planned, cell) == glyph(plain, cell)
-    assert ink(plain) < ink(planned) < ink(cursor)
-    assert map_pixels(drawn(m, "red", cursor=(14, 4), planned=[(14, 4)])) == map_pixels(cursor)
+        if cell not in ((14, 6), (16, 4)):
+            assert glyph(planned, cell) == glyph(plain, cell), cell
     # the same cell on blue's turned screen
     assert pitch.on_screen((14, 4), view_of(m, "blue")) == mirror((14, 4))
+
+
+def test_pitch_lines_mark_both_shooting_zones_and_keep_off_players() -> None:
+    """The dotted lines (halfway, S-PIT-4's shooting zones) run in the gaps between rows 1
+    and 2 only over the zones, and no line pixel touches a player's brick."""
+    m = scene()
+    c = drawn(m, "red", blink_on=False)
+    gap_row = ROW_STEP * 2 - 1
+    lit = [x for x in range(128) if c.image.getpixel((x, gap_row))]
+    west_end = brick((6, 2))[0] + BRICK_W
+    east_start = brick((14, 2))[0] - 1
+    halfway = brick((10, 2))[0] + BRICK_W // 2
+    assert any(x <= west_end for x in lit) and any(x >= east_start for x in lit)
+    assert all(x <= west_end or x >= east_start or x == halfway for x in lit)
+    for match in itertools.islice(_states(7), 0, 400, 40):
+        for seat in ("red", "blue"):
+            view = view_of(match, seat)
+            c = Canvas()
+            draw_pitch(c, view, seat, blink_on=False)
+            east = pitch.attacks_east(view, seat)
+            for cell in pitch.occupants(view, seat):
+                x0, y0 = brick(pitch.to_screen(cell, east))
+                ring = [(x, y) for x in range(x0 - 1, x0 + BRICK_W + 1) for y in (y0 - 1, y0 + BRICK_H)] + \
+                    [(x, y) for x in (x0 - 1, x0 + BRICK_W) for y in range(y0, y0 + BRICK_H)]
+                assert not any(c.image.getpixel(p) for p in ring if 0 <= p[1] < MAP_ROWS), cell
+
+
+def test_every_state_of_a_match_draws_on_both_pads_within_the_map_rows() -> None:
+    """A whole match of Random bots (a tie-break on): every state, both seats, with the
+    cursor and marks a cell pick would give; the map stays in rows 0..53, the cursor's
+    ring is always drawn, and each seat's players are all on its map."""
+    match = new_match(MatchConfig(Options(half_steps=4, tiebreak=True)), seed=11)
+    bots = {"red": SoccerBot("random"), "blue": SoccerBot("random")}
+    rngs = {"red": random.Random(1), "blue": random.Random(2)}
+    states = 0
+    while match.to_act():
+        states += 1
+        for seat in ("red", "blue"):
+            view = view_of(match, seat)
+            ball = view.body["ball"]["cell"]
+            cell = (ball[0], ball[1])
+            c = Canvas()
+            c.draw.rectangle([0, MAP_ROWS, 127, 63], fill=1)       # the status line's rows
+            draw_pitch(c, view, seat, cursor=cell, marks=within(cell, 2), blink_on=states % 2 == 0)
+            assert all(c.image.getpixel((x, y)) for x in range(128) for y in range(MAP_ROWS, 64))
+            x0, y0 = brick(pitch.on_screen(cell, view))
+            assert c.image.getpixel((x0 - 1, y0 - 1)) and c.image.getpixel((x0 + BRICK_W, y0 + BRICK_H))
+            for player in view.body["you"]["players"]:
+                if player["cell"] is not None and tuple(player["cell"]) != cell:
+                    g = glyph(c, pitch.on_screen(tuple(player["cell"]), view))
+                    assert "#" in g
+        match.apply({s: bots[s].choose(match.view(s), rngs[s]) for s in match.to_act()})
+    assert states > 50

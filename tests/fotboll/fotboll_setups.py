@@ -5,8 +5,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.fotboll import (
-    NOTHING, Attack, Card, Deal, FotbollMatch, LineUp, MatchConfig, full_deck, new_match,
+    FORMATIONS, NOTHING, Attack, Card, Deal, FotbollMatch, LineUp, MatchConfig, full_deck,
+    new_match,
 )
+from engine.fotboll.position import Team
 
 
 def deck(top: Sequence[str], jokers: bool = False) -> tuple[Card, ...]:
@@ -38,6 +40,16 @@ def start(red: Sequence[str] = (), blue: Sequence[str] = (), *, formations=("4-4
     match = new_match(MatchConfig(jokers, tiebreak), 0, deal(red, blue, jokers, first, second))
     match.apply({"red": LineUp(formations[0]), "blue": LineUp(formations[1])})
     return match
+
+
+def beaten(field: Sequence[str], *positions: str, formation: str = "4-4-2", **team) -> Team:
+    """A team laid out as ``field`` (lay-out order) whose cards on ``positions`` were beaten:
+    those positions empty, their cards discarded in that order (for
+    :func:`engine.fotboll.position.position`)."""
+    places = FORMATIONS[formation].positions
+    gone = [field[places.index(p)] for p in positions]
+    empty = [None if p in positions else card for p, card in zip(places, field)]
+    return Team(empty, formation=formation, discard=[*gone, *team.pop("discard", ())], **team)
 
 
 def act(match: FotbollMatch, choice) -> list:

@@ -9,9 +9,10 @@ from engine.bots.fotboll import (
     DIFFICULTIES, RandomBot, SearchBot, SensibleBot, bot_rng, make_difficulty, play_match,
     SEARCHED_FORMATION, redeal, sensible_policy, sensible_prepare,
 )
-from engine.fotboll import Attack, Card, LineUp, MatchConfig, determinize, new_match
+from engine.fotboll import Attack, Card, LineUp, MatchConfig, Prepare, determinize, new_match
+from engine.fotboll.position import Team, position
 from engine.protocol import is_legal
-from fotboll_setups import HIGH, LOW, act, start
+from fotboll_setups import HIGH, LOW, act, beaten, start
 
 CONFIGS = [MatchConfig(), MatchConfig(jokers=True, tiebreak=True)]
 
@@ -48,11 +49,11 @@ def test_the_sensible_bot_beats_the_random_one():
 
 def test_the_sensible_attack_takes_a_seen_beatable_card_then_the_goal():
     match = start(HIGH + ["9S"], LOW)
-    act(match, sensible_prepare(match.view("red")))
-    match.shown[1].add("F2")                # red has seen blue's F2: a 4H, beaten by 9S
+    assert sensible_prepare(match.view("red")) == Prepare()      # nothing to prepare: 9S drawn
+    # red has seen blue's F2: a 4H, beaten by 9S
+    match = position(red=Team(HIGH), blue=Team(LOW, shown=["F2"]), drawn="9S")
     assert SensibleBot().ranked_attacks(match.view("red"))[0] == Attack("F2")
-    for position in ("F1", "M1", "D1"):
-        match.field[1][position] = None
+    match = position(red=Team(HIGH), blue=beaten(LOW, "F1", "M1", "D1", shown=["F2"]), drawn="9S")
     assert SensibleBot().ranked_attacks(match.view("red"))[0] == Attack("GK")
 
 
@@ -95,14 +96,8 @@ def test_the_rollout_policy_is_the_sensible_bot_on_the_full_match():
 def blue_open_to_the_goal(drawn: str):
     """Red has drawn ``drawn``; blue's three lines are open, its GK unseen, its D1 a 3D red
     has seen."""
-    match = start(HIGH + [drawn], ["AS", "3D", "5C", "5D", "5H", "5S", "6C", "6D", "6H", "6S",
-                                   "7C"])
-    act(match, sensible_prepare(match.view("red")))
-    for position in ("F1", "M1", "D2"):
-        match.discard[1].append(match.field[1][position])
-        match.field[1][position] = None
-    match.shown[1].add("D1")
-    return match
+    blue = ["AS", "3D", "5C", "5D", "5H", "5S", "6C", "6D", "6H", "6S", "7C"]
+    return position(red=Team(HIGH), blue=beaten(blue, "F1", "M1", "D2", shown=["D1"]), drawn=drawn)
 
 
 def test_the_search_takes_a_sure_win_to_draw_a_better_card_for_the_goal():
@@ -141,7 +136,8 @@ def test_the_search_bot_lines_up_its_formation_with_one_position_off_per_red_car
     view = match.view("red")
     assert SearchBot().choose(view, match.legal_choices("red"), random.Random(1)) == \
         LineUp(SEARCHED_FORMATION)
-    match.reds[0] = 1
+    match = position(CONFIGS[1], red=Team(formation=None, yellow=2), blue=Team(formation=None),
+                     half=2)                # red had a red card in the first half
     choice = SearchBot().choose(match.view("red"), match.legal_choices("red"), random.Random(1))
     assert choice.formation == SEARCHED_FORMATION and len(choice.removed) == 1
     assert is_legal(match, "red", choice)

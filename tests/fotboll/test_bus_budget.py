@@ -12,9 +12,10 @@ from __future__ import annotations
 import pytest
 from bus_rig import BUDGET_BYTES, BusRig
 from fotboll_play import play
-from fotboll_setups import HIGH, LOW, act, start
+from fotboll_setups import HIGH, LOW, act, beaten
 
-from engine.fotboll import NOTHING, Attack
+from engine.fotboll import Attack, MatchConfig
+from engine.fotboll.position import Team, position
 from firmware.fotboll import screens as fs
 from firmware.settings import Settings
 from hal.buttons import Button
@@ -50,10 +51,8 @@ def test_sending_a_player_off_flips_both_screens_within_the_budget(tmp_path):
         rig.start()
         rig.wait_for_change()                             # the kick-off sheet goes
         session = rig.app.session
-        session.match = start(HIGH + ["7D"], LOW[:8] + ["JK"] + LOW[9:], jokers=True)
-        session.match.yellow[1] = 1
-        act(session.match, NOTHING)
-        session.match.field[1]["F1"] = None
+        session.match = position(MatchConfig(jokers=True), red=Team(HIGH),
+                                 blue=beaten(LOW[:8] + ["JK"] + LOW[9:], "F1", yellow=1), drawn="7D")
         act(session.match, Attack("M4"))                  # 7♦ on the Joker: red card for blue
         session.match_changed()
         session._next_step(rig.clock.now())
@@ -95,8 +94,7 @@ def test_a_refused_mark_rewrites_only_the_hint_line(tmp_path):
         rig.start()
         rig.wait_for_change()                             # the kick-off sheet goes
         session = rig.app.session
-        session.match = start(HIGH, LOW)
-        session.match.subs_used[0] = 2
+        session.match = position(red=Team(HIGH, subs=2), blue=Team(LOW))
         session.match_changed()
         session._next_step(rig.clock.now())
         rig.wait(0.01)

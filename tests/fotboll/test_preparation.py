@@ -8,12 +8,16 @@ import random
 import pytest
 from app_rig import Rig
 from fotboll_play import play
-from fotboll_setups import HIGH, LOW, start
+from fotboll_setups import HIGH, LOW, beaten
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from dataclasses import replace
+
+from engine.errors import BadSetup
 from engine.fotboll import MatchConfig, Prepare, new_match
 from engine.fotboll.match import MAX_SUBS
+from engine.fotboll.position import Team, position, setup_of
 from firmware.session import Timing
 from firmware.fotboll import screens as fs
 from firmware.fotboll.session import FotbollSession, Seats, refusal
@@ -23,15 +27,14 @@ from firmware.settings import Settings
 from hal.buttons import Button
 
 
-def preparing(tmp_path, language="en", subs_used=0, **setup):
-    """A two-player console where red prepares its first turn (``start(**setup)``); returns
-    the rig and red's pad."""
+def preparing(tmp_path, language="en", red=None):
+    """A two-player console where red (``red``, else ``HIGH`` untouched) prepares a turn
+    against ``LOW``; returns the rig and red's pad."""
     rig = Rig(tmp_path, Settings.flat(game="fotboll", players="two", language=language), seed=1)
     rig.start()
     rig.wait_for_change()                                  # the kick-off sheet goes
     session = rig.app.session
-    session.match = start(**({"red": HIGH, "blue": LOW} | setup))
-    session.match.subs_used[0] = subs_used
+    session.match = position(red=red or Team(HIGH), blue=Team(LOW))
     session.match_changed()
     session._next_step(rig.clock.now())
     rig.wait(0.01)
@@ -53,7 +56,7 @@ def drawn_hint(words: str) -> bytes:
 def test_F_TURN_2_a_fourth_substitution_is_not_marked_and_the_hint_says_why(tmp_path):
     """The stuck state of random play (Jokers seeds 58, 98, 129, 132): two substitutions
     used, more than one marked ``S``, and OK did nothing with the usual hint on screen."""
-    rig, pad = preparing(tmp_path, "en", subs_used=2)
+    rig, pad = preparing(tmp_path, "en", Team(HIGH, subs=2))
     session = rig.app.session
     rig.press(pad, Button.CARD1)                           # GK: S, the third substitution
     rig.press(pad, Button.RIGHT)
@@ -66,7 +69,7 @@ def test_F_TURN_2_a_fourth_substitution_is_not_marked_and_the_hint_says_why(tmp_
 
 def test_F_TURN_2_OK_on_marks_the_rules_refuse_never_does_nothing_silently(tmp_path):
     """Whatever the buttons marked, OK either plays or the hint line changes to say why."""
-    rig, pad = preparing(tmp_path, "fr", subs_used=2)
+    rig, pad = preparing(tmp_path, "fr", Team(HIGH, subs=2))
     session = rig.app.session
     for button in (Button.CARD1, Button.RIGHT, Button.CARD1, Button.RIGHT, Button.CARD1):
         rig.press(pad, button)                             # S on GK, D1, D2 if allowed
@@ -77,12 +80,8 @@ def test_F_TURN_2_OK_on_marks_the_rules_refuse_never_does_nothing_silently(tmp_p
 
 
 def test_F_TURN_2_no_substitution_while_a_position_is_empty_the_hint_says_what_to_do(tmp_path):
-    rig, pad = preparing(tmp_path, "en")
+    rig, pad = preparing(tmp_path, "en", beaten(HIGH, "F1"))   # red's F1 was beaten
     session = rig.app.session
-    session.match.field[0]["F1"] = None                    # red's F1 was beaten
-    session.match_changed()
-    session._next_step(rig.clock.now())
-    rig.wait(0.01)
     assert dict(rig.screen(pad).marks) == {"F1": "refill"}  # empty positions start marked
     rig.press(pad, Button.CARD1)                           # GK: S (F1 refilled first: legal)
     rig.press(pad, Button.LEFT)
@@ -108,14 +107,8 @@ def test_F_TURN_2_no_substitution_while_a_position_is_empty_the_hint_says_what_t
 
 
 def test_F_TURN_2_no_more_marks_than_library_cards_and_no_substitution_that_cannot_be(tmp_path):
-    rig, pad = preparing(tmp_path, "fr")
+    rig, pad = preparing(tmp_path, "fr", beaten(HIGH, "F1", "F2", library=["2C"]))  # one card, two holes
     session = rig.app.session
-    match = session.match
-    match.field[0]["F1"] = match.field[0]["F2"] = None
-    match.library[0] = match.library[0][-1:]               # one card left for two holes
-    session.match_changed()
-    session._next_step(rig.clock.now())
-    rig.wait(0.01)
     screen = rig.screen(pad)
     assert session.options("red") == ("F1", "F2")          # no S: it could never be played
     assert dict(screen.marks) == {"F1": "refill"} and screen.cursor == "F1"
@@ -162,14 +155,20 @@ def preparing_session(seed: int, jokers: bool, turns: int, subs_used: int, cards
         last = match
     assert last.stage == "prepare"
     s = last.turn
-    last.subs_used[s] = subs_used
-    last.library[s] = last.library[s][-cards:]
+    setup = setup_of(last)
+    team = setup[("red", "blue")[s]]
+    places = list(last.field[s])
     outfield = [p for p, card in last.field[s].items() if p != "GK" and card is not None]
-    for p in rng.sample(outfield, min(holes, len(outfield))):
-        last.field[s][p] = None
-        last.replaceable[s].discard(p)
-    assume(last.can_prepare(s))                # else the engine would not ask (F-TURN-2)
-    session.match = last
+    gone = rng.sample(outfield, min(holes, len(outfield)))
+    team = replace(team, field=[None if p in gone else c for p, c in zip(places, team.field)],
+                   library=team.library[:cards], subs=subs_used,
+                   discard=[*team.discard, *(team.field[places.index(p)] for p in gone)],
+                   shown=set(team.shown) - set(gone), replaceable=set(team.replaceable) - set(gone))
+    try:
+        prepared = position(last.config, **(setup | {("red", "blue")[s]: team}))
+    except BadSetup:
+        assume(False)                          # else the engine would not ask (F-TURN-2)
+    session.match = prepared
     session.match_changed()
     session._next_step(0.0)
     return session, ("red", "blue")[s]

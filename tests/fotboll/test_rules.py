@@ -9,8 +9,9 @@ from engine.fotboll import (
     Prepare, SendOff, Side, beats, full_deck, new_match,
 )
 from engine.fotboll.match import Deal
+from engine.fotboll.position import Team, position
 from engine.protocol import is_legal
-from fotboll_setups import HIGH, LOW, act, attack, deal, deck, names, start
+from fotboll_setups import HIGH, LOW, act, attack, beaten, deal, deck, names, start
 
 C = Card.parse
 
@@ -156,19 +157,17 @@ def test_F_TURN_4_lines_open_from_the_forwards_to_the_goalkeeper():
     with pytest.raises(IllegalChoice, match="F-TURN-4"):
         act(match, Attack("M1"))
     assert view.targets == ()
-    match.field[1]["F1"] = None
-    assert [c.target for c in match.legal_choices("red")] == ["M1", "M2", "M3", "M4", "F2"]
-    match.field[1]["M3"] = None
-    assert "D1" in [c.target for c in match.legal_choices("red")]
-    match.field[1]["D4"] = None
-    assert "GK" in [c.target for c in match.legal_choices("red")]
+
+    def targets_with(*empty):
+        match = position(red=Team(HIGH), blue=beaten(LOW, *empty), drawn="2C")
+        return [c.target for c in match.legal_choices("red")]
+    assert targets_with("F1") == ["M1", "M2", "M3", "M4", "F2"]
+    assert "D1" in targets_with("F1", "M3")
+    assert "GK" in targets_with("F1", "M3", "D4")
 
 
 def test_F_TURN_5_beating_the_goalkeeper_scores_and_the_keeper_stays_known():
-    match = start(HIGH + ["QS"], LOW)
-    act(match, NOTHING)
-    for p in ("F1", "M1", "D1"):
-        match.field[1][p] = None
+    match = position(red=Team(HIGH), blue=beaten(LOW, "F1", "M1", "D1"), drawn="QS")
     events = act(match, Attack("GK"))
     assert "goal" in names(events) and match.score == [1, 0]
     assert match.field[1]["GK"] == C("2C") and match.turn == 1
@@ -176,27 +175,24 @@ def test_F_TURN_5_beating_the_goalkeeper_scores_and_the_keeper_stays_known():
 
 
 def test_F_TURN_6_the_other_seat_keeps_playing_turns():
-    match = start(HIGH + ["2D"], LOW + ["AD"])
-    attack(match, "F1")                     # red loses, blue's turn
-    match.library[0] = []                   # red has nothing left
-    match.library[1] = [C("3S"), C("2S")]   # blue: 2S then 3S
-    events = attack(match, "F1")            # 2S vs red's F1 (QC): lost
+    # red's 2D lost to blue's F1: blue's turn; red has nothing left, blue 5S then 6S
+    # (the old set-up gave blue a second 2S: the position constructor refuses it, F-COMP-1)
+    match = position(red=Team(HIGH, library=[], discard=["2D"]),
+                     blue=Team(LOW, library=["5S", "6S"], shown=["F1"], replaceable=["F1"]),
+                     turn="blue")
+    events = attack(match, "F1")            # 5S vs red's F1 (QD): lost
     assert "pass" in names(events) and match.turn == 1
-    events = attack(match, "F1")            # 3S loses too: both libraries empty
+    events = attack(match, "F1")            # 6S loses too: both libraries empty
     assert names(events)[-3:] == ["duel", "half_time", "kickoff"]
     assert match.half == 2 and match.stage == "formation"
 
 
 # ----- halves and result ----------------------------------------------------------------------
 def test_F_HALF_1_all_cards_return_new_line_ups_score_carries_sight_forgotten():
-    match = start(HIGH + ["QS"], LOW, second=(LOW, HIGH))
-    act(match, NOTHING)
-    for p in ("F1", "M1", "D1"):
-        match.field[1][p] = None
-    act(match, Attack("GK"))                # a goal; blue's turn
-    match.library = [[], []]
-    events = act(match, NOTHING)            # nothing to draw, both libraries empty: half time
-    assert names(events) == ["half_time", "kickoff"] and events[1].seat == "blue"
+    match = position(red=Team(HIGH, library=[]), blue=beaten(LOW, "F1", "M1", "D1", library=[]),
+                     drawn="QS", second=(LOW, HIGH))
+    events = act(match, Attack("GK"))       # a goal; both libraries are empty: half time
+    assert names(events)[-3:] == ["goal", "half_time", "kickoff"] and events[-1].seat == "blue"
     match.apply({"red": LineUp("4-3-3"), "blue": LineUp("5-3-2")})
     assert match.score == [1, 0] and match.shown == [set(), set()]
     assert [c.label for c in match.field[0].values()] == LOW
@@ -204,8 +200,8 @@ def test_F_HALF_1_all_cards_return_new_line_ups_score_carries_sight_forgotten():
 
 
 def test_F_HALF_1_red_cards_lay_out_one_card_fewer_each():
-    match = new_match(MatchConfig(jokers=True), 2)
-    match.reds[0] = 1
+    match = position(MatchConfig(jokers=True), red=Team(formation=None, yellow=2),
+                     blue=Team(formation=None), half=2)
     with pytest.raises(IllegalChoice, match="F-HALF-1"):
         match.apply({"red": LineUp("4-4-2"), "blue": LineUp("4-4-2")})
     assert all(len(c.removed) == 1 for c in match.legal_choices("red"))
@@ -214,27 +210,23 @@ def test_F_HALF_1_red_cards_lay_out_one_card_fewer_each():
     assert len(match.library[0]) == 44 and match.view("blue").opponent.removed == ("M2",)
 
 
-def _end_second_half(match, score):
-    match.half = 2
-    match.score = list(score)
-    match.library = [[], []]
-    events = []
-    match._start_turn(0, events)
-    return events
+def _end_second_half(score, tiebreak=False):
+    """The last card of the second half loses its duel: the match ends at ``score``."""
+    match = position(MatchConfig(tiebreak=tiebreak), red=Team(HIGH, library=[]),
+                     blue=Team(LOW, library=[]), drawn="2S", half=2, score=score)
+    return match, act(match, Attack("F1"))
 
 
 def test_F_END_1_most_goals_wins_a_draw_is_a_draw():
-    match = start()
-    assert _end_second_half(match, (2, 1))[-1].winner == "red" and match.winner == "red"
-    match = start()
-    events = _end_second_half(match, (1, 1))
+    match, events = _end_second_half((2, 1))
+    assert events[-1].winner == "red" and match.winner == "red"
+    match, events = _end_second_half((1, 1))
     assert match.is_over and match.winner is None and events[-1].winner is None
     assert match.to_act() == ()
 
 
 def test_F_END_1_tie_break_shootout_as_chifootmi():
-    match = start(tiebreak=True)
-    events = _end_second_half(match, (0, 0))
+    match, events = _end_second_half((0, 0), tiebreak=True)
     assert names(events)[-1] == "shootout_start" and match.to_act() == ("blue", "red")
     assert match.decision("blue") == "shoot" and len(match.legal_choices("blue")) == 3
     for _ in range(3):                      # blue scores 3, red misses 3: 3-0 after 6 kicks
@@ -259,21 +251,16 @@ def test_F_JOK_1_a_joker_beats_all_and_leaves_after_its_first_duel():
 
 
 def test_F_JOK_1_a_discarded_joker_keeper_is_replaced_from_the_library():
-    match = start(HIGH + ["QS"], ["JK"] + LOW[1:] + ["9C"], jokers=True)
-    act(match, NOTHING)
-    for p in ("F1", "M1", "D1"):
-        match.field[1][p] = None
+    match = position(MatchConfig(jokers=True), red=Team(HIGH),
+                     blue=beaten(["JK"] + LOW[1:], "F1", "M1", "D1", library=["9C"]), drawn="QS")
     events = act(match, Attack("GK"))       # QS loses to the Joker keeper
     assert match.field[1]["GK"] == C("9C") and ("keeper_in") in names(events)
     assert match.score == [0, 0]
 
 
 def test_F_JOK_1_with_an_empty_library_an_outfield_card_goes_in_goal():
-    match = start(HIGH + ["QS"], ["JK"] + LOW[1:], jokers=True)
-    act(match, NOTHING)
-    for p in ("F1", "M1", "D1"):
-        match.field[1][p] = None
-    match.library[1] = []
+    match = position(MatchConfig(jokers=True), red=Team(HIGH),
+                     blue=beaten(["JK"] + LOW[1:], "F1", "M1", "D1", library=[]), drawn="QS")
     act(match, Attack("GK"))
     assert match.to_act() == ("blue",) and match.decision("blue") == "keeper"
     assert Keeper("F1") not in match.legal_choices("blue")
@@ -282,10 +269,8 @@ def test_F_JOK_1_with_an_empty_library_an_outfield_card_goes_in_goal():
 
 
 def test_F_JOK_2_diamond_against_joker_keeper_is_a_goal_and_still_loses():
-    match = start(HIGH + ["2D"], ["JK"] + LOW[1:], jokers=True)
-    act(match, NOTHING)
-    for p in ("F1", "M1", "D1"):
-        match.field[1][p] = None
+    match = position(MatchConfig(jokers=True), red=Team(HIGH),
+                     blue=beaten(["JK"] + LOW[1:], "F1", "M1", "D1"), drawn="2D")
     events = act(match, Attack("GK"))
     assert "goal" in names(events) and match.score == [1, 0] and match.turn == 1
     assert not [e for e in events if e.name == "duel"][0].won
@@ -293,10 +278,8 @@ def test_F_JOK_2_diamond_against_joker_keeper_is_a_goal_and_still_loses():
 
 def test_F_JOK_2_diamond_against_joker_defender_is_a_penalty():
     # red's 5D against blue's Joker D1; the penalty draws QS (12) + 2S (2) > blue's keeper 9C
-    match = start(HIGH + ["5D", "QS", "2S"], ["9C", "JK"] + LOW[2:], jokers=True)
-    act(match, NOTHING)
-    for p in ("F1", "M1"):
-        match.field[1][p] = None
+    match = position(MatchConfig(jokers=True), red=Team(HIGH, library=["QS", "2S"]),
+                     blue=beaten(["9C", "JK"] + LOW[2:], "F1", "M1"), drawn="5D")
     events = act(match, Attack("D1"))
     penalty = [e for e in events if e.name == "penalty"][0]
     assert penalty.total == 12 + 2 and penalty.scored and match.score == [1, 0]
@@ -310,9 +293,8 @@ def test_F_JOK_2_penalty_aces_count_one_and_beat_no_ace_keeper():
 
 
 def test_F_JOK_2_diamond_against_joker_midfielder_books_its_owner():
-    match = start(HIGH + ["7D"], LOW[:8] + ["JK"] + LOW[9:], jokers=True)
-    act(match, NOTHING)
-    match.field[1]["F1"] = None
+    match = position(MatchConfig(jokers=True), red=Team(HIGH),
+                     blue=beaten(LOW[:8] + ["JK"] + LOW[9:], "F1"), drawn="7D")
     events = act(match, Attack("M4"))
     booked = [e for e in events if e.name == "yellow"][0]
     assert booked.seat == "blue" and booked.yellow == 1 and not booked.red_card
@@ -320,10 +302,8 @@ def test_F_JOK_2_diamond_against_joker_midfielder_books_its_owner():
 
 
 def test_F_JOK_3_a_second_yellow_is_red_and_its_owner_removes_a_position():
-    match = start(HIGH + ["7D"], LOW[:8] + ["JK"] + LOW[9:], jokers=True)
-    match.yellow[1] = 1
-    act(match, NOTHING)
-    match.field[1]["F1"] = None
+    match = position(MatchConfig(jokers=True), red=Team(HIGH),
+                     blue=beaten(LOW[:8] + ["JK"] + LOW[9:], "F1", yellow=1), drawn="7D")
     events = act(match, Attack("M4"))
     assert [e for e in events if e.name == "yellow"][0].red_card
     assert match.to_act() == ("blue",) and match.decision("blue") == "send_off"
@@ -337,9 +317,10 @@ def test_F_JOK_3_a_second_yellow_is_red_and_its_owner_removes_a_position():
 
 def test_F_JOK_3_a_removed_position_keeps_its_line_open():
     from engine.fotboll import targets
-    match = start(HIGH, LOW)
-    del match.field[1]["F2"]
+    match = position(MatchConfig(jokers=True), red=Team(HIGH),
+                     blue=Team(LOW[:10], removed=("F2",), yellow=2), drawn="2C")
     assert "M1" in targets(match.field[1], match.formation[1])
+    assert [c.target for c in match.legal_choices("red")][:2] == ["M1", "M2"]
 
 
 # ----- visibility and illegal choices -------------------------------------------------------------

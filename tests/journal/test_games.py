@@ -172,7 +172,7 @@ def _cut_and_resume(tmp_path: Path, game: str, seed: int, cut: int) -> None:
     assert len(results) == 1 and results[0]["game"] == game
     assert results[0]["winner"] == final["summary"]["winner"]
     assert results[0]["score"] == final["summary"].get("score", final["summary"].get("points"))
-    StatsScreen(history.stats(cut_dir)).draw(Canvas(), "en")
+    StatsScreen(history.stats(cut_dir).games[game], game).draw(Canvas(), "en")
 
 
 def test_a_fotboll_match_against_the_cpu_resumes_exactly_after_a_power_cut(tmp_path):
@@ -225,4 +225,5 @@ def test_the_stats_page_reads_every_game_s_results(tmp_path):
             out.write(json.dumps(line) + "\n")
     stats = history.stats(tmp_path)
     assert stats.played == 4 and stats.vs_cpu == {"easy": (1, 0)}
-    StatsScreen(stats).draw(Canvas(), "fr")
+    for each in stats.games.values():
+        StatsScreen(each, each.game).draw(Canvas(), "fr")

@@ -326,7 +326,7 @@ def test_results_history_feeds_the_menu_stats_and_stays_bounded(tmp_path, monkey
     for _ in range(len(app.menu.rows())):
         app.press(_event(1, Button.CARD2))
     app.press(_event(1, Button.RIGHT))
-    assert app.mode == "stats" and app.screen_for(1).stats == stats
+    assert app.mode == "stats" and app.screen_for(1).stats == stats.games["chifootmi"]
     monkeypatch.setattr(history, "MAX_BYTES", 2000)
     monkeypatch.setattr(history, "KEEP", 5)
     line = history.Result("2025-01-01T00:00:00", "chifootmi", "pro", {"red": 1, "blue": 0}, "red",

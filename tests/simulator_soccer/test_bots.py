@@ -47,3 +47,21 @@ def test_simple_beats_random_over_a_few_seeded_matches():
         if match.winner is not None:
             wins[seats[0] if match.winner == "red" else seats[1]] += 1
     assert wins["simple"] > wins["random"]
+
+
+def test_random_never_enters_violently_so_its_matches_run_their_full_length():
+    # A violent entry (2+ cells, S-P3-2) is a red card whatever the dice: picked uniformly
+    # it sent off about seven players a match and ended nearly every match early (a team
+    # left with 6 loses, S-FOUL-2's ruling). Random leaves it out; whole matches run.
+    for seed in range(3):
+        match = new_match(MatchConfig(Options(half_steps=33)), seed)
+        rngs = {"red": random.Random(seed), "blue": random.Random(~seed)}
+        entries = []
+        while match.to_act():
+            joint = {s: SoccerBot("random").choose(match.view(s), rngs[s]) for s in match.to_act()}
+            for event in match.apply(joint):
+                line = event.to_json()
+                if line["event"] == "p3" and line["challenge"]:
+                    entries.append(line["challenge"]["entry"])
+        assert match.half == 2 and match.time_up(), (seed, match.half, match.clock)
+        assert "violent" not in entries and "fair" in entries

@@ -443,6 +443,16 @@ def test_S_P3_2_violent_entry_is_red_and_a_second_yellow_too():
     assert [c["card"] for c in cards] == ["yellow", "red"] and cards[0]["count"] == 2
 
 
+def test_S_P3_2_entry_kind_tells_fair_behind_and_violent_entries_before_they_are_made():
+    # The carrier red #8 at (7, 5) attacks east: front neighbours (9, 5), (8, 4), (8, 6).
+    m = position(blue={6: (9, 5), 10: (6, 4), 7: (7, 7)}, carrier=("red", 8), phase="p3")
+    kinds = {n: m.entry_kind(m.player(1, n)) for n in (6, 10, 7)}
+    assert kinds == {6: "fair", 10: "behind", 7: "violent"}
+    m = position(blue={6: (9, 5), 10: (6, 4), 7: (10, 6)}, carrier=("red", 8), phase="p3",
+                 options=Options(pro=frozenset({"recovery"})))
+    assert m.entry_kind(m.player(1, 7)) == "recovery"  # 2 cells ending on a front neighbour
+
+
 def test_S_P3_3_tackle_won_and_a_failed_tackler_loses_his_next_dribble_duel():
     m = position(blue={6: (9, 5)}, red={9: (5, 5)}, carrier=("red", 8), phase="p3", dice=(6, 1))
     events = play(m, blue={"challenge": {"player": 6, "to": [7, 5], "tackle": True}})
@@ -664,6 +674,19 @@ def test_S_VIS_1_everything_is_public_but_the_generator():
     red, blue = m.view("red"), m.view("blue")
     assert red.to_json()["opponent"] == blue.to_json()["you"]
     assert red.public.dice.forced == [] and red.public.seed == 0
+
+
+def test_S_VIS_1_a_view_keeps_the_position_it_was_taken_at_while_the_match_goes_on():
+    # A view's public match shares the match's parts (no copy): apply must never change them.
+    m = position(phase="p2")
+    before = m.view("blue")
+    frozen = before.to_json()
+    cells = [p.cell for t in before.public.teams for p in t.players]
+    play(m, red={"move": [[10, [11, 3]], [11, [9, 1]]]})
+    play(m, blue={"challenge": None})
+    assert before.public.decision == "move" and before.public.pending.extra["phase"] == "p2"
+    assert [p.cell for t in before.public.teams for p in t.players] == cells
+    assert before.to_json() == frozen and m.view("blue").to_json() != frozen
 
 
 def test_S_FOUL_2_a_team_left_with_6_players_loses_the_match():

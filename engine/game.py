@@ -1,0 +1,52 @@
+"""The registry's game object, made from a game package's own functions.
+
+Every game package already has the pieces :class:`engine.protocol.Game` asks for — how a
+match starts, how a choice and a script are read, how a state is sampled from a view, the
+replay's summary — so a game is one :class:`PackagedGame` naming them, not a class copying
+the delegating methods of the others. A turn of a script is read the same way for every game
+(:func:`engine.scripting.parse_joint` over the game's seats and choice reader).
+
+>>> from engine.registry import game_named
+>>> fotboll = game_named("fotboll")
+>>> isinstance(fotboll, PackagedGame), fotboll.parse_turn({"red": {"attack": "F1"}}, 4)
+(True, {'red': Attack(target='F1')})
+>>> fotboll.parse_turn({"green": {"attack": "F1"}}, 4)
+Traceback (most recent call last):
+...
+engine.scripting.ScriptError: turn 4: unknown seat 'green' (red, blue)
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .protocol import Choice, MatchScript, MatchState, Seat
+from .scripting import parse_joint
+
+__all__ = ["PackagedGame"]
+
+
+@dataclass(frozen=True)
+class PackagedGame:
+    """A game of the console (:class:`engine.protocol.Game`) from its package's functions."""
+
+    name: str
+    """The match script's ``"game"``."""
+    seats: tuple[Seat, ...]
+    """Every seat name a script of this game may use (a match may use fewer)."""
+    example_configs: tuple[Any, ...]
+    """Set-ups that between them switch every rule option on once (the conformance test)."""
+    new_match: Callable[[Any, int], MatchState]
+    choice_from_json: Callable[[Any], Choice]
+    determinize: Callable[[Any, random.Random], MatchState]
+    parse_script: Callable[[Any], MatchScript]
+    summary: Callable[[Any], dict[str, Any]]
+
+    def parse_turn(self, obj: Any, index: int) -> dict[Seat, Choice]:
+        """Turn ``index`` of a script: the joint decision keyed by seat (``ScriptError``)."""
+        return parse_joint(obj, index, self.seats, self.choice_from_json)
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"
