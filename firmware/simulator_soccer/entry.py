@@ -102,7 +102,12 @@ def describe(event: Any) -> str | None:
     """The headless simulator's commentary: the console's own line for the event, in English,
     naming the teams."""
     line = event_line(event, "", "team.blue")
-    return None if line is None else words("en", line)
+    if line is None:
+        return None
+    said = words("en", line)
+    seat = getattr(event, "seat", None)
+    team = text("en", "team." + seat) if seat in ("red", "blue") else ""
+    return f"{team}: {said}" if team and team not in said else said
 
 
 ENTRY = GameEntry(
