@@ -259,6 +259,12 @@ class SoccerSession(MatchSession[Picking]):
         if twin.is_over or twin.decision != "place":
             return True
         other = twin.to_act()[0]
+        try:                                 # the tidy placement (required substitutions too)
+            tidy = soccer_bots.placement(twin, choosing.team_of(other), random.Random(0), tidy=True)
+            if twin.is_legal(other, tidy):
+                return True
+        except Exception:  # noqa: BLE001 - then ask the rules for any legal step
+            pass
         return bool(twin.legal_choices(other))
 
     def _refusal(self, seat: str, choice: Choice) -> str:
