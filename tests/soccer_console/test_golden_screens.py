@@ -19,7 +19,7 @@ from hal.buttons import Button
 KINDS = {
     "tutorial-offer", "tutorial", "kickoff", "formation", "formation-flip", "menu-kick", "menu-p2", "menu-p3",
     "menu-place", "menu-challenge", "menu-defend", "cells", "pitch-map", "wait-kick",
-    "wait-move", "wait-place", "reveal", "flip", "shot", "dive", "result",
+    "wait-move", "wait-place", "reveal", "flip", "shoot", "dive", "result",
 }
 """The kinds every run must show (more are saved when they come)."""
 
