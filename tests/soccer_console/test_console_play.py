@@ -27,8 +27,9 @@ def test_two_people_play_a_whole_match_by_buttons_and_it_is_recorded(tmp_path):
     assert len(results) == 1 and results[0]["game"] == "simulator-soccer"
     assert results[0]["players"] == {"red": "human", "blue": "human"}
     assert results[0]["score"] == {"red": session.match.score[0], "blue": session.match.score[1]}
-    # The proposal is one press: the two people needed about one press per decision each.
-    assert presses <= 1.5 * len(session.decisions)
+    # The proposal is one press; these people also try their own ideas now and then (and
+    # back out of some): still about two presses a decision (bench/bench_soccer_console.py).
+    assert presses <= 2.5 * len(session.decisions)
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
