@@ -132,7 +132,7 @@ def _path(rig, pad, start, target):
         if cell == target:
             return buttons
         best = None
-        for button in pitch.STEPS:
+        for button in (Button.CARD1, Button.CARD2, Button.LEFT, Button.RIGHT, Button.CARD3, Button.CARD4):
             nxt = pitch.step(cell, button, view, seat)
             if nxt is None:
                 continue
