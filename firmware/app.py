@@ -30,7 +30,7 @@ from firmware.games import GAMES, entry_for
 from firmware.i18n import STRINGS, text
 from firmware.menu import Menu
 from firmware.modes import (
-    BRIGHT, DIM, BenchScreen, Mode, ModeState, PickNames, Playing, ResumeOffer, SaverScreen, Splash,
+    BRIGHT, DIM, Mode, ModeState, PickNames, Playing, ResumeOffer, SaverScreen, Splash,
     SplashScreen, UnpluggedScreen,
 )
 from firmware.modes import Menu as MenuMode
@@ -40,13 +40,13 @@ from firmware.roster_screens import PickFlow, RosterFlow
 from firmware.session import TIMING, Timing
 from firmware.tournament_screens import TournamentFlow
 from firmware.watchdog import Watchdog
-from hal.buttons import ButtonEvent
+from hal.buttons import Button, ButtonEvent
 from hal.clock import ManualClock
 from hal.console import Console
 from hal.errors import ConsoleClosed
 from hal.tunes import TUNES
 
-__all__ = ["App", "BRIGHT", "DIM", "BenchScreen", "Idle", "Mode", "OverMenu", "SaverScreen",
+__all__ = ["App", "BRIGHT", "DIM", "Idle", "Mode", "OverMenu", "SaverScreen",
            "SplashScreen", "UnpluggedScreen"]
 SEATS_BY_PAD = {1: "red", 2: "blue"}
 log = logging.getLogger("pitchpad.app")
@@ -136,6 +136,10 @@ class App:
         now = self.clock.now()
         self.state: ModeState = Splash(now)
         self.last_press = now
+        self.pad_presses: dict[int, float] = {}
+        """Each pad's last press (who is still at the table, ``firmware.leave``)."""
+        self.held: dict[int, dict[Button, float]] = {}
+        """Pad -> the buttons held down now and since when (LEFT+RIGHT held: leave the match)."""
         self.shown: dict[int, tuple[Any, str]] = {}
         """The screen model each pad shows (a sheet's own model, not the menu under it)."""
         self.drawn: dict[int, tuple[Any, str]] = {}
@@ -217,7 +221,10 @@ class App:
         """Handle one press (or none), run the timers due now, redraw what changed."""
         self.watch_pads()
         first: int | None = None
-        if event is not None and event.pressed and not event.repeat and self.paused_since is None:
+        if event is not None and not event.repeat:
+            self.note_held(event)
+        if (event is not None and event.pressed and not event.repeat
+                and not (self.paused_since is not None and self.unplugged)):
             left = self.state
             self.press(event)
             if (left.staggered or self.state.staggered) and not isinstance(self.state, Playing):
@@ -251,8 +258,17 @@ class App:
     def press(self, event: ButtonEvent) -> None:
         if event.pad not in self.pads:
             return
-        self.last_press = self.clock.now()
+        self.last_press = self.pad_presses[event.pad] = self.clock.now()
         self.state.press(self, event)
+
+    def note_held(self, event: ButtonEvent) -> None:
+        """Keep which buttons each pad holds down (presses and releases, as the pads report
+        them: GPIO, serial and simulated pads alike)."""
+        held = self.held.setdefault(event.pad, {})
+        if event.pressed:
+            held.setdefault(event.button, self.clock.now())
+        else:
+            held.pop(event.button, None)
 
     def save_settings(self) -> None:
         settings_file.save(self.state_dir, self.settings)
@@ -393,25 +409,38 @@ class App:
         recorded = True
         if session.match.is_over:
             recorded = self._record_result(journal.setup, session.match)
-        elif self.club is not None and (new or session.finished):
-            self._club_progress(journal.setup, session.match, session.finished)
+        else:
+            if session.finished:                    # left from the pads, or nobody played it
+                self._record_result(journal.setup, session.match, abandoned=True)
+            if self.club is not None and (new or session.finished):
+                self._club_progress(journal.setup, session.match, session.finished)
         if session.finished or session.match.is_over:
+            # An abandoned match's journal goes even when its line could not be written: it
+            # has no result to record later (a power cut before this offers it for resume).
             journal.close(remove=recorded)
             if not recorded:                        # kept until its result is written
                 recovery.set_aside_unrecorded(self.state_dir)
             self.journal = None
 
-    def _record_result(self, setup: match_journal.JournalSetup, match: Any) -> bool:
-        """One results line; False when the card refused it (the caller keeps the journal)."""
+    def _record_result(self, setup: match_journal.JournalSetup, match: Any, *,
+                       abandoned: bool = False) -> bool:
+        """One results line; False when the card refused it (the caller keeps the journal).
+        An ``abandoned`` match (left from the pads, or nobody played it) is recorded with the
+        score it stood at and no winner; it counts for no tournament or league."""
         game = setup.script["game"]
         summary = game_named(game).summary(match)
         result = history.Result(
             date=setup.started, game=game,
             level=str(setup.console.get("level", setup.script.get("level", ""))),
-            score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
+            score=summary.get("score") or summary.get("points") or {},
+            winner=None if abandoned else summary["winner"],
             players=_players(setup, match), shootout=summary.get("shootout"),
-            match=f"{setup.started}/{setup.script.get('seed')}", people=setup.console.get("people"))
+            match=f"{setup.started}/{setup.script.get('seed')}", people=setup.console.get("people"),
+            abandoned=abandoned)
         recorded = history.record(self.state_dir, result)
+        if abandoned:
+            self.menu.played = history.stats(self.state_dir).played
+            return recorded
         if isinstance(setup.console.get("tournament"), int):
             self._record_fixture(setup.console["tournament"], setup.console.get("people", {}), result)
         self.menu.played = history.stats(self.state_dir).played
@@ -456,11 +485,17 @@ class App:
         """Pause the match while a pad is unplugged; resume where it stood when all are back."""
         self.unplugged = tuple(pad for pad in self.pads
                                if not self.console.pad(pad).connected)
+        self.hold_match()
+
+    def hold_match(self) -> None:
+        """The match stands still while a pad is unplugged or a "leave the match?" question
+        is open (``firmware.leave``), and goes on where it stood when neither is."""
         now = self.clock.now()
-        playing = isinstance(self.state, Playing)
-        if self.unplugged and self.paused_since is None and playing:
+        state = self.state
+        hold = isinstance(state, Playing) and (bool(self.unplugged) or state.question is not None)
+        if hold and self.paused_since is None:
             self.paused_since = now
-        elif self.paused_since is not None and (not self.unplugged or not playing):
+        elif self.paused_since is not None and not hold:
             self.paused_for += now - self.paused_since
             self.paused_since = None
             self.last_press = now

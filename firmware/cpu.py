@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bots import KeyedCpu
+from engine.bots.seeds import keyed_rng
 
 
 @dataclass(frozen=True)
@@ -40,12 +41,30 @@ class CpuPlayers:
         replay), yet replay identically after a power cut. The secret is drawn for a new match
         and kept in the journal's ``console`` settings (readable by the console's user only);
         an older journal without one gets one now."""
-        secret = console.get("cpu_secret")
-        if not isinstance(secret, str) or not secret:
-            secret = console["cpu_secret"] = secrets.token_hex(16)
+        secret = match_secret(console)
         return {seat: KeyedCpu(self.bot(level), secret) for seat, level in difficulties.items()}
 
     def rng(self, seed: int, seat: str, decision_number: int) -> random.Random:
         """The generator for one CPU decision: fixed by the match seed, the seat and how many
         joint decisions came before, so a match rebuilt from its journal plays on identically."""
         return random.Random(f"{self.salt}/{seed}/{seat}/{decision_number}")
+
+
+def match_secret(console: dict[str, Any]) -> str:
+    """The match's secret (``cpu_secret`` in the journal's console settings), drawn from the
+    OS when the match has none yet and kept there: it keys every generator of the console no
+    player may predict (the CPU seats', the move clock's random picks)."""
+    secret = console.get("cpu_secret")
+    if not isinstance(secret, str) or not secret:
+        secret = console["cpu_secret"] = secrets.token_hex(16)
+    return secret
+
+
+def clock_pick(secret: str, seed: int, seat: str, decision_number: int, legal: Sequence[Any]) -> Any:
+    """The choice the move clock makes for a person who let it run out with nothing picked:
+    one of ``legal`` at random, from a stream of its own keyed by the match's secret (never the
+    first choice, which a player could count on; never computable from the seed, which the
+    results history shows), fixed by the seat and the decision number so a resumed match
+    plays on identically."""
+    rng = keyed_rng(secret, "pitchpad-move-clock", seed, seat, decision_number)
+    return legal[rng.randrange(len(legal))]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.registry import game_named
+from firmware.i18n import text
 from firmware.journal import script_header
 from firmware.session import Timing
 from hal.buttons import Button
@@ -52,6 +53,8 @@ class Session(Protocol):
     decisions: list[dict[str, Any]]
     history: list[Any]
     finished: bool
+    abandoned: bool
+    """The match ended without a result (left from the pads, or nobody played it)."""
     tunes: list[str]
 
     def press(self, seat: str, button: Button, now: float) -> bool: ...
@@ -61,6 +64,8 @@ class Session(Protocol):
     def deadline(self, now: float) -> float | None: ...
 
     def screen(self, seat: str, now: float) -> Any: ...
+
+    def abandon(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -141,6 +146,27 @@ class GameEntry:
     """One line of commentary for an engine event (the headless sim), None: no words for it."""
 
 
+RED_BLUE_PLAYERS = ("cpu", "two")
+
+
+def players_row(pad_count: int) -> Row:
+    """A red-vs-blue game's players line: "2 joueurs" / "contre ordi"; with one pad attached
+    the second seat can only be the CPU, and the line says so ("1 manette: ordi") instead of
+    offering two players."""
+    if pad_count < 2:
+        return Row("players", "menu.players", ("cpu",), show=_one_pad)
+    return Row("players", "menu.players", RED_BLUE_PLAYERS, "players.")
+
+
+def _one_pad(value: Any, language: str) -> str:
+    return text(language, "players.one_pad")
+
+
+def against_cpu(players: str, pad_count: int) -> bool:
+    """Whether a red-vs-blue match is against the CPU (chosen, or one pad attached)."""
+    return players == "cpu" or pad_count < 2
+
+
 def red_blue_seats(players: str, difficulty: str, start: MatchStart
                    ) -> tuple[dict[str, str], dict[str, str]]:
     """Who is CPU in a red-vs-blue game (both in a demo; blue against one person or one pad),
@@ -148,7 +174,7 @@ def red_blue_seats(players: str, difficulty: str, start: MatchStart
     cpus: dict[str, str] = {}
     if start.demo:
         cpus = {"red": difficulty, "blue": difficulty}
-    elif players == "cpu" or start.pad_count < 2:
+    elif against_cpu(players, start.pad_count):
         cpus = {"blue": difficulty}
     names = {"red": "cpu" if "blue" in cpus else "team.blue",
              "blue": "cpu" if "red" in cpus else "team.red"}

@@ -1,4 +1,5 @@
-"""The results history: one JSON line per finished match, and the menu's stats from it.
+"""The results history: one JSON line per finished match (an abandoned one too, marked
+``"abandoned": true``), and the menu's stats from it.
 
 One append per match (about 150 bytes). The file is kept bounded: when it grows past
 :data:`MAX_BYTES` it is rewritten with its last :data:`KEEP` lines, atomically
@@ -46,6 +47,9 @@ class Result:
     """The match's identity (start time and seed), so a result is never counted twice."""
     people: Mapping[str, str] | None = None
     """The names chosen on the pads (``firmware.roster``), by seat; guests are absent."""
+    abandoned: bool = False
+    """The match ended without a result (left from the pads, or nobody played it): ``score``
+    is where it stood, ``winner`` None. Written as ``"abandoned": true`` (absent otherwise)."""
 
     def to_json(self) -> dict[str, Any]:
         doc = {"date": self.date, "game": self.game, "level": self.level,
@@ -53,6 +57,8 @@ class Result:
                "winner": self.winner, "players": dict(self.players), "match": self.match}
         if self.people:
             doc["people"] = dict(self.people)
+        if self.abandoned:
+            doc["abandoned"] = True
         return doc
 
 

@@ -16,14 +16,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.bots.seeds import keyed_number
+from engine.registry import game_named
+from firmware import leave
 from firmware.game import MatchStart
 from firmware.games import GAMES, entry_for
 from firmware.history import GameStats, Stats
 from firmware.i18n import text
 from firmware.kids import kids_reveal
+from firmware.leave import LeaveQuestion, LeaveScreen
 from firmware.menu import MenuAction
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.resume import STATS_ROWS, ResumeScreen, StatsScreen, stats_lines
+from firmware.spectator import MOVE_STEPS, SpectatorScreen
 from hal.buttons import Button, ButtonEvent
 
 if TYPE_CHECKING:
@@ -60,17 +64,6 @@ class SplashScreen:
         c.sheet()
         c.centred(SHEET_Y + 2, "PitchPad", scale=2)
         c.centred(HINT_Y - 1, text(language, "tagline"))
-
-
-@dataclass(frozen=True)
-class BenchScreen:
-    """A pad with no seat in this match (a 4-pad console playing a 2-player game)."""
-
-    title: str
-
-    def draw(self, c: Canvas, language: str) -> None:
-        c.centred(20, self.title)
-        c.centred(34, "…")
 
 
 @dataclass(frozen=True)
@@ -426,40 +419,131 @@ class Attract(ModeState):
 
     def screen(self, app: App, pad: int) -> Any:
         seat = self.pad_seats[pad - 1] if pad <= len(self.pad_seats) else None
-        if seat is None:
-            return AttractScreen(BenchScreen(entry_for(app.settings.game).title))
+        if seat is None:                        # a spare pad watches the demo too
+            return AttractScreen(watching(entry_for(app.settings.game), self.session))
         return AttractScreen(self.session.screen(seat, app.clock.now()))
+
+
+def watching(game: Any, session: Any) -> SpectatorScreen:
+    """What a pad with no seat in ``session`` shows: the score and the moves (``firmware.spectator``)."""
+    return SpectatorScreen.of(game.title, game_named(game.name).summary(session.match),
+                              session.events, str(getattr(session, "step", "")) in MOVE_STEPS)
 
 
 @dataclass
 class Playing(ModeState):
-    """The match on now (``app.session``); paused while a pad is unplugged."""
+    """The match on now (``app.session``); paused while a pad is unplugged, or while a
+    "leave the match?" question is open (``firmware.leave``)."""
 
     kind: ClassVar[Mode] = Mode.MATCH
+    question: LeaveQuestion | None = None
+    notices: dict[int, tuple[LeaveScreen, float]] = field(default_factory=dict)
+    """Pad -> a short notice ("Bleu veut jouer") and when it goes."""
+    used_chords: dict[int, float] = field(default_factory=dict)
+    """Pad -> the start of the LEFT+RIGHT hold that already opened a question."""
 
     def deadline(self, app: App) -> float | None:
         session = app.session
         assert session is not None
-        if app.paused_since is not None:
-            return None
-        due = session.deadline(app.match_now())
-        times = [None if due is None else due + app.paused_for]
-        if app.has_human():
-            times.append(app.last_press + app.idle.abandon_after)
-        return min((t for t in times if t is not None), default=None)
+        times: list[float] = [until for _, until in self.notices.values()]
+        times += [since + leave.HOLD for since in self._chords(app).values()]
+        if self.question is not None:
+            times.append(self.question.until)
+        if app.paused_since is None:
+            due = session.deadline(app.match_now())
+            if due is not None:
+                times.append(due + app.paused_for)
+            if app.has_human():
+                times.append(app.last_press + app.idle.abandon_after)
+        return min(times, default=None)
 
     def press(self, app: App, event: ButtonEvent) -> None:
+        session = app.session
+        if session is None:
+            return
+        if self.notices.pop(event.pad, None) is not None:
+            return                                     # the press only clears the notice
+        if self.question is not None:
+            self._answer(app, event)
+            return
         seat = app.seat_at(event.pad)
-        if seat is not None and app.session is not None:
-            app.session.press(seat, event.button, app.match_now())
+        if seat is not None:
+            session.press(seat, event.button, app.match_now())
+
+    def _answer(self, app: App, event: ButtonEvent) -> None:
+        question = self.question
+        assert question is not None and app.session is not None
+        people = self._people(app)
+        if event.pad in people and event.pad not in question.needed:
+            question.join(event.pad, people[event.pad])   # back at the table: asked too
+            return
+        answer = question.press(event.pad, event.button)
+        if answer == "leave":
+            self.question = None
+            app.session.abandon()
+            app.hold_match()
+        elif answer == "stay":
+            self.question = None
+            now = app.clock.now()
+            for pad in question.agreed | {question.asker}:
+                if pad != event.pad:
+                    self.notices[pad] = (LeaveScreen("play_on", question.labels[event.pad]),
+                                         now + leave.NOTICE)
+            app.hold_match()
+
+    def _people(self, app: App) -> dict[int, str]:
+        """Pad -> seat label, for every pad a person plays at in this match."""
+        session = app.session
+        assert session is not None
+        return {pad: leave.seat_label(seat) for pad in app.pads
+                if (seat := app.seat_at(pad)) is not None and seat not in session.seats.cpus}
+
+    def _chords(self, app: App) -> dict[int, float]:
+        """Pad -> when LEFT and RIGHT went down together, for the person pads holding them
+        that have not yet opened a question with this hold."""
+        session = app.session
+        if (session is None or session.finished or session.match.is_over or self.question is not None
+                or app.unplugged):
+            return {}
+        chords = {}
+        for pad in self._people(app):
+            since = leave.chord_since(app.held.get(pad, {}))
+            # a hold begun before the match (in the menu) is not one; nor one already used
+            if since is not None and since >= self.since and self.used_chords.get(pad) != since:
+                chords[pad] = since
+        return chords
+
+    def _leave_timers(self, app: App, now: float) -> None:
+        """Open a question for a hold that lasted, let an unanswered one lapse, drop notices."""
+        for pad, (_, until) in list(self.notices.items()):
+            if now >= until:
+                del self.notices[pad]
+        if self.question is not None and now >= self.question.until:
+            asker = self.question.asker
+            self.question = None
+            self.notices[asker] = (LeaveScreen("no_answer"), now + leave.NOTICE)
+            app.hold_match()
+        for pad, since in self._chords(app).items():
+            if now >= since + leave.HOLD:
+                self.used_chords[pad] = since
+                last = {p: max(t, self.since) for p, t in app.pad_presses.items()}
+                people = self._people(app)
+                for p in people:
+                    last.setdefault(p, self.since)
+                self.question = leave.open_question(pad, people, last, now)
+                app.hold_match()
+                return
 
     def tick(self, app: App, now: float) -> None:
         session = app.session
-        if session is None or app.paused_since is not None:
+        if session is None:
+            return
+        self._leave_timers(app, now)
+        if app.paused_since is not None:
             return
         session.tick(app.match_now())
         if app.has_human() and now >= app.last_press + app.idle.abandon_after:
-            session.finished = True
+            session.abandon()                          # recorded as abandoned (app.record)
         app.play_tunes(session.tunes)
         session.tunes.clear()
         if session.finished:
@@ -475,11 +559,17 @@ class Playing(ModeState):
     def screen(self, app: App, pad: int) -> Any:
         session = app.session
         assert session is not None
-        if app.paused_since is not None:
+        if app.paused_since is not None and app.unplugged:
             return UnpluggedScreen(app.unplugged)
+        if self.question is not None:
+            asked = self.question.screen(pad)
+            if asked is not None:
+                return asked
+        if pad in self.notices:
+            return self.notices[pad][0]
         seat = app.seat_at(pad)
-        if seat is None:
-            return BenchScreen(app.game.title)
+        if seat is None:                               # a spare pad: a spectator
+            return watching(app.game, session)
         if seat in session.seats.cpus and not app.demo:
             return app.game.cpu_screen(session, seat)
         if app.settings.kids:                   # kids' mode: the reveal big, with a picture

@@ -11,6 +11,10 @@ every game, what a match of secret simultaneous choices needs:
   then the reveal, each on a timer from ``now`` arguments (the session never reads a clock);
 * CPU seats answering ``Timing.cpu_think`` after their turn starts, with a generator fixed by
   the seed, the seat and the decisions so far;
+* the move clock (games that offer one): a person who lets it run out with nothing picked gets
+  a choice at random from a generator keyed by the match's secret (:func:`firmware.cpu.clock_pick`),
+  and a match nobody plays (the clock chose for every person ``Timing.unattended_turns``
+  times in a row) ends *abandoned* (:meth:`MatchSession.abandon`), recorded as such;
 * the tick loop, the next deadline, and the rebuild after a power cut (a fold of the journal's
   joint decisions over a new match).
 
@@ -23,11 +27,12 @@ per change of the session (:meth:`MatchSession.screen`).
 from __future__ import annotations
 
 import enum
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from firmware.cpu import CpuPlayers
+from firmware.cpu import CpuPlayers, clock_pick
 from hal.buttons import Button
 
 OFFSIDE_WINDOW = 3.0
@@ -44,6 +49,9 @@ class Timing:
     cpu_think: float = 1.2
     offside_window: float = OFFSIDE_WINDOW
     result_demo: float = 6.0
+    unattended_turns: int = 3
+    """A match nobody plays: after this many decisions in a row where the move clock chose for
+    every person at random, the match is abandoned (not played to a result by the clock)."""
 
 
 TIMING = Timing()
@@ -74,6 +82,9 @@ class Seats:
     cpus: Mapping[str, Any] = field(default_factory=dict)
     opponent_names: Mapping[str, str] = field(default_factory=dict)
     """What each seat calls the other on its screen (an i18n key: ``cpu`` or ``team.*``)."""
+    secret: str = ""
+    """The match's secret (``firmware.cpu.match_secret``): keys the move clock's random picks.
+    Empty (a session made by hand): the session draws one from the OS."""
 
 
 @dataclass
@@ -98,8 +109,11 @@ class MatchSession(Generic[P]):
     """Steps during which the session holds each seat's flip screen."""
 
     def __init__(self, config: Any, seed: int, seats: Seats, now: float, *,
-                 timing: Timing = TIMING) -> None:
+                 timing: Timing = TIMING, move_clock: float = 0.0) -> None:
         match = self._new_match(config, seed)
+        self.move_clock = move_clock
+        """Seconds a person has for each choice (0: no clock). A game whose screens show the
+        countdown gives its pendings :meth:`_turn_deadline`."""
         self.config = config
         self.seed = seed
         self.seats = seats
@@ -119,6 +133,13 @@ class MatchSession(Generic[P]):
         self.step_until: float | None = now + timing.kickoff
         self.step_started = now
         self.finished = False
+        self.abandoned = False
+        """The match ended without a result: left from the pads, or nobody played it."""
+        self.secret = seats.secret or secrets.token_hex(16)
+        self.clock_picked: set[str] = set()
+        """Seats whose choice this turn the move clock picked at random."""
+        self.unattended = 0
+        """Decisions in a row where the move clock chose for every person (none pressed)."""
         self.tunes: list[str] = ["whistle"]
         """Tunes to play, taken by the app (``goal``, ``save``, ``whistle``)."""
 
@@ -196,6 +217,10 @@ class MatchSession(Generic[P]):
     # ----- input ---------------------------------------------------------------------
     def press(self, seat: str, button: Button, now: float) -> bool:
         """A person at ``seat`` pressed ``button``; True when anything changed."""
+        if not self.is_cpu(seat):
+            self.unattended = 0
+        if self.finished:
+            return False
         if self.step is Step.OVER:
             if button is Button.CENTRE and self._may_close_result(seat):
                 self.finished = True
@@ -274,8 +299,26 @@ class MatchSession(Generic[P]):
         self.lock(seat, choice, now)
 
     def _clock_ran_out(self, seat: str, pending: P, now: float) -> None:
-        """A person's move clock ran out (only games with a move clock set a deadline)."""
-        pending.deadline = None
+        """A person's move clock ran out (only games with a move clock set a deadline): a
+        choice at random among the legal ones, played as a CPU's would be. A game whose
+        buttons can pick a choice before locking it in locks that one instead."""
+        self._cpu_chose(seat, self.clock_choice(seat), now)
+
+    def clock_choice(self, seat: str) -> Any:
+        """The move clock's random choice for ``seat`` now (noted for the unattended count)."""
+        self.clock_picked.add(seat)
+        return clock_pick(self.secret, self.seed, seat, len(self.decisions), list(self.legal(seat)))
+
+    def abandon(self) -> None:
+        """End the match without a result (left from the pads, or nobody plays it): the app
+        records it as abandoned and goes back to the menu."""
+        if self.match.is_over:
+            self.finished = True
+            return
+        self.abandoned = True
+        self.finished = True
+        self.pending = {}
+        self.step_until = None
 
     def _step_ended(self, step: Step, now: float) -> None:
         """The timer of ``step`` (the kick-off, a reveal...) ran out."""
@@ -306,6 +349,13 @@ class MatchSession(Generic[P]):
     def _cpu_deadline(self, seat: str, now: float) -> float | None:
         return now + self.timing.cpu_think if self.is_cpu(seat) else None
 
+    def _turn_deadline(self, seat: str, now: float) -> float | None:
+        """When ``seat``'s turn ends by itself: a CPU answers, or a person's move clock runs
+        out (:meth:`_clock_ran_out`); None for a person with no clock."""
+        if self.is_cpu(seat):
+            return now + self.timing.cpu_think
+        return now + self.move_clock if self.move_clock else None
+
     def _apply(self, joint: dict[str, Any], now: float) -> None:
         """Play ``joint``; flip each seat's screen when the game shows the move on both."""
         before = {seat: self.screen(seat, now) for seat in self.match.seats} \
@@ -315,17 +365,28 @@ class MatchSession(Generic[P]):
         self.match_changed()
         self.history += self.events
         self.decisions.append(joint)
+        self._count_unattended(joint)
         self.pending = {}
         self.step_started = now
         self.tunes += self._tunes(self.events)
         self._moved(joint, self.events)
         flips = self._flips(before, seen) if before else None
-        if flips is not None:
+        if self.unattended >= self.timing.unattended_turns:
+            self.abandon()
+        elif flips is not None:
             self.flips = flips
             self.step = Step.FLIP
             self.step_until = now + self.timing.flip
         else:
             self._unflipped(now)
+
+    def _count_unattended(self, joint: Mapping[str, Any]) -> None:
+        """One more decision the clock made for every person, or the count starts again."""
+        people = [seat for seat in joint if not self.is_cpu(seat)]
+        if people:
+            unattended = all(seat in self.clock_picked for seat in people)
+            self.unattended = self.unattended + 1 if unattended else 0
+        self.clock_picked = set()
 
     def _flips_anything(self, joint: Mapping[str, Any]) -> bool:
         """Whether a move could be flipped (the screens before it are kept for that)."""

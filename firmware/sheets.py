@@ -24,19 +24,24 @@ def result_headline(language: str, view: Any, spectator: bool, draw_key: str | N
 
 def draw_result_sheet(c: Canvas, language: str, view: Any, opponent_key: str, spectator: bool,
                       draw_key: str | None = None) -> None:
-    """The whole sheet: the headline big, then "You 1-1 Blue pens 4-2" (shortened to fit) and
-    the OK chip unless ``spectator``. ``view`` has ``seat``, ``opponent.seat``, ``winner``,
-    ``score`` and ``shootout`` (None when there was none)."""
+    """The whole sheet: the headline big, then "Toi 1-1 Bleu" or, after a shoot-out, the
+    shoot-out's score in words ("Tirs au but 4-2", yours first) and the OK chip unless
+    ``spectator``. ``view`` has ``seat``, ``opponent.seat``, ``winner``, ``score`` and
+    ``shootout`` (None when there was none)."""
     c.sheet()
     c.centred(SHEET_Y + 2, result_headline(language, view, spectator, draw_key), scale=2)
     you, them = text(language, "you"), text(language, opponent_key)
     if spectator:
         you, them = text(language, "team." + view.seat), text(language, "team." + view.opponent.seat)
     score = f"{view.score[view.seat]}-{view.score[view.opponent.seat]}"
-    pens = "" if view.shootout is None else text(
-        language, "result.shootout", red=view.shootout[view.seat], blue=view.shootout[view.opponent.seat])
     room = WIDTH if spectator else WIDTH - text_width("OK") - 5
-    c.text(0, HINT_Y - 1, fitting(room, f"{you} {score} {them} {pens}", f"{score} {pens}", score))
+    if view.shootout is None:
+        line = fitting(room, f"{you} {score} {them}", score)
+    else:
+        mine, theirs = view.shootout[view.seat], view.shootout[view.opponent.seat]
+        line = fitting(room, text(language, "result.shootout", red=mine, blue=theirs),
+                       f"{mine}-{theirs}")
+    c.text(0, HINT_Y - 1, line)
     if not spectator:
         c.chip(WIDTH - 1, HINT_Y - 1, "OK")
 

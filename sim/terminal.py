@@ -37,6 +37,11 @@ PAD_KEYS: dict[int, dict[str, Button]] = {
 #: Extra keys for pad 1, handy in menus: arrows and Enter.
 PAD1_NAMED_KEYS: dict[str, Button] = {"KEY_LEFT": B.LEFT, "KEY_RIGHT": B.RIGHT, "KEY_ENTER": B.CENTRE}
 QUIT_KEYS = {"KEY_ESCAPE"}
+#: The key after a pad's RIGHT key holds its LEFT and RIGHT down together for
+#: :data:`HOLD_SECONDS` (a terminal reports no releases, so a hold is made here): the
+#: console's "leave the match?". Upper case works too (caps lock), as for every pad key.
+HOLD_KEYS: dict[str, int] = {"r": 1, "p": 2, "v": 3, ",": 4}
+HOLD_SECONDS = 1.5
 
 
 def key_legend(pad_id: int) -> str:
@@ -175,7 +180,8 @@ class TerminalView:
         sound = f"\u266a {playing.name}" if playing else ""
         _, panel_h = self.panel
         y = math.ceil(self.console.pad_count / self.per_row) * panel_h
-        line = f"Esc quits.  Keys give a press and a release (terminals report no releases).  {sound}"
+        line = (f"Esc quits.  Keys give a press and a release (terminals report no releases); "
+                f"r/p/v/, holds pad 1/2/3/4's \u25c0+\u25b6 (leave a match).  {sound}")
         with self.lock:
             self.write(self.term.move_xy(0, y) + self.term.clear_eol + line[: max(0, self.term.width - 1)])
 
@@ -231,11 +237,26 @@ class TerminalConsole(SimConsole):
         if name in PAD1_NAMED_KEYS:
             self.tap(1, PAD1_NAMED_KEYS[name])
             return True
+        held = HOLD_KEYS.get(key.lower())
+        if held is not None and held <= self.pad_count:
+            self.hold_left_right(held)
+            return True
         for pad_id in range(1, self.pad_count + 1):
             button = PAD_KEYS[pad_id].get(key.lower())
             if button is not None:
                 self.tap(pad_id, button)
         return True
+
+    def hold_left_right(self, pad_id: int) -> None:
+        """Hold LEFT and RIGHT of ``pad_id`` down together, released :data:`HOLD_SECONDS` later."""
+        self.press(pad_id, Button.LEFT)
+        self.press(pad_id, Button.RIGHT)
+
+        def release() -> None:
+            self.release(pad_id, Button.LEFT)
+            self.release(pad_id, Button.RIGHT)
+
+        self.clock.call_later(HOLD_SECONDS, release)
 
     def _read_keys(self) -> None:
         # inkey() sleeps in select() between keys; the timeout only lets a resize or close be

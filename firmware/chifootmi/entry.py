@@ -6,7 +6,11 @@ from typing import Any
 
 from engine.chifootmi import Level, MatchConfig, Options
 from engine.chifootmi.script import MatchScript
-from firmware.game import GameEntry, MatchStart, Resume, Row, Started, journal_header, red_blue_seats
+from firmware.cpu import match_secret
+from firmware.game import (
+    GameEntry, MatchStart, Resume, Row, Started, against_cpu, journal_header, players_row,
+    red_blue_seats,
+)
 from firmware.i18n import text
 from firmware.settings import known_fields
 from firmware.sheets import CpuPadScreen
@@ -55,10 +59,11 @@ class ChifootmiSettings:
 
 
 def rows(settings: ChifootmiSettings, pad_count: int) -> list[Row]:
-    """The CPU's difficulty with "vs CPU", the three optional rules with "Pro+" or, at any
-    other level, with "House rules" on (counter-attack from Amateur: it needs D/T cards)."""
-    shown = [Row("players", "menu.players", PLAYERS, "players.")]
-    if settings.players == "cpu":
+    """The CPU's difficulty with "vs CPU" (always with one pad), the three optional rules with
+    "Pro+" or, at any other level, with "House rules" on (counter-attack from Amateur: it needs
+    D/T cards)."""
+    shown = [players_row(pad_count)]
+    if against_cpu(settings.players, pad_count):
         shown.append(Row("difficulty", "menu.cpu", CPU.difficulties(), "difficulty."))
     shown.append(Row("level", "menu.level", LEVELS, "level."))
     if settings.level != "pro_plus":
@@ -76,8 +81,8 @@ def clock_text(seconds: Any, language: str) -> str:
 
 def seats(cpus: dict[str, str], names: dict[str, str], console: dict[str, Any]) -> Seats:
     """Chifootmi's seats from what the journal keeps of them: each CPU seat's difficulty,
-    and the CPU secret."""
-    return Seats(CPU.seats(cpus, console), names)
+    and the match's secret (it keys the CPUs and the move clock's random picks)."""
+    return Seats(CPU.seats(cpus, console), names, secret=match_secret(console))
 
 
 def start(start: MatchStart) -> Started:

@@ -7,14 +7,15 @@ The app redraws a screen only when its model changes. Each model's ``draw`` pain
 
 Layout of the card screen (top: the opponent, bottom: you, as across a table)::
 
-    [0] [7][?][3][DT]  ■3 [9]4   ✓     opponent: score, cards, piles, locked in
+    [7][?][3][DT]   ■x3 [9]x4  ✓       opponent: cards, piles (counts), locked in
     ⚽Toi ●○                  3/11     ball, retention, round (or the move clock)
     [ 5 ][ D/T ][ 11 ][ 2 ]            your cards, over the four card buttons
-    [1]                ■3 [8]4         your score and piles
+    Toi 1-0 Bleu     ■x3 [8]x4         the score from your side, your piles
         Choisis une carte              what to do now
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
@@ -30,28 +31,41 @@ def other(seat: str) -> str:
     return "blue" if seat == "red" else "red"
 
 
-def card_text(card: int | None, small: bool = False) -> str:
+def card_text(card: int | None) -> str:
     if card is None:
         return "?"
     if card == DT:
-        return "DT" if small else "D/T"
+        return "D/T"
     return str(card)
+
+
+def small_card(c: Canvas, x0: int, y: int, card: int | None) -> None:
+    """A card's face in a 14-px box from ``x0``: D/T squeezed with a short slash, so it reads
+    as on the big cards (not "DT")."""
+    if card != DT:
+        c.centred(y, card_text(card), x0=x0, x1=x0 + 14)
+        return
+    c.text(x0 + 1, y, "D")
+    c.draw.line([(x0 + 6, y + 8), (x0 + 8, y + 2)], fill=1)
+    c.text(x0 + 8, y, "T")
 
 
 # ----- shared pieces ------------------------------------------------------------------
 def _piles(c: Canvas, x: int, y: int, team: TeamView) -> None:
-    """Pile 1 (face down: a filled card and its count), pile 2 (its top card and count)."""
+    """Pile 1 (face down: a filled card, "x3" cards in it), pile 2 (its top card, "x6"): the
+    counts read as on the draw screen ("? x3")."""
     c.box(x, y + 1, x + 5, y + 9, filled=True)
-    c.text(x + 7, y, str(team.pile1))
-    c.box(x + 15, y, x + 29, y + 10)
+    c.text(x + 7, y, f"x{team.pile1}")
+    c.box(x + 20, y, x + 34, y + 10)
     if team.pile2_top is not None:
-        c.centred(y, card_text(team.pile2_top, small=True), x0=x + 15, x1=x + 30)
-    c.text(x + 31, y, str(team.pile2))
+        small_card(c, x + 20, y, team.pile2_top)
+    c.text(x + 36, y, f"x{team.pile2}")
 
 
-def _score_box(c: Canvas, x: int, y: int, score: int) -> None:
-    c.box(x, y, x + 10, y + 10, filled=True)
-    c.centred(y, str(score), x0=x, x1=x + 11, ink=0)
+def _score(c: Canvas, view: ChifootmiView, language: str, opponent_key: str) -> None:
+    """The score in words from your side, "Toi 0-1 Bleu", left of your piles."""
+    you, them = text(language, "you"), text(language, opponent_key)
+    c.text(0, 43, f"{you} {view.score[view.seat]}-{view.score[view.opponent.seat]} {them}")
 
 
 def _mark(c: Canvas, x: int, y: int, status: str) -> None:
@@ -64,12 +78,11 @@ def _mark(c: Canvas, x: int, y: int, status: str) -> None:
 
 
 def _opponent_row(c: Canvas, view: ChifootmiView, status: str) -> None:
-    _score_box(c, 0, 0, view.score[view.opponent.seat])
     for i, slot in enumerate(view.opponent.active):
-        x = 14 + i * 15
+        x = i * 15
         c.box(x, 0, x + 13, 10)
-        c.centred(0, card_text(slot.card, small=True), x0=x, x1=x + 14)
-    _piles(c, 76, 0, view.opponent)
+        small_card(c, x, 0, slot.card)
+    _piles(c, 64, 0, view.opponent)
     _mark(c, 117, 0, status)
 
 
@@ -92,9 +105,9 @@ def _status_row(c: Canvas, view: ChifootmiView, language: str, opponent_key: str
         c.right(WIDTH, 12, f"{view.round}/{view.rounds}")
 
 
-def _own_row(c: Canvas, view: ChifootmiView) -> None:
-    _score_box(c, 0, 43, view.score[view.seat])
-    _piles(c, 76, 43, view.you)
+def _own_row(c: Canvas, view: ChifootmiView, language: str, opponent_key: str) -> None:
+    _score(c, view, language, opponent_key)
+    _piles(c, 80, 43, view.you)
 
 
 def _hand(c: Canvas, view: ChifootmiView, highlight: int | None, locked: bool) -> None:
@@ -104,12 +117,14 @@ def _hand(c: Canvas, view: ChifootmiView, highlight: int | None, locked: bool) -
         chosen = i == highlight
         c.box(x0, 23, x1, 41, filled=chosen, width=2 if chosen and locked else 1)
         label = card_text(slot.card)
-        scale = 1 if slot.card == DT else 2
-        c.centred(24 if scale == 2 else 27, label, scale=scale, x0=x0, x1=x1 + 1, ink=0 if chosen else 1)
+        if chosen and locked:                       # "10 ✓": the tick beside, never over it
+            c.centred(27, label + " ✓", x0=x0, x1=x1 + 1, ink=0)
+        else:
+            scale = 1 if slot.card == DT else 2
+            c.centred(24 if scale == 2 else 27, label, scale=scale, x0=x0, x1=x1 + 1,
+                      ink=0 if chosen else 1)
         if slot.hidden:
             c.draw.polygon([(x0 + 2, 25), (x0 + 6, 25), (x0 + 2, 29)], fill=0 if chosen else 1)
-        if chosen and locked:
-            c.text(x1 - 7, 30, "✓", ink=0)
 
 
 def _goal(c: Canvas, y0: int, y1: int, sides: int) -> list[tuple[int, int]]:
@@ -193,7 +208,7 @@ class FlipScreen:
             return fitting(WIDTH, f"{you} {mine}  vs  {theirs} {them}", f"{mine} vs {theirs}")
         if self.drew is not None:
             return text(language, "flip.drew", card=self.drew)
-        return text(language, self.headline or "hint.wait")
+        return text(language, self.headline or "hint.wait", team=text(language, self.opponent_key))
 
 
 @dataclass(frozen=True)
@@ -208,13 +223,17 @@ class KickoffScreen:
 
     def draw(self, c: Canvas, language: str) -> None:
         c.sheet()
-        c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
+        view = self.view
         if self.spectator:
-            line = text(language, "has_ball", team=text(language, "team." + self.view.ball))
-        elif self.view.ball == self.view.seat:
-            line = text(language, "you_have_ball")
+            c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
+            line = text(language, "has_ball", team=text(language, "team." + view.ball))
         else:
-            line = text(language, "has_ball", team=text(language, self.opponent_key))
+            label, name = text(language, "cf.you_are"), text(language, "team." + view.seat)
+            x = (WIDTH - text_width(label) - 6 - text_width(name, 2)) // 2
+            c.text(x, SHEET_Y + 7, label)
+            c.text(x + text_width(label) + 6, SHEET_Y + 2, name, scale=2)
+            line = text(language, "you_have_ball") if view.ball == view.seat else \
+                text(language, "has_ball", team=text(language, self.opponent_key))
         c.centred(HINT_Y - 1, "⚽ " + line)
 
 
@@ -234,7 +253,7 @@ class CardScreen:
         _opponent_row(c, self.view, self.opponent)
         _status_row(c, self.view, language, self.opponent_key, self.seconds_left)
         _hand(c, self.view, self.highlight, self.locked)
-        _own_row(c, self.view)
+        _own_row(c, self.view, language, self.opponent_key)
         c.hints(centre=text(language, self.hint))
 
 
@@ -256,9 +275,9 @@ class DrawScreen:
                                        ("right", 70, card_text(you.pile2_top), you.pile2)):
             chosen = self.highlight == pile
             c.box(x0, 12, x0 + 51, 40, filled=chosen, width=2 if chosen and self.locked else 1)
-            c.centred(14, label, scale=2, x0=x0, x1=x0 + 52, ink=0 if chosen else 1)
-            c.centred(29, f"x{count}", x0=x0, x1=x0 + 52, ink=0 if chosen else 1)
-        hand = " ".join(card_text(s.card, small=True) for s in you.active)
+            c.centred(12, label, scale=2, x0=x0, x1=x0 + 52, ink=0 if chosen else 1)
+            c.centred(30, f"x{count}", x0=x0, x1=x0 + 52, ink=0 if chosen else 1)
+        hand = " ".join(card_text(s.card) for s in you.active)
         c.centred(42, hand)
         if self.locked:
             c.hints(centre=text(language, "hint.locked"))
@@ -330,8 +349,18 @@ class FlagScreen:
 
 
 @dataclass(frozen=True)
+class Told:
+    """A reveal told from one seat's side: the big words, a sentence saying who did what
+    (``{team}`` is the other seat), and what comes next when it fits beside it. i18n keys."""
+
+    big: str
+    line: str
+    then: str = ""
+
+
+@dataclass(frozen=True)
 class RevealScreen:
-    """Both choices shown at once, and what came of them in words."""
+    """Both choices shown at once, and what came of them in words, from this seat's side."""
 
     view: ChifootmiView
     opponent_key: str
@@ -340,37 +369,34 @@ class RevealScreen:
     shoot: str | None
     dive: str | None
     sides: int
-    headline: str
-    subline: str
-    subline_team: str | None
+    told: Told
     one_two: bool
+    shootout: bool = False
+    """The shot was a shoot-out kick (drawn on the shoot-out board), not a shot in the match."""
 
     def draw(self, c: Canvas, language: str) -> None:
         if self.mine is not None and self.theirs is not None:
             self._cards(c, language)
         elif self.shoot is not None and self.dive is not None:
             self._shot(c, language)
-        words = text(language, self.headline)
-        c.centred(35 if len(words) <= 10 else 40, words, scale=2)
-        team = self.subline_team
-        if team is not None and team == self.view.seat:
-            c.hints(centre=text(language, "you_have_ball"))
-        elif team is not None:
-            c.hints(centre=text(language, self.subline, team=text(language, self.opponent_key)))
-        elif self.subline:
-            c.hints(centre=text(language, self.subline))
+        words = text(language, self.told.big)
+        c.centred(32 if text_width(words, 2) <= WIDTH else 38, words, scale=2)
+        team = text(language, self.opponent_key)
+        line = text(language, self.told.line, team=team)
+        then = text(language, self.told.then) if self.told.then else ""
+        c.hints(centre=fitting(WIDTH, f"{line} {then}", line))
 
     def _cards(self, c: Canvas, language: str) -> None:
         you, them = text(language, "you"), text(language, self.opponent_key)
         for x0, name, card in ((6, you, self.mine), (78, them, self.theirs)):
             c.centred(0, name, x0=x0, x1=x0 + 44)
-            c.box(x0, 11, x0 + 43, 33)
-            c.centred(12 if card != DT else 17, card_text(card), scale=2 if card != DT else 1,
+            c.box(x0, 11, x0 + 43, 31)
+            c.centred(11 if card != DT else 16, card_text(card), scale=2 if card != DT else 1,
                       x0=x0, x1=x0 + 44)
         c.centred(16, "1-2" if self.one_two else "vs", x0=50, x1=78)
 
     def _shot(self, c: Canvas, language: str) -> None:
-        if self.view.kicks is not None:
+        if self.shootout:
             _shootout_board(c, self.view, language, self.opponent_key)
             top = 23
         else:
@@ -403,42 +429,71 @@ Screen = Union[FlipScreen, KickoffScreen, CardScreen, DrawScreen, ShotScreen, Fl
 
 
 # ----- from a session to a seat's screen -----------------------------------------------------
-def outcome(events: list[Any]) -> tuple[str, str, str | None]:
-    """Headline, subline and the team the subline names, in words for the reveal."""
-    headline, subline, team = "", "", None
+def outcome(events: list[Any]) -> str:
+    """The big words of a move's reveal that every seat may read alike (the flip's bar)."""
     for event in events:
-        if isinstance(event, (ev.Goal, ev.Saved, ev.OverTheBar)) and not subline:
-            subline, team = "has_ball", other(event.seat)
         if isinstance(event, ev.Goal) or (isinstance(event, ev.ShootoutKick) and event.scored):
-            headline = headline or "out.goal"
+            return "out.goal"
+        if isinstance(event, (ev.Saved, ev.ShootoutKick)):
+            return "out.saved"
+        if isinstance(event, ev.OverTheBar):
+            return "out.over_bar"
+        if isinstance(event, ev.PushedAway):
+            return "out.pushed_away"
+        if isinstance(event, ev.Offside):
+            return "out.offside"
+        if isinstance(event, ev.PlayOn):
+            return "out.play_on"
+    return "hint.wait"
+
+
+def _yours(mine: bool, you: str, them: str) -> str:
+    return you if mine else them
+
+
+def told(events: Sequence[Any], seat: str) -> Told:
+    """What a move's events mean for ``seat``, in words from its side (C-SHOT-2: the keeper's
+    team gets the ball after any shot; C-RND-3: a keep or a ball won is the round's duel)."""
+    big = line = then = ""
+    for event in events:
+        mine = getattr(event, "seat", None) == seat
+        if isinstance(event, ev.Goal) or (isinstance(event, ev.ShootoutKick) and event.scored):
+            big, line = "out.goal", _yours(mine, "tell.you_score", "tell.they_score")
         elif isinstance(event, (ev.Saved, ev.ShootoutKick)):
-            headline = headline or "out.saved"
+            big, line = "out.saved", _yours(mine, "tell.they_save", "tell.you_save")
         elif isinstance(event, ev.OverTheBar):
-            headline = headline or "out.over_bar"
+            big, line = "out.over_bar", _yours(mine, "tell.you_miss", "tell.they_miss")
         elif isinstance(event, ev.PushedAway):
-            headline = headline or "out.pushed_away"
+            big, line = "out.pushed_away", _yours(mine, "tell.you_again", "tell.they_again")
         elif isinstance(event, ev.Offside):
-            headline = headline or "out.offside"
+            big, line = "out.offside", _yours(mine, "tell.ball_yours", "tell.ball_theirs")
         elif isinstance(event, ev.PlayOn):
-            headline = headline or "out.play_on"
+            big, line = "out.play_on", _yours(mine, "tell.you_keep", "tell.they_keep")
         elif isinstance(event, ev.BallWon):
-            key = "out.counter" if event.counter_attack else (
-                "out.tackle" if event.how == "tackle" else "out.ball_won")
-            headline = headline or key
-            if not subline:
-                subline, team = "has_ball", event.seat
+            big = "out.tackle" if event.how == "tackle" else _yours(mine, "tell.duel_won",
+                                                                     "tell.duel_lost")
+            line = (_yours(mine, "cf.you_counter", "cf.they_counter") if event.counter_attack
+                    else _yours(mine, "tell.you_take", "tell.they_take"))
         elif isinstance(event, ev.BallKept):
-            headline = headline or ("out.dribble" if event.dribble else "out.kept")
-        elif isinstance(event, ev.ShotCalled):
-            if headline:
-                subline, team = "out." + event.kind, None
-            else:
-                headline = "out." + event.kind
+            big = "out.dribble" if event.dribble else _yours(mine, "tell.duel_won", "tell.duel_lost")
+            line = _yours(mine, "tell.you_keep", "tell.they_keep")
         elif isinstance(event, ev.ShootingPhase):
-            subline, team = "out.shooting_phase", None
+            line = _yours(mine, "cf.you_shoot_next", "cf.they_shoot_next")
         elif isinstance(event, ev.ShootoutStart):
-            subline, team = "out.shootout", None
-    return headline or "out.kept", subline, team
+            then = "cf.shootout_next"
+        elif isinstance(event, ev.ShotCalled) and event.kind != "shootout":
+            big = big or "out." + event.kind
+            line = _yours(event.shooter == seat, "tell.your_shot", "tell.your_dive")
+    return Told(big or "out.play_on", line or "hint.wait", then)
+
+
+def reveal_headline(view: ChifootmiView, events: Sequence[Any], language: str,
+                    opponent_key: str | None = None) -> str:
+    """The reveal in two or three words from ``view``'s seat's side ("Tu marques !", "Bleu
+    arrête ton tir"): what the kids' mode shows big. ``opponent_key`` names the other seat
+    (``cpu`` or ``team.*``; its colour by default)."""
+    key = opponent_key or "team." + other(view.seat)
+    return text(language, told(events, view.seat).line, team=text(language, key))
 
 
 def flipped(before: Screen, events: list[Any], seat: str, opponent_key: str,
@@ -449,13 +504,13 @@ def flipped(before: Screen, events: list[Any], seat: str, opponent_key: str,
         if isinstance(event, ev.Reveal):
             return FlipScreen(before, opponent_key, mine=getattr(event, seat),
                               theirs=getattr(event, other(seat)))
-    headline, _subline, _team = outcome(events)
+    headline = outcome(events)
     for event in events:
         if isinstance(event, (ev.Goal, ev.Saved, ev.ShootoutKick)) and getattr(event, "shoot", None):
             sides = 3 if "centre" in (event.shoot, event.dive) or getattr(
                 event, "kind", "shootout") in ("penalty", "shootout") else 2
             return FlipScreen(before, opponent_key, shot=(event.shoot, event.dive, sides),
-                              headline=headline)
+                              headline=told(events, seat).line)
     if not all(isinstance(e, ev.Drew) for e in events):
         return FlipScreen(before, opponent_key, headline=headline)
     drawn = [e for e in events if e.seat == seat]
@@ -528,20 +583,21 @@ def build(state: SeatState) -> Screen:
 
 def _reveal(view: ChifootmiView, opponent_key: str, events: list[Any]) -> RevealScreen:
     seat = view.seat
-    headline, subline, team = outcome(events)
     mine = theirs = None
     shoot = dive = None
     sides = 2
+    shootout = False
     one_two = any(isinstance(e, ev.OneTwo) for e in events)
     for event in events:
         if isinstance(event, ev.Reveal):
             mine, theirs = getattr(event, seat), getattr(event, other(seat))
         elif isinstance(event, (ev.Goal, ev.Saved, ev.ShootoutKick)) and getattr(event, "shoot", None):
             shoot, dive = event.shoot, event.dive
+            shootout = isinstance(event, ev.ShootoutKick)
             sides = 3 if "centre" in (shoot, dive) or getattr(event, "kind", "shootout") in (
                 "penalty", "shootout") else 2
-    return RevealScreen(view, opponent_key, mine, theirs, shoot, dive, sides, headline,
-                        subline, team, one_two)
+    return RevealScreen(view, opponent_key, mine, theirs, shoot, dive, sides, told(events, seat),
+                        one_two, shootout)
 
 
 def render(screen: Screen, language: str) -> Any:

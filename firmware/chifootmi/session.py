@@ -30,8 +30,7 @@ from hal.buttons import CARDS, Button
 
 from . import screens
 
-__all__ = ["CPU", "ChifootmiSession", "ChoicePending", "Seats", "Step", "Timing", "button_choice",
-           "first_button"]
+__all__ = ["CPU", "ChifootmiSession", "ChoicePending", "Seats", "Step", "Timing", "button_choice"]
 
 SIDE_BUTTONS = {Button.LEFT: Side.LEFT, Button.CENTRE: Side.CENTRE, Button.RIGHT: Side.RIGHT}
 PILE_BUTTONS = {Button.LEFT: DRAW_PILE1, Button.RIGHT: DRAW_PILE2}
@@ -64,14 +63,6 @@ def button_choice(decision: str | None, view: ChifootmiView, legal: Sequence[Cho
     return choice if choice in legal else None
 
 
-def first_button(decision: str | None, view: ChifootmiView, legal: Sequence[Choice]) -> Button:
-    """The button the move clock falls back on when nothing is highlighted."""
-    for button in (*CARDS, Button.LEFT, Button.RIGHT, Button.CENTRE):
-        if button_choice(decision, view, legal, button) is not None:
-            return button
-    raise ValueError(f"no button means anything for {decision!r}")
-
-
 class ChifootmiSession(MatchSession[ChoicePending]):
     """One match from kick-off to the result screen."""
 
@@ -79,9 +70,8 @@ class ChifootmiSession(MatchSession[ChoicePending]):
 
     def __init__(self, config: MatchConfig, seed: int, seats: Seats, now: float, *,
                  timing: Timing = TIMING, move_clock: float = 0.0) -> None:
-        self.move_clock = move_clock
         self.last_joint: dict[str, Choice] = {}
-        super().__init__(config, seed, seats, now, timing=timing)
+        super().__init__(config, seed, seats, now, timing=timing, move_clock=move_clock)
 
     @staticmethod
     def _new_match(config: MatchConfig, seed: int) -> Any:
@@ -131,10 +121,17 @@ class ChifootmiSession(MatchSession[ChoicePending]):
             self.lock(seat, choice, now)
 
     def _clock_ran_out(self, seat: str, pending: ChoicePending, now: float) -> None:
+        """The choice picked is locked in; with none picked, one at random (the session
+        core's :meth:`clock_choice`), shown on the seat's screen as if its button was pressed."""
         view, legal = self.view(seat), self.legal(seat)
-        if pending.highlight is None:
-            pending.highlight = first_button(view.decision, view, legal)
-        self.lock(seat, button_choice(view.decision, view, legal, pending.highlight), now)
+        if pending.highlight is not None:
+            self.lock(seat, button_choice(view.decision, view, legal, pending.highlight), now)
+            return
+        choice = self.clock_choice(seat)
+        pending.highlight = next(
+            (button for button in (*CARDS, Button.LEFT, Button.RIGHT, Button.CENTRE)
+             if button_choice(view.decision, view, legal, button) == choice), None)
+        self.lock(seat, choice, now)
 
     # ----- steps -----------------------------------------------------------------------
     def _begin_turn(self, now: float) -> None:
@@ -146,9 +143,7 @@ class ChifootmiSession(MatchSession[ChoicePending]):
             super()._begin_turn(now)
 
     def _new_pending(self, seat: str, now: float) -> ChoicePending:
-        if self.is_cpu(seat):
-            return ChoicePending(deadline=now + self.timing.cpu_think)
-        return ChoicePending(deadline=now + self.move_clock if self.move_clock else None)
+        return ChoicePending(deadline=self._turn_deadline(seat, now))
 
     def _start_flag(self, now: float) -> None:
         self.step = Step.FLAG

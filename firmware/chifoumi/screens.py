@@ -19,6 +19,7 @@ two bars, Orange between two dotted bars; dots under the letter: pieces undernea
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
@@ -150,6 +151,44 @@ def counts(c: Canvas, x: int, y: int, view: ChifoumiView) -> None:
         c.text(sx + 8, y, str(view.pieces[seat]))
 
 
+def sides(view: ChifoumiView, language: str, spectator: bool) -> list[tuple[tuple[str, ...], str, float]]:
+    """Who has how many points, yours first: (armies, name, points) — 2 players "Toi" and the
+    other's army, 4 players "Nous" and "Eux" (team totals, K-4P); a watching pad names armies."""
+    if view.players == 4:
+        mine = 0 if view.seat in ("white", "black") else 1
+        teams = [("white", "black"), ("red", "orange")]
+        ordered = [teams[mine], teams[1 - mine]] if not spectator else teams
+        names = ["ck.us", "ck.them"] if not spectator else ["", ""]
+        return [(team, text(language, name) if name else "", sum(view.points[s] for s in team))
+                for team, name in zip(ordered, names)]
+    seats = list(view.seats)
+    if not spectator:
+        seats.remove(view.seat)
+        seats.insert(0, view.seat)
+    return [((seat,), text(language, "you") if seat == view.seat and not spectator
+             else army_name(language, seat), view.points[seat]) for seat in seats]
+
+
+def points_rows(c: Canvas, x: int, y: int, view: ChifoumiView, language: str,
+                spectator: bool) -> None:
+    """The points on the panel, yours first: with 2 or 4 players one line per side ("■Toi 8",
+    "■Noir 8½"); with 3 players yours named, then the two others' swatches and points."""
+    if view.players == 3:                           # yours named, the two others by swatch
+        first, *others = sides(view, language, spectator)
+        piece(c, x, y + 2, first[0][0], "#")
+        c.text(x + 8, y, f"{first[1]} {shown(first[2])}")
+        for i, (armies, _name, points) in enumerate(others):
+            piece(c, x + i * 30, y + 13, armies[0], "#")
+            c.text(x + i * 30 + 8, y + 11, shown(points))
+        return
+    for row, (armies, name, points) in enumerate(sides(view, language, spectator)):
+        px = x
+        for army in armies:
+            piece(c, px, y + row * 11 + 2, army, "#")
+            px += 8
+        c.text(px, y + row * 11, f"{name} {shown(points)}".strip())
+
+
 def _stack_line(c: Canvas, x: int, y: int, view: ChifoumiView, language: str, square: int) -> None:
     stack = view.board[square]
     shown = stack[-8:]
@@ -169,9 +208,9 @@ def _pad_hints(c: Canvas, card3: str, card4: str = "?") -> None:
         tip, base = (59, 63) if up else (63, 59)
         c.draw.polygon([(cx - 3, base), (cx + 3, base), (cx, tip)], fill=1)
     if card3:
-        c.centred(HINT_Y, card3, x0=2 * COLUMN_W, x1=3 * COLUMN_W)
+        c.centred(HINT_Y - 1, card3, x0=2 * COLUMN_W, x1=3 * COLUMN_W)
     if card4:
-        c.centred(HINT_Y, card4, x0=3 * COLUMN_W, x1=WIDTH)
+        c.centred(HINT_Y - 1, card4, x0=3 * COLUMN_W, x1=WIDTH)
 
 
 # ----- the screen models ------------------------------------------------------------------
@@ -240,8 +279,7 @@ class BoardScreen:
             c.text(x + 1, 0, text(language, "ck.your_turn"), ink=0)
         elif mover is not None:
             c.text(x, 0, text(language, "ck.turn_of", army=army_name(language, mover)))
-        counts(c, x, 11, view)
-        c.text(x, 22, text(language, "ck.points") + " " + points_text(view))
+        points_rows(c, x, 11, view, language, self.mode == "cpu")
         if self.mode == "kind" and self.kind is not None:
             c.text(x, 33, "◀")
             piece(c, x + 8, 35, view.seat, letter(language, self.kind))
@@ -318,11 +356,13 @@ def hand_picture(c: Canvas, cx: int, cy: int, hand: str, ink: int = 1) -> None:
 
 @dataclass(frozen=True)
 class ThrowScreen:
-    """Who starts (2 players): rock, paper, scissors on LEFT, CENTRE, RIGHT."""
+    """Who starts (2 players): rock, paper, scissors on LEFT, CENTRE, RIGHT; a press picks a
+    hand, the same button again throws it (as a card or a side is locked in everywhere)."""
 
     view: ChifoumiView
     picked: str | None
     other_locked: bool
+    locked: bool = False
 
     def draw(self, c: Canvas, language: str) -> None:
         c.centred(0, text(language, "ck.who_starts"))
@@ -332,14 +372,16 @@ class ThrowScreen:
         for i, hand in enumerate(HANDS):
             cx = 21 + i * 43
             chosen = hand == self.picked
-            c.box(cx - 18, 13, cx + 18, 41, filled=chosen)
+            c.box(cx - 18, 13, cx + 18, 41, filled=chosen, width=2 if chosen and self.locked else 1)
             hand_picture(c, cx, 27, hand, ink=0 if chosen else 1)
-        if self.picked is not None:
+        if self.locked:
             c.hints(centre=text(language, "hint.locked"))
+        elif self.picked is not None:
+            c.hints(centre=text(language, "hint.again"))
         else:
             names = [text(language, "ck.kind." + HAND_KINDS[hand]) for hand in HANDS]
             c.hints(left=names[0], right=names[2])
-            c.centred(HINT_Y, names[1], x1=WIDTH - 6)
+            c.centred(HINT_Y - 1, names[1], x1=WIDTH - 6)
 
 
 def hand_x(hand: str) -> int:
@@ -422,8 +464,9 @@ class EndScreen:
 
 @dataclass(frozen=True)
 class ResultScreen:
-    """Won, lost or a draw, and each seat's points (each team's with 4 players, White+Black
-    first) by its swatch, on a sheet over the menu (the app puts it there); OK clears it."""
+    """Won, lost or a draw, and the points by side ("Toi 4  Noir 4½"; "Nous"/"Eux" with 4
+    players, swatches alone when the names do not fit), on a sheet over the menu (the app puts
+    it there); OK clears it."""
 
     view: ChifoumiView
     spectator: bool
@@ -443,28 +486,58 @@ class ResultScreen:
         view = self.view
         c.sheet()
         c.centred(SHEET_Y + 2, self.headline(language), scale=2)
-        if view.players == 4:
-            teams = [(("white", "black"), view.points["white"] + view.points["black"]),
-                     (("red", "orange"), view.points["red"] + view.points["orange"])]
-        else:
-            teams = [((seat,), view.points[seat]) for seat in view.seats]
-        scores = [(seats, shown(points)) for seats, points in teams]
-        width = sum(8 * len(seats) + 1 + text_width(points) for seats, points in scores)
         room = WIDTH if self.spectator else WIDTH - text_width("OK") - 5
-        gap = min(12, (room - width) // len(scores))
+        scores = [(armies, f"{name} {shown(points)}".strip())
+                  for armies, name, points in sides(view, language, self.spectator)]
+        width = sum(8 * len(armies) + 1 + text_width(words) for armies, words in scores)
+        if width + 6 * (len(scores) - 1) > room:       # names do not fit: yours, then swatches
+            scores = [(armies, f"{name} {shown(points)}".strip() if i == 0 and not self.spectator
+                       else shown(points))
+                      for i, (armies, name, points) in enumerate(sides(view, language, self.spectator))]
+            width = sum(8 * len(armies) + 1 + text_width(words) for armies, words in scores)
+        gap = min(12, (room - width) // max(1, len(scores) - 1)) if len(scores) > 1 else 0
         x = (room - width - gap * (len(scores) - 1)) // 2
-        for seats, points in scores:
-            for seat in seats:
-                piece(c, x, HINT_Y + 1, seat, "#")
+        for armies, words in scores:
+            for army in armies:
+                piece(c, x, HINT_Y + 1, army, "#")
                 x += 8
-            c.text(x + 1, HINT_Y - 1, points)
-            x += 1 + text_width(points) + gap
+            c.text(x + 1, HINT_Y - 1, words)
+            x += 1 + text_width(words) + gap
         if not self.spectator:
             c.chip(WIDTH - 1, HINT_Y - 1, "OK")
 
 
 Screen = Union[KickoffScreen, BoardScreen, LegendScreen, ThrowScreen, FlipScreen,
                ThrowRevealScreen, EndScreen, ResultScreen]
+
+
+def reveal_headline(view: ChifoumiView, events: Sequence[Any], language: str) -> str:
+    """The last move in two or three words from ``view``'s seat's side: who starts after the
+    throw ("Tu commences !"), who took a stack ("Noir prend !"), the result ("Gagné !"); what
+    the kids' mode shows big."""
+    for event in events:
+        if isinstance(event, ev.Chifoumi):
+            if event.winner is None:
+                return text(language, "ck.tie")
+            if event.winner == view.seat:
+                return text(language, "ck.you_start")
+            return text(language, "ck.starts", army=army_name(language, event.winner))
+        if isinstance(event, ev.GameOver):
+            winners = (event.winner or "draw").split("+")
+            if winners[0] in ("draw", "shared"):
+                return text(language, "ck.draw")
+            return text(language, "result.win" if view.seat in winners else "result.lose")
+    for event in events:
+        if isinstance(event, ev.Captured):
+            if event.seat == view.seat:
+                return text(language, "ck.you_take")
+            return text(language, "ck.they_take", army=army_name(language, event.seat))
+    for event in events:
+        if isinstance(event, (ev.Moved, ev.Placed)):
+            if event.seat == view.seat:
+                return text(language, "ck.you_played")
+            return text(language, "ck.they_played", army=army_name(language, event.seat))
+    return text(language, "hint.wait")
 
 
 # ----- from a seat's state to its screen -------------------------------------------------------
@@ -483,6 +556,9 @@ class PadState:
     kind: int
     legend: bool
     hand: str | None
+    """The who-starts hand thrown (locked in)."""
+    pick: str | None = None
+    """The who-starts hand picked, not yet thrown."""
 
 
 @dataclass(frozen=True)
@@ -518,7 +594,7 @@ def build(state: SeatState) -> Screen:
         hands = dict(state.throw.hands)
         other = next(s for s in view.seats if s != view.seat)
         if step is Step.FLIP:
-            return FlipScreen(ThrowScreen(view, hands[view.seat], True), hands[other])
+            return FlipScreen(ThrowScreen(view, hands[view.seat], True, locked=True), hands[other])
         return ThrowRevealScreen(view, hands[view.seat], hands[other], state.throw.winner)
     if step is Step.END:
         board = BoardScreen(view, pad.cursor if pad else None, mode="over")
@@ -526,7 +602,8 @@ def build(state: SeatState) -> Screen:
     if pad is None:
         return spectator_screen(view)
     if step is Step.THROW:
-        return ThrowScreen(view, pad.hand, state.others_thrown)
+        return ThrowScreen(view, pad.hand or pad.pick, state.others_thrown,
+                           locked=pad.hand is not None)
     return _board(state, pad)
 
 

@@ -7,7 +7,8 @@ pads. Screens are built from ``match.view(seat)`` only. Time comes in as ``now``
 
 Buttons: ◀ ▶ (LEFT/RIGHT) and ▲ ▼ (CARD1/CARD2) move the cursor, OK (CENTRE) picks or
 moves, CARD3 goes back (or stops after a capture), CARD4 shows the legend. Who starts (2
-players): LEFT rock, CENTRE paper, RIGHT scissors.
+players): LEFT rock, CENTRE paper, RIGHT scissors, picked by a press and locked in by the same
+button again, as a card or a side is on every other screen (another hand changes the pick).
 
 No press rewrites both screens of a two-player handheld whole (they share one 400 kHz I2C
 bus, ``docs/performance.md``): the game opens on a kick-off sheet over the menu, the second
@@ -53,7 +54,10 @@ class Pad:
     """Placement variant: the square picked, waiting for a kind."""
     kind: int = 0
     legend: bool = False
+    pick: Hand | None = None
+    """The hand picked for the who-starts throw, not yet locked in."""
     hand: Hand | None = None
+    """The hand locked in (thrown)."""
 
 
 class ChifoumiSession(MatchSession[Pending]):
@@ -127,9 +131,13 @@ class ChifoumiSession(MatchSession[Pending]):
         return False
 
     def _throw(self, seat: str, pad: Pad, button: Button, now: float) -> bool:
+        """A hand's button picks it; the same button again throws it (locks it in)."""
         if pad.hand is not None or button not in HANDS or seat not in self.pending:
             return False
-        pad.hand = HANDS[button]
+        if pad.pick is not HANDS[button]:
+            pad.pick = HANDS[button]
+            return True
+        pad.hand = pad.pick
         self.lock(seat, THROW[pad.hand], now)
         return True
 
@@ -224,7 +232,7 @@ class ChifoumiSession(MatchSession[Pending]):
 
     def _next_step(self, now: float) -> None:
         for pad in self.pads.values():
-            pad.hand = None
+            pad.hand = pad.pick = None
         super()._next_step(now)
 
     def _moved(self, joint: Mapping[str, Any], events: list[Any]) -> None:
@@ -265,7 +273,8 @@ class ChifoumiSession(MatchSession[Pending]):
         return screens.SeatState(
             view=view, step=self.step, pad=None if pad is None else screens.PadState(
                 pad.cursor, self._origin(pad), pad.target, pad.place, pad.kind, pad.legend,
-                None if pad.hand is None else pad.hand.value),
+                None if pad.hand is None else pad.hand.value,
+                None if pad.pick is None else pad.pick.value),
             others_thrown=all(others) if others else True, throw=self.throw, mine=mine,
             legal=tuple(self.legal(seat)) if mine else (), chain=self.match.chain >= 0)
 

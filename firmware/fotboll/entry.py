@@ -8,7 +8,8 @@ from engine.fotboll import MatchConfig
 from engine.fotboll.match import seeded_deal
 from engine.fotboll.script import MatchScript
 from firmware.game import (
-    GameEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus, red_blue_seats,
+    GameEntry, MatchStart, Resume, Row, Started, against_cpu, journal_header, journalled_cpus,
+    players_row, red_blue_seats,
 )
 from firmware.settings import known_fields
 from firmware.sheets import CpuPadScreen
@@ -33,8 +34,8 @@ class FotbollSettings:
 
 
 def rows(settings: FotbollSettings, pad_count: int) -> list[Row]:
-    shown = [Row("players", "menu.players", PLAYERS, "players.")]
-    if settings.players == "cpu":
+    shown = [players_row(pad_count)]
+    if against_cpu(settings.players, pad_count):
         shown.append(Row("difficulty", "menu.cpu", CPU.difficulties(), "difficulty."))
     return shown + [Row("jokers", "menu.jokers", (False, True)),
                     Row("tiebreak", "menu.tiebreak", (True, False))]

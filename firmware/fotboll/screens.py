@@ -21,13 +21,14 @@ over the menu (the bottom half only).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Union
 
 from engine.fotboll import FORMATIONS, Card, FotbollView, TeamView
 from engine.fotboll import events as ev
 from firmware.i18n import text
-from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting
+from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from firmware.session import Step
 from firmware.sheets import CpuPadScreen, draw_result_sheet
 
@@ -41,8 +42,39 @@ __all__ = ["build", "flipped", "PitchScreen", "FormationScreen", "DuelScreen", "
            "FlipScreen", "ResultScreen", "KickoffScreen", "CpuPadScreen"]
 
 
-def face(card: Card | None) -> str:
-    return "?" if card is None else card.face
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+FRENCH_FACES = {"J": "V", "Q": "D", "K": "R"}
+"""Valet, Dame, Roi: the letters on a French deck."""
+
+
+def face(card: Card | None, language: str = "en") -> str:
+    """The rank alone, as the players' own deck prints it: ``"10"``, FR ``"V"`` (valet)."""
+    if card is None:
+        return "?"
+    return FRENCH_FACES.get(card.face, card.face) if language == "fr" else card.face
+
+
+def card_label(card: Card | None, language: str) -> str:
+    """Rank and suit symbol, ``"10♦"``, FR ``"D♠"`` (dame); ``"-"`` for no card."""
+    if card is None:
+        return "-"
+    return face(card, language) + SUITS.get(card.suit, "")
+
+
+def position_name(position: str, language: str, short: bool = False) -> str:
+    """A position in words a child knows: "gardien", "défenseur 2"; ``short``: "G", "D2"
+    (French letters in French: A for attaquant)."""
+    line = "GK" if position == "GK" else position[0]
+    number = "" if position == "GK" else position[1:]
+    if short:
+        return text(language, "fb.pos_short." + line) + number
+    return (text(language, "fb.pos." + line) + " " + number).strip()
+
+
+def positions_text(positions: tuple[str, ...], language: str, width: int) -> str:
+    """Positions in words when they fit ``width`` px, else their short names."""
+    return fitting(width, ", ".join(position_name(p, language) for p in positions),
+                   " ".join(position_name(p, language, short=True) for p in positions))
 
 
 def _columns(team: TeamView, mine: bool) -> list[tuple[int, list[str]]]:
@@ -66,7 +98,7 @@ def _places(team: TeamView, mine: bool) -> dict[str, tuple[int, int]]:
 
 
 def _team(c: Canvas, team: TeamView, mine: bool, cursor: str | None,
-          marks: dict[str, str]) -> None:
+          marks: dict[str, str], language: str) -> None:
     for position, (x, y) in _places(team, mine).items():
         slot = team.slot(position)
         chosen = position == cursor
@@ -79,7 +111,7 @@ def _team(c: Canvas, team: TeamView, mine: bool, cursor: str | None,
                          fill=1)
         else:
             c.box(x, y, x + BOX_W - 1, y + BOX_H - 1, filled=chosen)
-        label = MARKS.get(marks.get(position, ""), "") or ("" if slot.empty else face(slot.card))
+        label = MARKS.get(marks.get(position, ""), "") or ("" if slot.empty else face(slot.card, language))
         if label:
             c.centred(y - 1, label, x0=x, x1=x + BOX_W, ink=0 if chosen else 1)
         if not mine and slot.shown and not chosen:
@@ -98,7 +130,7 @@ def _top(c: Canvas, view: FotbollView, language: str) -> None:
             mx = x + direction * i * 5
             c.box(mx, 1, mx + 2, 6, filled=mark == "R")
     if view.drawn is not None:
-        c.centred(-2, "▶" + view.drawn.label, x0=40, x1=88)
+        c.centred(-2, "▶" + card_label(view.drawn, language), x0=40, x1=88)
     else:
         c.centred(-2, f"{view.half}/2", x0=40, x1=88)
     c.draw.line([(64, PITCH_TOP), (64, PITCH_BOTTOM)], fill=1)
@@ -120,8 +152,8 @@ class PitchScreen:
         _top(c, self.view, language)
         marks = dict(self.marks)
         mine = self.decision in ("prepare", "send_off", "keeper")
-        _team(c, self.view.you, True, self.cursor if mine else None, marks)
-        _team(c, self.view.opponent, False, None if mine else self.cursor, {})
+        _team(c, self.view.you, True, self.cursor if mine else None, marks, language)
+        _team(c, self.view.opponent, False, None if mine else self.cursor, {}, language)
         if self.decision is None:
             c.hints(centre=text(language, "fb.their_turn", team=text(language, self.opponent_key)))
         elif self.why is not None:
@@ -143,10 +175,11 @@ class FormationScreen:
         c.centred(12, ("" if self.locked else "◀ ") + self.formation + ("" if self.locked else " ▶"),
                   scale=2)
         if self.view.you.red_cards:
-            shown = " ".join(self.removing) or "-"
+            room = WIDTH - text_width(text(language, "fb.removed", positions=""))
+            shown = positions_text(self.removing, language, room) or "-"
             c.centred(30, text(language, "fb.removed", positions=shown))
             if self.cursor is not None:
-                c.centred(40, f"◀ {self.cursor} ▶")
+                c.centred(40, f"◀ {position_name(self.cursor, language)} ▶")
         if self.locked:
             c.hints(centre=text(language, "hint.locked"))
         elif self.cursor is not None:
@@ -156,46 +189,148 @@ class FormationScreen:
 
 
 @dataclass(frozen=True)
+class Told:
+    """A move told from one seat's side: big words, a sentence (``{team}``: the other seat)
+    and a detail (a penalty's sum) after it. i18n keys but ``detail``."""
+
+    big: str
+    line: str = ""
+    detail: str = ""
+
+
+def _yours(mine: bool, you: str, them: str) -> str:
+    return you if mine else them
+
+
+def told(events: Sequence[Any], seat: str) -> Told:
+    """What a move's events mean for ``seat``, in words from its side: a duel's result for
+    the attacker is the opposite for the defender (F-TURN-3: a win attacks again, a loss
+    passes the turn; F-TURN-5: beating the keeper is a goal)."""
+    duel = next((e for e in events if isinstance(e, ev.Duel)), None)
+    if duel is not None:
+        attacking = duel.seat == seat
+        keeper = duel.position == "GK"
+        if duel.won:
+            result = Told(_yours(attacking, "tell.duel_won", "tell.duel_lost"),
+                          _yours(attacking, "fb.you_again", "fb.they_again"))
+        else:
+            result = Told(_yours(attacking, "tell.duel_lost",
+                                 "fb.you_saved" if keeper else "fb.you_blocked"),
+                          _yours(attacking, "fb.their_go", "fb.your_go"))
+        for event in events:
+            if isinstance(event, ev.Goal):
+                result = Told("out.goal", _yours(event.seat == seat, "tell.you_score",
+                                                 "tell.they_score"), result.detail)
+            elif isinstance(event, ev.Penalty):
+                detail = f"{'+'.join(str(c.penalty_points) for c in event.cards)}={event.total}"
+                if event.scored:
+                    result = Told("out.goal", _yours(event.seat == seat, "tell.you_score",
+                                                     "tell.they_score"), detail)
+                else:
+                    result = Told("out.penalty", _yours(event.seat == seat, "tell.they_save",
+                                                        "tell.you_save"), detail)
+            elif isinstance(event, ev.Booked):
+                result = Told("fb.red_card" if event.red_card else "fb.yellow",
+                              _yours(event.seat == seat, "fb.for_you", "fb.for_them"))
+        return result
+    for event in events:
+        if isinstance(event, ev.ShootoutKick):
+            mine = event.shooter == seat
+            if event.scored:
+                return Told("out.goal", _yours(mine, "tell.you_score", "tell.they_score"))
+            return Told("out.saved", _yours(mine, "tell.they_save", "tell.you_save"))
+        if isinstance(event, ev.HalfTime):
+            return Told("fb.half_time" if event.half == 1 else "fb.full_time")
+        if isinstance(event, ev.SentOff):
+            return Told("fb.red_card", _yours(event.seat == seat, "fb.for_you", "fb.for_them"))
+    return Told("fb.changes")
+
+
+DUEL_WORDS = frozenset({"tell.duel_won", "tell.duel_lost", "fb.you_saved", "fb.you_blocked"})
+"""Big words already from one side: the kids' mode shows them rather than the sentence."""
+
+
+def reveal_headline(view: FotbollView, events: Sequence[Any], language: str,
+                    opponent_key: str | None = None) -> str:
+    """The reveal in two or three words from ``view``'s seat's side ("Tu marques !", "Arrêt !"
+    for a defender whose keeper held): what the kids' mode shows big. ``opponent_key`` names
+    the other seat (``cpu`` or ``team.*``; its colour by default)."""
+    said = told(events, view.seat)
+    key = opponent_key or "team." + view.opponent.seat
+    if not said.line or said.big in DUEL_WORDS:
+        return text(language, said.big)
+    return text(language, said.line, team=text(language, key))
+
+
+def _told_line(language: str, said: Told, opponent_key: str) -> str:
+    if not said.line:
+        return said.detail
+    line = text(language, said.line, team=text(language, opponent_key))
+    return fitting(WIDTH, f"{line} {said.detail}", line)
+
+
+def _score_row(c: Canvas, y: int, language: str, opponent_key: str, mine: int,
+               theirs: int) -> None:
+    """"Toi  1-0  Bleu": the score big between the names, yours first."""
+    c.centred(y, f"{mine}-{theirs}", scale=2)
+    c.text(2, y + 6, text(language, "you"))
+    c.right(WIDTH - 2, y + 6, text(language, opponent_key))
+
+
+@dataclass(frozen=True)
 class DuelScreen:
-    """A duel on both screens: both cards and what came of it."""
+    """A duel on both screens: both cards and what came of it, from this seat's side."""
 
     view: FotbollView
     opponent_key: str
     attacker: str
     position: str
-    attack: str
-    defence: str
-    headline: str
-    detail: str
+    attack: Card
+    defence: Card | None
+    told: Told
 
     def draw(self, c: Canvas, language: str) -> None:
-        who = text(language, "you") if self.attacker == self.view.seat else \
-            text(language, self.opponent_key)
-        c.centred(0, text(language, "fb.attacks", team=who, position=self.position))
-        for x0, label in ((10, self.attack), (74, self.defence)):
-            c.box(x0, 11, x0 + 43, 33)
-            c.centred(12, label, scale=2, x0=x0, x1=x0 + 44)
+        mine = self.attacker == self.view.seat
+        who = text(language, "you") if mine else text(language, self.opponent_key)
+        c.centred(0, fitting(WIDTH, f"{who} ▶ {position_name(self.position, language)}",
+                             f"{who} ▶ {position_name(self.position, language, short=True)}"))
+        for x0, card in ((10, self.attack), (74, self.defence)):
+            c.box(x0, 11, x0 + 43, 31)
+            c.centred(12, card_label(card, language), scale=2, x0=x0, x1=x0 + 44)
         c.centred(16, "vs", x0=54, x1=74)
-        words = text(language, self.headline)
-        c.centred(36, words, scale=2 if len(words) <= 10 else 1)
-        if self.detail:
-            c.hints(centre=self.detail)
+        words = text(language, self.told.big)
+        c.centred(32 if text_width(words, 2) <= WIDTH else 38, words, scale=2)
+        c.hints(centre=_told_line(language, self.told, self.opponent_key))
 
 
 @dataclass(frozen=True)
 class EventScreen:
-    """A moment without a duel: half time, a substitution seen, a red card, a kick."""
+    """A moment without a duel: half time, a substitution seen, a red card, a shoot-out kick
+    (with the shoot-out's score), from this seat's side."""
 
     view: FotbollView
-    headline: str
-    detail: str
+    opponent_key: str
+    told: Told
+    changes: tuple[tuple[str, Card], ...] = ()
+    """(position, card taken off) of each change seen."""
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.centred(4, text(language, self.headline), scale=2)
-        score = self.view.score
-        c.centred(26, f"{score[self.view.seat]}-{score[self.view.opponent.seat]}", scale=2)
-        if self.detail:
-            c.hints(centre=self.detail)
+        c.centred(4, text(language, self.told.big), scale=2)
+        view = self.view
+        score = view.shootout if view.stage == "shoot" and view.shootout else view.score
+        _score_row(c, 26, language, self.opponent_key, score[view.seat], score[view.opponent.seat])
+        if self.changes:
+            c.hints(centre=changes_text(self.changes, language))
+        else:
+            c.hints(centre=_told_line(language, self.told, self.opponent_key))
+
+
+def changes_text(changes: tuple[tuple[str, Card], ...], language: str) -> str:
+    """"milieu 4 : D♠" (a card taken off and where), short when several."""
+    return fitting(WIDTH, "  ".join(f"{position_name(p, language)}: {card_label(card, language)}"
+                                    for p, card in changes),
+                   " ".join(f"{position_name(p, language, short=True)}:{card_label(card, language)}"
+                            for p, card in changes))
 
 
 @dataclass(frozen=True)
@@ -208,10 +343,12 @@ class ShootoutScreen:
 
     def draw(self, c: Canvas, language: str) -> None:
         kicks = self.view.kicks or {}
+        goals = self.view.shootout or {}
         for row, seat in enumerate((self.view.seat, self.view.opponent.seat)):
             name = text(language, "you") if seat == self.view.seat else text(language, self.opponent_key)
             c.text(0, row * 11, name[:6])
             c.text(40, row * 11, "".join("●" if k else "✕" for k in kicks.get(seat, ())[-8:]))
+            c.right(WIDTH, row * 11, str(goals.get(seat, 0)))
         c.centred(22, text(language, "you_shoot" if self.role == "shoot" else "you_dive"))
         for side, x in SHOOTOUT_BOXES.items():
             chosen = side == self.side
@@ -220,6 +357,16 @@ class ShootoutScreen:
                       ink=0 if chosen else 1)
         key = "hint.locked" if self.locked else "hint.again" if self.side else "hint.pick_side"
         c.hints(centre=text(language, key))
+
+
+Shown = Union[Card, str, None]
+"""What a flip shows of a move: a card (worded per language), a formation, nothing."""
+
+
+def _shown(thing: Shown, language: str, small: bool = False) -> str:
+    if isinstance(thing, Card):
+        return face(thing, language) if small else card_label(thing, language)
+    return "-" if thing is None else thing
 
 
 @dataclass(frozen=True)
@@ -237,15 +384,22 @@ class FlipScreen:
 
     base: Any
     opponent_key: str
-    mine: str | None = None
-    theirs: str | None = None
+    mine: Shown = None
+    theirs: Shown = None
     """What this seat and its opponent played (a duel's cards, the formations)."""
-    headline: str | None = None
-    detail: str = ""
-    boxes: tuple[tuple[str, str, str], ...] = ()
-    """(owner's seat, position, label) of each pitch box the move touched, drawn inverted."""
+    told: Told | None = None
+    changes: tuple[tuple[str, Card], ...] = ()
+    position: str = ""
+    """The position a red card took off."""
+    boxes: tuple[tuple[str, str, Shown], ...] = ()
+    """(owner's seat, position, card or mark) of each pitch box the move touched, inverted."""
     shot: tuple[str, str] | None = None
     """Where the ball went and where the keeper dived, drawn in the shoot-out's boxes."""
+
+    @property
+    def headline(self) -> str | None:
+        """The big words' key of what the bar says (None for a duel's or formations' cards)."""
+        return None if self.told is None else self.told.big
 
     def draw(self, c: Canvas, language: str) -> None:
         self.base.draw(c, language)
@@ -255,7 +409,7 @@ class FlipScreen:
                 mine = owner == view.seat
                 x, y = _places(view.you if mine else view.opponent, mine)[position]
                 c.box(x, y, x + BOX_W - 1, y + BOX_H - 1, filled=True)
-                c.centred(y - 1, label, x0=x, x1=x + BOX_W, ink=0)
+                c.centred(y - 1, _shown(label, language, small=True), x0=x, x1=x + BOX_W, ink=0)
         if isinstance(self.base, ShootoutScreen) and self.shot is not None:
             shoot, dive = self.shot
             for x in SHOOTOUT_BOXES.values():
@@ -269,25 +423,44 @@ class FlipScreen:
 
     def _line(self, language: str) -> str:
         if self.mine is not None and self.theirs is not None:
-            mine, theirs = self.mine, self.theirs
+            mine, theirs = _shown(self.mine, language), _shown(self.theirs, language)
             you, them = text(language, "you"), text(language, self.opponent_key)
             return fitting(WIDTH, f"{you} {mine}  vs  {theirs} {them}", f"{you} {mine} vs {theirs} {them}",
                            f"{mine} vs {theirs} {them}", f"{mine} vs {theirs}")
-        words = text(language, self.headline or "hint.wait")
-        return fitting(WIDTH, f"{words} {self.detail}", self.detail or words)
+        if self.changes:
+            words = text(language, "fb.changes")
+            return fitting(WIDTH, f"{words} {changes_text(self.changes, language)}",
+                           changes_text(self.changes, language))
+        if self.told is None:
+            return text(language, "hint.wait")
+        if self.position:
+            words = text(language, self.told.big)
+            return fitting(WIDTH, f"{words} {position_name(self.position, language)}",
+                           f"{words} {position_name(self.position, language, short=True)}")
+        if self.told.line:
+            return text(language, self.told.line, team=text(language, self.opponent_key))
+        return text(language, self.told.big)
 
 
 @dataclass(frozen=True)
 class KickoffScreen:
-    """A sheet over the menu (the app puts it there): who kicks off."""
+    """A sheet over the menu (the app puts it there): which team you are (``seat``; None on a
+    pad that only watches, a CPU's), and who kicks off."""
 
     you_start: bool
     opponent_key: str
+    seat: str | None = None
     over_menu: ClassVar[bool] = True
 
     def draw(self, c: Canvas, language: str) -> None:
         c.sheet()
-        c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
+        if self.seat is None:
+            c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
+        else:
+            label, name = text(language, "cf.you_are"), text(language, "team." + self.seat)
+            x = (WIDTH - text_width(label) - 6 - text_width(name, 2)) // 2
+            c.text(x, SHEET_Y + 7, label)
+            c.text(x + text_width(label) + 6, SHEET_Y + 2, name, scale=2)
         line = text(language, "fb.you_start") if self.you_start else \
             text(language, "fb.they_start", team=text(language, self.opponent_key))
         c.centred(HINT_Y - 1, "⚽ " + line)
@@ -306,34 +479,19 @@ class ResultScreen:
         draw_result_sheet(c, language, self.view, self.opponent_key, self.spectator, draw_key="fb.draw")
 
 
+def _changes(events: Sequence[Any]) -> tuple[tuple[str, Card], ...]:
+    return tuple((e.position, e.card) for e in events if isinstance(e, (ev.Substituted, ev.Replaced)))
+
+
 def _reveal(events: tuple[Any, ...], view: FotbollView, opponent_key: str) -> Any:
+    said = told(events, view.seat)
     duel = next((e for e in events if isinstance(e, ev.Duel)), None)
     if duel is not None:
-        headline = "fb.won" if duel.won else "fb.lost"
-        detail = ""
-        for event in events:
-            if isinstance(event, ev.Goal):
-                headline = "out.goal"
-            elif isinstance(event, ev.Penalty):
-                detail = f"{'+'.join(c.label for c in event.cards)}={event.total}"
-                headline = "out.goal" if event.scored else "out.penalty"
-            elif isinstance(event, ev.Booked):
-                headline = "fb.red_card" if event.red_card else "fb.yellow"
-        return DuelScreen(view, opponent_key, duel.seat, duel.position, duel.attack.label,
-                          "-" if duel.defence is None else duel.defence.label, headline, detail)
-    for event in events:
-        if isinstance(event, ev.HalfTime):
-            return EventScreen(view, "fb.half_time" if event.half == 1 else "fb.full_time", "")
-        if isinstance(event, ev.ShootoutKick):
-            return EventScreen(view, "out.scored" if event.scored else "out.missed",
-                               f"{event.shoot} / {event.dive}")
-        if isinstance(event, ev.SentOff):
-            return EventScreen(view, "fb.red_card", event.position)
-    changes = [e for e in events if isinstance(e, (ev.Substituted, ev.Replaced))]
-    detail = " ".join(f"{e.position}:{e.card.label}" for e in changes)
-    return EventScreen(view, "fb.changes", detail)
-
-
+        return DuelScreen(view, opponent_key, duel.seat, duel.position, duel.attack,
+                          duel.defence, said)
+    if said.big == "fb.changes":
+        return EventScreen(view, opponent_key, said, _changes(events))
+    return EventScreen(view, opponent_key, said)
 
 
 def flipped(before: Any, events: list[Any], opponent_key: str) -> FlipScreen:
@@ -342,33 +500,30 @@ def flipped(before: Any, events: list[Any], opponent_key: str) -> FlipScreen:
     view = before.view
     for event in events:
         if isinstance(event, ev.Duel):
-            attack = event.attack.label
-            defence = "-" if event.defence is None else event.defence.label
             attacking = event.seat == view.seat
             defender = view.opponent.seat if attacking else view.seat
-            box = (defender, event.position, "-" if event.defence is None else event.defence.face)
-            return FlipScreen(before, opponent_key, *((attack, defence) if attacking else (defence, attack)),
-                              boxes=(box,))
+            box = (defender, event.position, event.defence)
+            mine, theirs = (event.attack, event.defence) if attacking else (event.defence, event.attack)
+            return FlipScreen(before, opponent_key, mine if mine is not None else "-",
+                              theirs if theirs is not None else "-", boxes=(box,))
         if isinstance(event, ev.ShootoutKick):
-            return FlipScreen(before, opponent_key, headline="out.scored" if event.scored else "out.missed",
+            return FlipScreen(before, opponent_key, told=told(events, view.seat),
                               shot=(event.shoot, event.dive))
     formations = {e.seat: e.formation for e in events if isinstance(e, ev.LinedUp)}
     if len(formations) == 2:
         return FlipScreen(before, opponent_key, formations[view.seat], formations[view.opponent.seat])
     for event in events:
         if isinstance(event, ev.SentOff):
-            label = "✕" if event.card is None else event.card.face
-            return FlipScreen(before, opponent_key, headline="fb.red_card", detail=event.position,
+            label = "✕" if event.card is None else event.card
+            return FlipScreen(before, opponent_key, told=Told("fb.red_card"), position=event.position,
                               boxes=((event.seat, event.position, label),))
     changes = [e for e in events if isinstance(e, (ev.Substituted, ev.Replaced))]
     if changes:
-        return FlipScreen(before, opponent_key, headline="fb.changes",
-                          detail=" ".join(f"{e.position}:{e.card.label}" for e in changes),
-                          boxes=tuple((e.seat, e.position, e.card.face) for e in changes))
+        return FlipScreen(before, opponent_key, told=Told("fb.changes"), changes=_changes(events),
+                          boxes=tuple((e.seat, e.position, e.card) for e in changes))
     for event in events:
         if isinstance(event, ev.HalfTime):
-            headline = "fb.half_time" if event.half == 1 else "fb.full_time"
-            return FlipScreen(before, opponent_key, headline=headline)
+            return FlipScreen(before, opponent_key, told=told(events, view.seat))
     return FlipScreen(before, opponent_key)
 
 
@@ -400,7 +555,7 @@ def build(state: SeatState) -> Any:
     if state.flip is not None:
         return state.flip
     if state.step is Step.KICKOFF:
-        return KickoffScreen(view.first == view.seat, opponent)
+        return KickoffScreen(view.first == view.seat, opponent, view.seat)
     if state.step is Step.OVER:
         return ResultScreen(view, opponent, state.spectator)
     if state.step is Step.REVEAL:

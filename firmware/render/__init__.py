@@ -2,7 +2,7 @@
 
 The font is Pillow's built-in bitmap font (6 px wide, Latin-1, so every French accent is
 there; capitals are 6 px tall). It is crisp at 1 bit, needs no file and no FreeType.
-Symbols the font lacks (◀ ▶ ▲ ▼ ✓ ● ○ ✕ ⚽) are drawn as small shapes inline, so strings in
+Symbols the font lacks (◀ ▶ ▲ ▼ ✓ ● ○ ✕ ⚽, the card suits ♣ ♦ ♥ ♠) are drawn as small shapes inline, so strings in
 :mod:`firmware.i18n` can use them as plain characters. Big words are the same font scaled
 by whole pixels, never blurred.
 
@@ -26,7 +26,7 @@ SHEET_Y = 32
 """Top of a sheet: the bottom half of the screen, pages 4..7 of the panel (see :meth:`Canvas.sheet`)."""
 
 FONT = ImageFont.load_default_imagefont()
-SYMBOLS = "◀▶▲▼✓●○✕⚽…"
+SYMBOLS = "◀▶▲▼✓●○✕⚽…♣♦♥♠"
 
 
 def blank() -> Image.Image:
@@ -63,6 +63,24 @@ def _symbol(draw: ImageDraw.ImageDraw, x: int, y: int, symbol: str, fill: int) -
         draw.ellipse([x, y + 3, x + 5, y + 8], fill=fill)
     elif symbol == "…":
         draw.point([(x, y + 8), (x + 2, y + 8), (x + 4, y + 8)], fill=fill)
+    elif symbol == "♦":
+        draw.polygon([(x + 2, y + 2), (x + 4, y + 5), (x + 2, y + 8), (x, y + 5)], fill=fill)
+    elif symbol == "♥":
+        draw.point([(x + 1, y + 3), (x + 3, y + 3)], fill=fill)
+        draw.rectangle([x, y + 4, x + 4, y + 5], fill=fill)
+        draw.line([(x + 1, y + 6), (x + 3, y + 6)], fill=fill)
+        draw.point((x + 2, y + 7), fill=fill)
+    elif symbol == "♠":
+        draw.point((x + 2, y + 2), fill=fill)
+        draw.line([(x + 1, y + 3), (x + 3, y + 3)], fill=fill)
+        draw.rectangle([x, y + 4, x + 4, y + 5], fill=fill)
+        draw.point((x + 2, y + 6), fill=fill)
+        draw.line([(x + 1, y + 7), (x + 3, y + 7)], fill=fill)
+    elif symbol == "♣":
+        draw.rectangle([x + 1, y + 2, x + 3, y + 3], fill=fill)
+        draw.rectangle([x, y + 4, x + 4, y + 5], fill=fill)
+        draw.point((x + 2, y + 6), fill=fill)
+        draw.line([(x + 1, y + 7), (x + 3, y + 7)], fill=fill)
 
 
 @lru_cache(maxsize=512)
@@ -115,14 +133,16 @@ class Canvas:
         self.draw.point([(x, y) for x in range(0, WIDTH, 2)], fill=1)
 
     def hints(self, left: str = "", centre: str = "", right: str = "") -> None:
-        """The bottom line: what LEFT, CENTRE and RIGHT do now, each at its own side."""
+        """The bottom line: what LEFT, CENTRE and RIGHT do now, each at its own side. Its text
+        starts a row above ``HINT_Y`` so descenders (g, j, p, q, y, ç: the font's 11th row) stay
+        on the panel's last row instead of past it."""
         self.clear(0, HINT_Y - 1, WIDTH - 1, HEIGHT - 1)
         if left:
-            self.text(0, HINT_Y, left)
+            self.text(0, HINT_Y - 1, left)
         if centre:
-            self.centred(HINT_Y, centre)
+            self.centred(HINT_Y - 1, centre)
         if right:
-            self.right(WIDTH, HINT_Y, right)
+            self.right(WIDTH, HINT_Y - 1, right)
 
     def sheet(self) -> None:
         """Clear the bottom half under a rule: a sheet that slides over the screen below it.

@@ -42,6 +42,14 @@ class Rig(AppRig):
         return self.app.session
 
 
+def throw_button(model: ks.ThrowScreen, rng: random.Random) -> Button:
+    """The who-starts press a person makes: a hand at random, then the same button again to
+    throw it (press to pick, again to lock in)."""
+    if model.picked is not None:
+        return Button[model.picked.upper()]
+    return rng.choice((Button.LEFT, Button.CENTRE, Button.RIGHT))
+
+
 def walk(cursor: int, square: int) -> list[Button]:
     """The arrow presses that take the cursor from ``cursor`` to ``square``."""
     files, ranks = square % 7 - cursor % 7, square // 7 - cursor // 7
@@ -115,8 +123,8 @@ def play_to_the_end(rig: Rig, rng: random.Random, limit: int = 3000) -> None:
             if isinstance(model, ks.BoardScreen) and model.mode in ("target", "capture", "kind"):
                 rig.press(pad, Button.CARD3)    # back to a clean pick (a storm may leave one)
                 model = rig.screen(pad)
-            if isinstance(model, ks.ThrowScreen) and model.picked is None:
-                rig.press(pad, rng.choice((Button.LEFT, Button.CENTRE, Button.RIGHT)))
+            if isinstance(model, ks.ThrowScreen) and not model.locked:
+                rig.press(pad, throw_button(model, rng))    # pick, then again to throw
                 acted = True
             elif isinstance(model, ks.BoardScreen) and model.mode in ("pick", "chain", "place"):
                 play_turn(rig, pad, rng)

@@ -20,7 +20,7 @@ from firmware.chifoumi import screens as ks
 from firmware.settings import Settings
 from hal.buttons import Button
 
-NAMES = ("kickoff", "throw", "throw-flip", "throw-reveal", "board", "selected", "legend", "end",
+NAMES = ("kickoff", "throw", "throw-picked", "throw-flip", "throw-reveal", "board", "selected", "legend", "end",
          "result", "placement-wait", "kickoff-4p", "board-4p", "capture-choice", "cpu-pad")
 
 
@@ -32,6 +32,9 @@ def two_players(tmp_path: Path, language: str) -> dict[str, Image.Image]:
     rig.wait(rig.app.timing.kickoff)
     shots["throw"] = rig.image(1)
     rig.press(1, Button.LEFT)
+    shots["throw-picked"] = rig.image(1)
+    rig.press(1, Button.LEFT)
+    rig.press(2, Button.RIGHT)
     rig.press(2, Button.RIGHT)                   # rock blunts scissors: White starts
     assert isinstance(rig.screen(1), ks.FlipScreen)
     shots["throw-flip"] = rig.image(1)
@@ -66,8 +69,8 @@ def placement(tmp_path: Path, language: str) -> dict[str, Image.Image]:
                                                   chifoumi_humans=2, placement=True,
                                                   language=language), seed=5)
     rig.start()
-    rig.press(1, Button.LEFT)
-    rig.press(2, Button.RIGHT)                   # White places first
+    for pad, button in ((1, Button.LEFT), (1, Button.LEFT), (2, Button.RIGHT), (2, Button.RIGHT)):
+        rig.press(pad, button)                   # White places first
     rig.wait(rig.app.timing.flip + rig.app.timing.reveal)
     rng = random.Random(4)
     for pad in (1, 2, 1, 2, 1):

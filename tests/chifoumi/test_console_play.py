@@ -14,7 +14,9 @@ from firmware.app import App
 from firmware.chifoumi import screens as ks
 from firmware.session import Timing
 from firmware.chifoumi.session import ChifoumiSession, Seats, open_squares
+from firmware.i18n import text
 from firmware.menu import rows
+from firmware.render import Canvas
 from firmware.settings import Settings, save
 from hal.buttons import Button
 from hal.clock import ManualClock
@@ -39,8 +41,10 @@ def test_two_people_play_a_whole_game_with_the_who_starts_chifoumi(tmp_path):
     rig.wait(timing.kickoff)
     assert isinstance(rig.screen(1), ks.ThrowScreen) and isinstance(rig.screen(2), ks.ThrowScreen)
     rig.press(1, Button.LEFT)
+    rig.press(1, Button.LEFT)                     # picked, then the same button again: thrown
     assert rig.screen(1).picked == "left" and rig.screen(2).other_locked
     assert rig.screen(2).picked is None
+    rig.press(2, Button.LEFT)
     rig.press(2, Button.LEFT)                     # rock against rock: both hands flip in place
     flips = [rig.screen(pad) for pad in (1, 2)]
     assert all(isinstance(flip, ks.FlipScreen) for flip in flips)
@@ -51,7 +55,9 @@ def test_two_people_play_a_whole_game_with_the_who_starts_chifoumi(tmp_path):
     assert rig.screen(1).winner is None           # the reveal: a tie, again
     rig.wait(timing.reveal)
     assert isinstance(rig.screen(1), ks.ThrowScreen) and rig.screen(1).picked is None
+    rig.press(1, Button.CENTRE)
     rig.press(1, Button.CENTRE)                   # paper
+    rig.press(2, Button.RIGHT)
     rig.press(2, Button.RIGHT)                    # scissors cut paper: Black starts
     assert (rig.screen(2).base.picked, rig.screen(2).theirs) == ("right", "centre")
     assert (rig.screen(1).base.picked, rig.screen(1).theirs) == ("centre", "right")
@@ -154,8 +160,9 @@ def test_placement_boards_mark_each_seat_s_open_squares_its_turn_or_not(players)
                               timing=Timing(kickoff=0.0))
     session.tick(0.0)
     if players == 2:
-        session.press("white", Button.LEFT, 0.0)
-        session.press("black", Button.RIGHT, 0.0)
+        for seat, hand in (("white", Button.LEFT), ("black", Button.RIGHT)):
+            session.press(seat, hand, 0.0)
+            session.press(seat, hand, 0.0)                  # picked, then thrown
         session.tick(1.0)
         session.tick(10.0)
     rng = random.Random(5)
@@ -212,3 +219,36 @@ def test_a_demo_of_cpus_plays_a_four_player_game_to_the_end(tmp_path):
     app.run_simulated(clock)
     assert app.session.match.is_over and set(app.session.seats.cpus) == set(app.session.match.seats)
     assert isinstance(app.shown[1][0], ks.ResultScreen) and app.shown[1][0].spectator
+
+
+def test_who_starts_is_picked_by_a_press_and_thrown_by_the_same_button_again(tmp_path):
+    """Issue 18: the throw follows the console's press-to-pick, press-again-to-lock rule, and
+    the screen says so; a card button there does nothing, another hand changes the pick."""
+    rig = Rig(tmp_path, 2, Settings.flat(game="chifoumi", chifoumi_players=2, chifoumi_humans=2,
+                                         language="en"))
+    rig.kick_off()
+    rig.wait(rig.app.timing.kickoff)
+    assert rig.screen(1).picked is None
+    rig.press(1, Button.LEFT)                     # rock picked, not thrown
+    assert rig.screen(1).picked == "left" and not rig.screen(1).locked
+    assert not rig.screen(2).other_locked and not rig.session.decisions
+    assert hint_line(rig, 1) == drawn(text("en", "hint.again"))
+    rig.press(1, Button.CARD2)                    # a card button means nothing here
+    assert rig.screen(1).picked == "left" and not rig.screen(1).locked
+    rig.press(1, Button.RIGHT)                    # changed its mind: scissors
+    assert rig.screen(1).picked == "right" and not rig.screen(2).other_locked
+    rig.press(1, Button.RIGHT)                    # thrown
+    assert rig.screen(1).locked and rig.screen(2).other_locked
+    assert hint_line(rig, 1) == drawn(text("en", "hint.locked"))
+    rig.press(1, Button.LEFT)                     # a hand thrown stays thrown
+    assert rig.screen(1).picked == "right"
+
+
+def hint_line(rig: Rig, pad: int) -> bytes:
+    return rig.image(pad).crop((0, 54, 128, 64)).tobytes()
+
+
+def drawn(line: str) -> bytes:
+    canvas = Canvas()
+    canvas.hints(centre=line)
+    return canvas.image.crop((0, 54, 128, 64)).tobytes()

@@ -84,6 +84,7 @@ def test_a_placement_board_shows_no_hidden_layer_whoever_places():
     for hidden in range(4):
         session = started(GameConfig(2, Options(placement=True, closed_stacks=True)))
         for seat, hand in (("white", Button.LEFT), ("black", Button.RIGHT)):
+            session.press(seat, hand, 0.0)
             session.press(seat, hand, 0.0)                  # rock blunts scissors: White places
         session.tick(1.0)                                   # the flip, then the reveal
         session.tick(10.0)
@@ -106,9 +107,12 @@ def test_a_hand_shows_on_the_other_pad_only_once_both_are_thrown():
     for hand in (Button.LEFT, Button.CENTRE, Button.RIGHT):
         session = started(GameConfig(2))
         session.press("white", hand, 0.0)
+        assert not session.screen("black", 0.0).other_locked     # picked is not thrown
+        session.press("white", hand, 0.0)
         black = session.screen("black", 0.0)
         assert isinstance(black, ThrowScreen) and black.other_locked and black.picked is None
         shown[hand] = render(black, "fr").tobytes()
+        session.press("black", Button.CENTRE, 0.0)
         session.press("black", Button.CENTRE, 0.0)
         flips = {seat: session.screen(seat, 0.0) for seat in ("white", "black")}
         assert all(isinstance(flip, FlipScreen) for flip in flips.values())

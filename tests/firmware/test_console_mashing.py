@@ -101,8 +101,8 @@ def act(rig: StormRig, pad: int, rng: random.Random) -> bool:
             button = Button.CARD4
         elif isinstance(model, ks.BoardScreen) and model.mode in ("target", "capture", "kind"):
             button = Button.CARD3               # back to a clean pick (the storm may leave one)
-        elif isinstance(model, ks.ThrowScreen) and model.picked is None:
-            button = rng.choice((Button.LEFT, Button.CENTRE, Button.RIGHT))
+        elif isinstance(model, ks.ThrowScreen) and not model.locked:
+            button = chifoumi_rig.throw_button(model, rng)
         elif (isinstance(model, ks.BoardScreen) and model.mode in ("pick", "chain", "place")
               and rig.app.seat_at(pad) in rig.session.match.to_act()):
             chifoumi_rig.play_turn(rig, pad, rng)

@@ -4,6 +4,7 @@ the real app on the headless simulator, by buttons, as a user would notice."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +22,7 @@ from firmware.resume import StatsScreen
 from firmware.settings import Settings, load
 from hal.buttons import Button
 
-from .conftest import Rig
+from .conftest import Rig, intent
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -362,3 +363,52 @@ def test_a_game_that_cannot_play_a_demo_gets_the_saver_not_a_crash(tmp_path, mon
     assert rig.app.mode == "saver" and "no demo of chifootmi" in caplog.text
     rig.press(1, Button.CARD3)
     assert rig.app.mode == "menu"
+
+
+def test_kids_mode_shows_each_reveal_big_with_a_picture_from_the_pad_s_side(tmp_path):
+    """Two children on two pads: every reveal is one picture and the game's own headline for
+    that pad (never the other's), in big letters; the flip before it is the game's own."""
+    from firmware.chifootmi.screens import reveal_headline
+    from firmware.kids import KidsRevealScreen, Picture, picture_for
+
+    rig = menu_rig(tmp_path, Settings(kids=True, games={"chifootmi": {"players": "two"}}))
+    rig.press(1, Button.CENTRE)
+    rig.wait(rig.app.timing.kickoff + 0.1)
+    rng = random.Random(3)
+    reveals = pictures = differ = 0
+    for _ in range(3000):
+        if rig.app.mode != "match":
+            break
+        session = rig.app.session
+        if session.step.value == "reveal":
+            for pad, seat in ((1, "red"), (2, "blue")):
+                shown = rig.screen(pad)
+                assert isinstance(shown, KidsRevealScreen)
+                assert shown.words == reveal_headline(session.view(seat), session.events, "fr",
+                                                      opponent_key=session.opponent_key(seat))
+                assert shown.picture == picture_for(session.events)
+            reveals += 1
+            differ += rig.screen(1).words != rig.screen(2).words
+            pictures |= 1 << list(Picture).index(rig.screen(1).picture)
+            if reveals == 1:
+                rig.image(1).save(tmp_path / "kids-reveal.png")
+        pressed = False
+        for pad in (1, 2):
+            button = intent(rig.screen(pad), rng)
+            if button is not None:
+                rig.press(pad, button)
+                pressed = True
+        if not pressed:
+            rig.wait_for_change()
+    assert reveals >= 5 and pictures & 1 << list(Picture).index(Picture.BALL)
+    assert differ                                       # "Tu gardes…" / "Rouge garde…"
+
+
+def test_a_match_nobody_finished_shows_on_the_stats_page_as_abandoned(tmp_path):
+    rig = menu_rig(tmp_path, Settings.flat(players="cpu", language="en"))
+    rig.press(1, Button.CENTRE)
+    rig.wait(rig.app.idle.abandon_after + 5)            # nobody plays: recorded as abandoned
+    assert rig.app.mode == "menu"
+    go_to_line(rig, "Stats")
+    rig.press(2, Button.CENTRE)
+    assert rig.screen(1).lines("en") == [("Matches played", "1"), ("Abandoned", "1")]

@@ -370,3 +370,17 @@ def test_every_state_of_a_match_draws_on_both_pads_within_the_map_rows() -> None
                     assert "#" in g
         match.apply({s: bots[s].choose(match.view(s), rngs[s]) for s in match.to_act()})
     assert states > 50
+
+
+def test_a_wall_shows_two_of_a_team_in_one_cell() -> None:
+    """S-RST-3: 2-3 defenders of one team may share a cell at a free kick; the cell shows two
+    halves of the same kind (two solid for yours, two hollow for theirs)."""
+    body = view_of(scene(), "red").to_json()
+    for num in (2, 3, 4):
+        next(p for p in body["opponent"]["players"] if p["num"] == num)["cell"] = [16, 2]
+    for num in (5, 6):
+        next(p for p in body["you"]["players"] if p["num"] == num)["cell"] = [6, 2]
+    c = Canvas()
+    draw_pitch(c, body, "red", blink_on=False)
+    assert glyph(c, (16, 2)) == "####.####\n#..#.#..#\n#..#.#..#\n#..#.#..#\n####.####"
+    assert glyph(c, (6, 2)) == "####.####\n####.####\n####.####\n####.####\n####.####"

@@ -62,15 +62,15 @@ def check_flip(flip: fs.FlipScreen, rig: Rig, pad: int) -> None:
     duel = next((e for e in events if isinstance(e, ev.Duel)), None)
     lined = {e.seat: e.formation for e in events if isinstance(e, ev.LinedUp)}
     if duel is not None:
-        cards = [duel.attack.label, "-" if duel.defence is None else duel.defence.label]
+        cards = [duel.attack, "-" if duel.defence is None else duel.defence]
         assert [flip.mine, flip.theirs] == (cards if duel.seat == seat else cards[::-1])
     elif flip.mine is not None:
         assert (flip.mine, flip.theirs) == (lined[seat], lined[flip.base.view.opponent.seat])
-    shown = {e.card.face for e in events if isinstance(e, (ev.Substituted, ev.Replaced, ev.SentOff))
+    shown = {e.card for e in events if isinstance(e, (ev.Substituted, ev.Replaced, ev.SentOff))
              and e.card is not None}
     if duel is not None and duel.defence is not None:
-        shown.add(duel.defence.face)
-    assert all(label in shown | {"-", "✕"} for _owner, _position, label in flip.boxes)
+        shown.add(duel.defence)
+    assert all(label in shown | {None, "-", "✕"} for _owner, _position, label in flip.boxes)
 
 
 def replayed(session: Any, decisions: int | None = None) -> FotbollMatch:

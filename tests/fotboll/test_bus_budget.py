@@ -14,7 +14,7 @@ from bus_rig import BUDGET_BYTES, BusRig
 from fotboll_play import play
 from fotboll_setups import HIGH, LOW, act, beaten
 
-from engine.fotboll import Attack, MatchConfig
+from engine.fotboll import Attack, Card, MatchConfig
 from engine.fotboll.position import Team, position
 from firmware.fotboll import screens as fs
 from firmware.settings import Settings
@@ -63,7 +63,7 @@ def test_sending_a_player_off_flips_both_screens_within_the_budget(tmp_path):
     finally:
         rig.close()
     assert all(isinstance(flip, fs.FlipScreen) and flip.headline == "fb.red_card" for flip in flips)
-    assert flips[0].boxes == flips[1].boxes == (("blue", "D1", "2"),)
+    assert flips[0].boxes == flips[1].boxes == (("blue", "D1", Card.parse("2D")),)
     assert sent <= BUDGET_BYTES, f"the send-off put {sent} bytes on the bus"
 
 

@@ -137,9 +137,9 @@ def test_an_attack_flips_both_screens_with_the_card_attacked_then_the_duel(tmp_p
     assert duel.name == "duel" and duel.position == target.cursor
     flips = rig.screen(attacker), rig.screen(defender)
     assert flips[0].base == target and flips[1].base.decision is None
-    card, defence = duel.attack.label, duel.defence.label
+    card, defence = duel.attack, duel.defence
     assert (flips[0].mine, flips[0].theirs) == (flips[1].theirs, flips[1].mine) == (card, defence)
-    box = (rig.app.seat_at(defender), duel.position, duel.defence.face)
+    box = (rig.app.seat_at(defender), duel.position, duel.defence)
     assert flips[0].boxes == flips[1].boxes == (box,)
     rig.wait(rig.app.timing.flip)
     assert all(isinstance(model, fs.DuelScreen) for model in _both(rig))

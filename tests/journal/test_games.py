@@ -82,8 +82,8 @@ def _fotboll_press(rig: Console, seed: int, n: int, presses: int) -> Button | No
 def _chifoumi_act(rig: Console, seed: int, n: int, presses: int) -> Any:
     """What the person at pad 1 does now: a callable making the move, or None (wait)."""
     model = rig.screen(1)
-    if isinstance(model, ks.ThrowScreen) and model.picked is None:
-        button = random.Random(f"{seed}/{n}/throw").choice((Button.LEFT, Button.CENTRE, Button.RIGHT))
+    if isinstance(model, ks.ThrowScreen) and not model.locked:
+        button = chifoumi_rig.throw_button(model, random.Random(f"{seed}/{n}/throw"))
         return lambda: rig.press(1, button)
     if isinstance(model, ks.BoardScreen) and model.mode in ("pick", "chain", "place"):
         return lambda: chifoumi_rig.play_turn(rig, 1, random.Random(f"{seed}/{n}"))

@@ -8,7 +8,8 @@ import pytest
 
 import sim
 from hal import Button, Console, ConsoleClosed, GOAL, blank_frame
-from sim.terminal import PAD_KEYS, braille_rows, halfblock_rows
+from hal.clock import ManualClock
+from sim.terminal import HOLD_KEYS, HOLD_SECONDS, PAD_KEYS, braille_rows, halfblock_rows
 
 
 class SizedTerminal(blessed.Terminal):
@@ -107,4 +108,19 @@ def test_too_small_terminal_says_how_big_it_must_be_and_draws_no_panel() -> None
     term.stream.seek(0)
     console.screen(1).display(blank_frame())
     assert "Pad 1" not in term.stream.getvalue()
+    console.close()
+
+
+def test_the_key_after_right_holds_left_and_right_for_the_leave_question() -> None:
+    clock = ManualClock()
+    console = sim.open_console(4, backend="terminal", term=SizedTerminal(280, 80),
+                               read_keys=False, clock=clock)
+    assert isinstance(console, Console)
+    for key, pad_id in HOLD_KEYS.items():
+        console.key(key)
+        assert [(e.pad, e.button, e.pressed) for e in console.events.drain()] == [
+            (pad_id, Button.LEFT, True), (pad_id, Button.RIGHT, True)]
+        clock.advance(HOLD_SECONDS)
+        assert [(e.pad, e.button, e.pressed) for e in console.events.drain()] == [
+            (pad_id, Button.LEFT, False), (pad_id, Button.RIGHT, False)]
     console.close()

@@ -1,0 +1,151 @@
+"""Leaving a match from the pads: LEFT and RIGHT held together, then every person agrees.
+
+Why this gesture: every single button means something in some game (CENTRE is OK, and OK
+commits a move in Fotboll and Chifoumi or raises Chifootmi's offside flag), and the pads only
+report presses and releases, so a leave key must be a *combination held*: LEFT and RIGHT
+held together for :data:`HOLD` seconds. Their first presses still reach the game as
+usual: in every game they only move a cursor or a highlight, which the question then covers.
+A child mashing buttons taps; holding two buttons still for a second is deliberate, and the
+question that follows has a way back.
+
+The question ("Quitter le match ?") opens on the pad that held the buttons: LEFT leaves,
+RIGHT or OK plays on. Against the CPU that is enough; with other people at the table, each
+of their pads is asked in turn ("Rouge veut arrêter") and the match ends only when all agree.
+A pad that has pressed nothing for :data:`ABSENT` seconds is not waited for (its player has
+gone), and a question nobody answers lapses after :data:`QUESTION` seconds. While a question
+is open the match stands still (no clock runs out on anyone reading it). The match then ends
+*abandoned*: recorded in the results history with the score it stood at and no winner.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from firmware.i18n import STRINGS, text
+from firmware.render import WIDTH, Canvas
+from hal.buttons import Button
+
+HOLD = 1.0
+"""Seconds LEFT and RIGHT must be held together to open the question."""
+QUESTION = 30.0
+"""A question nobody answers lapses (the match goes on)."""
+ABSENT = 120.0
+"""A pad with no press for this long is not waited for: its player has gone."""
+NOTICE = 2.5
+"""How long "Bleu veut jouer" stays on the asking pad after a no."""
+CHORD = (Button.LEFT, Button.RIGHT)
+
+
+def seat_label(seat: str) -> str:
+    """The i18n key that names ``seat`` on a screen (a team colour, a Chifoumi army), or the
+    seat's own name when no key names it."""
+    for key in ("team." + seat, "ck.army." + seat):
+        if key in STRINGS:
+            return key
+    return seat
+
+
+def seat_name(language: str, label: str) -> str:
+    """A :func:`seat_label` in ``language`` (a label no key names is shown as it is)."""
+    return text(language, label) if label in STRINGS else label
+
+
+@dataclass(frozen=True)
+class LeaveScreen:
+    """What a pad shows while a question is open, or just after: its ``kind`` is ``ask`` (this
+    pad asks), ``asked`` (``who`` asks this pad), ``wait`` (this pad said yes, ``who`` has
+    not yet), ``play_on`` (``who`` said no) or ``no_answer`` (the question lapsed)."""
+
+    kind: str
+    who: str = ""
+    """The i18n key (or name) of the other pad's seat the screen talks about."""
+    others: bool = False
+    """``ask``: other people must agree too (the screen says so, naming ``who`` when only
+    one other person plays)."""
+
+    def draw(self, c: Canvas, language: str) -> None:
+        who = seat_name(language, self.who) if self.who else ""
+        c.box(0, 0, WIDTH - 1, 10, filled=True)
+        c.centred(0, text(language, "leave.header"), ink=0)
+        if self.kind == "ask":
+            c.centred(18, text(language, "leave.question"))
+            if self.others:
+                c.centred(32, text(language, "leave.must_agree", team=who) if who
+                          else text(language, "leave.all_agree"))
+            c.hints(left=text(language, "leave.yes"), right=text(language, "leave.no"))
+        elif self.kind == "asked":
+            c.centred(16, text(language, "leave.asks", team=who))
+            c.centred(30, text(language, "leave.question"))
+            c.hints(left=text(language, "leave.yes"), right=text(language, "leave.no"))
+        elif self.kind == "wait":
+            c.centred(22, text(language, "leave.waiting", team=who))
+            c.hints(right=text(language, "leave.no"))
+        elif self.kind == "play_on":
+            c.centred(24, text(language, "leave.plays_on", team=who))
+        else:
+            c.centred(24, text(language, "leave.no_answer"))
+
+
+@dataclass
+class LeaveQuestion:
+    """An open "leave the match?" question: who asked, whose yes is needed, who said yes."""
+
+    asker: int
+    needed: set[int]
+    """The pads whose yes ends the match (the asker's included)."""
+    labels: dict[int, str]
+    """Each pad's seat label (an i18n key), for the other pads' screens."""
+    until: float
+    agreed: set[int] = field(default_factory=set)
+
+    def press(self, pad: int, button: Button) -> str | None:
+        """``leave`` once every needed pad said yes (LEFT), ``stay`` when ``pad`` says no
+        (RIGHT or OK); None for a button that answers nothing."""
+        if pad not in self.needed or not self.asked(pad):
+            return None
+        if button is Button.LEFT:
+            self.agreed.add(pad)
+            return "leave" if self.needed <= self.agreed else None
+        if button in (Button.RIGHT, Button.CENTRE):
+            return "stay"
+        return None
+
+    def asked(self, pad: int) -> bool:
+        """Whether ``pad`` has the question on its screen: the asker at once, the others once
+        the asker said yes."""
+        return pad == self.asker or self.asker in self.agreed
+
+    def join(self, pad: int, label: str) -> None:
+        """A pad that was thought gone pressed a button: its yes is needed too."""
+        self.needed.add(pad)
+        self.labels[pad] = label
+
+    def screen(self, pad: int) -> LeaveScreen | None:
+        """What ``pad`` shows, or None when the question is not its business (a spectator)."""
+        if pad not in self.needed or not self.asked(pad):
+            return None
+        waiting = sorted(self.needed - self.agreed)
+        if pad in self.agreed:
+            return LeaveScreen("wait", self.labels[waiting[0]])
+        if pad == self.asker:
+            others = sorted(self.needed - {pad})
+            return LeaveScreen("ask", self.labels[others[0]] if len(others) == 1 else "",
+                               others=bool(others))
+        return LeaveScreen("asked", self.labels[self.asker])
+
+
+def open_question(asker: int, people: dict[int, str], last_press: dict[int, float],
+                  now: float) -> LeaveQuestion:
+    """The question ``asker`` opens: ``people`` is pad -> seat label for every pad a person
+    plays at, ``last_press`` each pad's last press; pads gone quiet for :data:`ABSENT` are
+    not asked."""
+    needed = {pad for pad in people
+              if pad == asker or now - last_press.get(pad, float("-inf")) < ABSENT}
+    return LeaveQuestion(asker, needed, dict(people), now + QUESTION)
+
+
+def chord_since(held: Mapping[Button, float], buttons: Iterable[Button] = CHORD) -> float | None:
+    """When every one of ``buttons`` was down at once (the latest press), None if one is up."""
+    if not all(button in held for button in buttons):
+        return None
+    return max(held[button] for button in buttons)
