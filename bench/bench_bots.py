@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from best_reply import BestReply  # noqa: E402
 from engine.bots import StrongBot, make_bot, make_difficulty, play_match  # noqa: E402
-from engine.bots.lookahead import view_columns  # noqa: E402
+from engine.bots.round_game import slot_columns  # noqa: E402
 from engine.chifootmi import Level, MatchConfig, Options  # noqa: E402
 
 LEVELS = {
@@ -72,7 +72,7 @@ class Timed:
             self.cards[view.round] = choice.card
             if self.search is not None and len(legal) > 1 and isinstance(self.bot, StrongBot):
                 deals = self.bot.samples
-                self.search.append((deals, deals * len(legal) * len(view_columns(view))))
+                self.search.append((deals, deals * len(legal) * len(slot_columns(view))))
         return choice
 
 

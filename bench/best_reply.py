@@ -5,10 +5,12 @@ generator (keyed by a secret). At each card play it draws ``samples`` deals it c
 out (``determinize``), computes in each the strong CPU's exact mixed strategy from the
 strong CPU's view of that deal (``StrongBot.strategy``, the CPU's own code), averages them
 into its prediction of the strong CPU's card, and plays the card with the best expected
-value against that prediction, looking two rounds ahead on the engine (the same search the
-strong CPU uses, from the agent's own view, against the strong CPU's real cards in each
-deal). Shots and dives: uniform (the strong CPU's are uniform, nothing to exploit); draws as
-the simple CPU; an offside chance is always flagged at once.
+value against that prediction: in each deal, its chance of winning after the round against
+each of the strong CPU's real cards, judged by the strong CPU's own fitted model
+(:mod:`engine.bots.round_game`), weighted by the strong CPU's mixture in that deal. Shots
+and dives: uniform (the strong CPU's are uniform, nothing to exploit); draws as the strong
+CPU (the pile with the better chance of winning); an offside chance is always flagged at
+once.
 
 It also writes down its prediction for every round (``predictions``: round -> the card it
 thought most likely, and that card's predicted share), so the benchmark can say how often
@@ -21,11 +23,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots import SimpleBot, StrongBot
-from engine.bots.lookahead import deal_payoff, one_round
+from engine.bots import StrongBot
+from engine.bots.round_game import deal_payoff
 from engine.chifootmi import FLAG_RAISED, ChifootmiView, Choice, determinize
-
-CHILD_ITERATIONS = 12
 
 
 class BestReply:
@@ -37,7 +37,7 @@ class BestReply:
         self.model = model
         """Anything with ``strategy(view, legal, rng)``: the strong CPU (its code)."""
         self.samples = samples
-        self.simple = SimpleBot()
+        self.drawer = StrongBot()
         self.predictions: dict[int, tuple[int, float]] = {}
         self.certain = 0
         """Rounds in which every deal gave the strong CPU one card only."""
@@ -48,7 +48,7 @@ class BestReply:
         if len(legal) == 1:
             return legal[0]
         if view.decision == "draw":
-            return self.simple.draw(view)
+            return self.drawer.pile(view, rng)
         if view.decision != "play":
             return legal[int(rng.random() * len(legal))]
         return self.reply(view, legal, rng)
@@ -69,8 +69,7 @@ class BestReply:
             pure = pure and max(sigma) > 0.999
             for card, p in zip(theirs, sigma):
                 predicted[card] += p / self.samples
-            immediate = one_round(view, mine, [[card] for card in theirs])
-            payoff = deal_payoff(deal, view, mine, theirs, rng, CHILD_ITERATIONS, immediate)
+            payoff = deal_payoff(deal, view.seat, mine, theirs)
             for i, row in enumerate(payoff):
                 worth[i] += sum(p * value for p, value in zip(sigma, row))
         card = max(predicted, key=lambda c: predicted[c])

@@ -81,6 +81,10 @@ class MatchScript(Protocol):
     """A parsed match script (``shared/formats/match-script*.md``): its set-up and turns."""
 
     @property
+    def config(self) -> Any:
+        """The set-up's configuration, as the game's ``new_match`` takes it."""
+
+    @property
     def seed(self) -> int: ...
 
     @property

@@ -248,7 +248,13 @@ class Doctor:
                                   "counted: start it (sudo systemctl start pitchpad), leave it "
                                   "untouched and run pitchpad doctor again")
             return
-        counted = self.count_wakeups(pid, self.wakeup_seconds)
+        try:
+            counted = self.count_wakeups(pid, self.wakeup_seconds)
+        except OSError:                             # /proc/PID went: it stopped meanwhile
+            yield Finding("warn", f"the console (pid {pid}) stopped while its wake-ups were "
+                                  "counted: start it again, leave it untouched and run "
+                                  "pitchpad doctor again")
+            return
         figure = (f"the running console (pid {pid}) woke {counted.per_second:.2f} times a second "
                   f"over {counted.seconds:.0f} s, every thread (busiest: {counted.busiest()})")
         if counted.per_second < wakeups.TARGET:

@@ -13,8 +13,15 @@ seed is printed only in its result line, once it is over.
 A stdio seat that answers anything but one of the legal objects, closes its input, does not
 answer within ``--seat-time`` seconds (default 10) or writes a line over 64 KiB, loses that
 match by forfeit: the result line is the summary at that moment with ``over`` true,
-``to_act`` empty, ``winner`` the other seat and ``"forfeit"`` the seat that forfeited; the
-reason goes to stderr, and the next match is played.
+``to_act`` empty, ``winner`` the other seat (None when more than two play: nobody's win is
+counted) and ``"forfeit"`` the seat that forfeited; the reason goes to stderr, and the next
+match is played.
+
+Every registered game with CPU players is played (:data:`CPUS`, one line a game): its seats
+are the command's ``--red``/``--blue`` (Chifootmi, Fotboll, Simulator Soccer) or
+``--white``/``--black``/``--red``/``--orange`` (Chifoumi, ``--players`` 2 to 4). The set-up
+the options ask for is a match-script document, checked by the game's own ``parse_script``,
+and match i starts as that script with match i's deal seed would.
 """
 from __future__ import annotations
 
@@ -23,20 +30,39 @@ import json
 import math
 import secrets
 import sys
+from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from engine.bots import BOTS, Bot, make_bot, match_seeds, play
-from engine.chifootmi import Level, MatchConfig, Options
+from engine import bots as chifootmi_bots
+from engine.bots import fotboll as fotboll_bots
+from engine.bots import match_seeds, play
+from engine.chifootmi import Level
 from engine.chifootmi.script import OPTION_NAMES
+from engine.chifoumi import SEATS_BY_PLAYERS
+from engine.chifoumi import bots as chifoumi_bots
+from engine.fotboll import script as fotboll_script
+from engine.chifoumi import script as chifoumi_script
 from engine.protocol import Game
-from engine.registry import game_named
+from engine.registry import GAMES, game_named
+from engine.scripting import ScriptError
+from engine.simulator_soccer import PRO_OPTIONS, legal_choices, menu
+from engine.simulator_soccer.bots import POLICIES, SoccerBot
 from firmware.answer_lines import MAX_LINE, AnswerReader, NoAnswer
 from firmware.json_input import read_json
 
-GAME_NAMES = ("chifootmi", "simulator-soccer")
-"""The registered games with CPU players: Chifootmi's in ``engine.bots``, Simulator Soccer's
-in ``engine.simulator_soccer.bots``."""
 SOCCER = "simulator-soccer"
+CPUS: dict[str, tuple[Mapping[str, Any], Callable[..., Any]]] = {
+    "chifootmi": (chifootmi_bots.BOTS, chifootmi_bots.make_bot),
+    "fotboll": (fotboll_bots.BOTS, fotboll_bots.make_bot),
+    "chifoumi": (chifoumi_bots.BOTS, chifoumi_bots.make_bot),
+    SOCCER: (POLICIES, lambda name: SoccerCpu(name)),
+}
+"""Each game's CPU players for this command: its bots by name, and how to make one
+(``make(name, **options)``)."""
+GAME_NAMES = tuple(name for name in GAMES if name in CPUS)
+"""The registered games with CPU players, in the registry's order."""
+SEAT_NAMES = tuple(dict.fromkeys(seat for name in GAME_NAMES for seat in GAMES[name].seats))
+"""Every seat option of the command (``--red``, ``--blue``, ``--white`` …)."""
 
 PROG = "pitchpad match"
 SEAT_TIME = 10.0
@@ -104,8 +130,6 @@ class SoccerStdioSeat(StdioSeat):
     rules accept is taken (docs/simulator-soccer.md, "A stdio seat")."""
 
     def choose(self, view: Any, legal: Any, rng: Any) -> Any:
-        from engine.simulator_soccer import legal_choices, menu
-
         match = view.public
         line: dict[str, Any] = {"match": self.match_index, "seat": view.seat,
                                 "view": view.to_json(),
@@ -128,8 +152,6 @@ class SoccerCpu:
     """A Simulator Soccer bot as a seat of this command."""
 
     def __init__(self, name: str) -> None:
-        from engine.simulator_soccer.bots import SoccerBot
-
         self.bot = SoccerBot(name)
 
     def choose(self, view: Any, legal: Any, rng: Any) -> Any:
@@ -149,7 +171,7 @@ def play_soccer(match: Any, players: Any, rngs: Any) -> Any:
 
 def parse_seat(text: str, bots: Any = None) -> tuple[str, dict[str, Any]]:
     """``stdio`` or ``bot:NAME[:key=value...]`` -> (name or "stdio", options)."""
-    bots = BOTS if bots is None else bots
+    bots = chifootmi_bots.BOTS if bots is None else bots
     if text == "stdio":
         return "stdio", {}
     kind, _, rest = text.partition(":")
@@ -189,20 +211,25 @@ def _option_value(key: str, value: str) -> Any:
 
 def build_player(name: str, options: dict[str, Any], out: TextIO, stdin: TextIO,
                  game: Game | None = None, seat_time: float | None = SEAT_TIME) -> Any:
-    if game is not None and game.name == SOCCER:
-        if name == "stdio":
-            return SoccerStdioSeat(out, stdin, game, seat_time)
-        if options:
-            raise ValueError("Simulator Soccer bots take no options")
-        return SoccerCpu(name)
+    """The seat's player: the stdio seat, or the game's bot ``name`` with its options (``ms``:
+    a decision budget, for the bots that have one)."""
+    game = game or game_named("chifootmi")
     if name == "stdio":
-        return StdioSeat(out, stdin, game, seat_time)
+        return (SoccerStdioSeat if game.name == SOCCER else StdioSeat)(out, stdin, game, seat_time)
     options = dict(options)
     ms = options.pop("ms", None)
-    bot: Bot = make_bot(name, **options)
+    if game.name == SOCCER and (options or ms is not None):
+        raise ValueError("Simulator Soccer bots take no options")
+    try:
+        bot = CPUS[game.name][1](name, **options)
+    except TypeError as exc:
+        raise ValueError(f"bad options for the {name} bot: {exc}") from None
     if ms is not None:
+        budget = getattr(bot, "with_time_budget", None)
+        if budget is None:
+            raise ValueError(f"bot option ms: the {name} bot of {game.name} has no decision budget")
         try:
-            bot = bot.with_time_budget(float(ms))
+            bot = budget(float(ms))
         except (ValueError, OverflowError) as exc:
             raise ValueError(f"bot option ms: {exc}") from None
     return bot
@@ -215,16 +242,17 @@ def _line(out: TextIO, obj: Any) -> None:
 
 def run_matches(config: Any, secret: int, players: dict[str, Any], matches: int,
                 swap: bool, out: TextIO, err: TextIO, game_name: str = "chifootmi") -> dict[str, int]:
-    """Play the round from the master ``secret``; ``players`` is keyed by the command's seat
-    options (``--red``, ``--blue``); with ``swap`` they change colours every other match.
-    Returns wins keyed the same way."""
+    """Play the round from the master ``secret``; ``players`` is keyed by the match's seats
+    (the command's seat options); with ``swap`` the players move one seat on every match
+    (with two, they change colours every other match). Returns wins keyed like ``players``."""
     game = game_named(game_name)
-    seats = game.seats
-    wins = {"red": 0, "blue": 0}
+    order = tuple(players)
+    wins = dict.fromkeys(order, 0)
     for index in range(matches):
         seeds = match_seeds(secret, index)
-        swapped = swap and index % 2 == 1
-        seating = {"red": players["blue"], "blue": players["red"]} if swapped else players
+        shift = index % len(order) if swap else 0
+        owner = {seat: order[(k + shift) % len(order)] for k, seat in enumerate(order)}
+        seating = {seat: players[owner[seat]] for seat in order}
         for player in seating.values():
             if isinstance(player, StdioSeat):
                 player.match_index = index
@@ -232,18 +260,20 @@ def run_matches(config: Any, secret: int, players: dict[str, Any], matches: int,
         result: dict[str, Any]
         try:
             (play_soccer if game_name == SOCCER else play)(
-                match, seating, {seat: seeds.bot_rng(seat) for seat in seats})
+                match, seating, {seat: seeds.bot_rng(seat) for seat in order})
             result = game.summary(match)
         except Forfeit as exc:
             loser = exc.seat
             print(f"{PROG}: match {index}: {loser} forfeits: {exc}", file=err, flush=True)
             result = game.summary(match)
-            result.update(over=True, winner=seats[1 - seats.index(loser)], to_act=[],
+            others = [seat for seat in order if seat != loser]
+            result.update(over=True, winner=others[0] if len(others) == 1 else None, to_act=[],
                           forfeit=loser)
         winner = result["winner"]
-        if winner is not None:  # a Simulator Soccer draw stands (S-END-1): nobody's win
-            owner = seats[1 - seats.index(winner)] if swapped else winner
-            wins[owner] += 1
+        # a draw stands (S-END-1, F-END-1, K-4P-3), and so does a share (K-3P-2): nobody's win
+        for seat in (winner or "").split("+"):
+            if seat in owner:
+                wins[owner[seat]] += 1
         _line(out, {"match": index, "result": result, "seed": seeds.deal})
     _line(out, {"done": True, "wins": wins})
     return wins
@@ -255,17 +285,19 @@ def add_parser(commands: Any) -> None:
         description="Play matches between bots and at most one stdio seat "
                     "(shared/formats/stdio-seat.md).")
     parser.add_argument("--game", default="chifootmi", choices=list(GAME_NAMES))
-    parser.add_argument("--level", default="beginner", choices=[lvl.value for lvl in Level])
-    parser.add_argument("--option", action="append", default=[],
-                        choices=list(OPTION_NAMES) + list(_soccer_options()),
-                        help="a rule option (Simulator Soccer: tiebreak or a Pro rule)")
+    parser.add_argument("--level", default="beginner", choices=[lvl.value for lvl in Level],
+                        help="Chifootmi: the level")
+    parser.add_argument("--option", action="append", default=[], choices=_options(),
+                        help="a rule option of the game (Simulator Soccer: tiebreak or a Pro rule)")
     parser.add_argument("--half-steps", type=int, default=33,
                         help="Simulator Soccer: clock steps a half (1-33, S-TIME-1)")
+    parser.add_argument("--players", type=int, default=2, choices=sorted(SEATS_BY_PLAYERS),
+                        help="Chifoumi: 2, 3 or 4 players")
     parser.add_argument("--seed", type=int, default=None,
                         help="the run's master secret (default: drawn from the OS, printed on "
                              "stderr at the end); the same secret replays the same run")
-    parser.add_argument("--red", required=True, help="bot:NAME[:ms=40] or stdio")
-    parser.add_argument("--blue", required=True, help="bot:NAME[:ms=40] or stdio")
+    for seat in SEAT_NAMES:
+        parser.add_argument(f"--{seat}", help=f"the {seat} seat: bot:NAME[:ms=40] or stdio")
     parser.add_argument("--matches", type=int, default=1, help="matches to play")
     parser.add_argument("--swap", action="store_true", help="the seats change colours every other match")
     parser.add_argument("--seat-time", type=_seat_time, default=SEAT_TIME, metavar="SECONDS",
@@ -275,46 +307,48 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _soccer_options() -> tuple[str, ...]:
-    from engine.simulator_soccer import PRO_OPTIONS
+def _options() -> list[str]:
+    """Every rule option of the games with CPU players (each game checks its own)."""
+    names = (*OPTION_NAMES, *fotboll_script.OPTION_NAMES, *chifoumi_script.OPTION_NAMES,
+             "tiebreak", *PRO_OPTIONS)
+    return list(dict.fromkeys(names))
 
-    return ("tiebreak", *(p for p in PRO_OPTIONS if p not in OPTION_NAMES))
 
-
-def _config(args: argparse.Namespace) -> Any:
+def _setup(args: argparse.Namespace) -> dict[str, Any]:
+    """The match script's set-up the options ask for (all but ``game``, ``seed`` and ``turns``:
+    the game's ``parse_script`` checks it and makes the game's configuration of it)."""
     if args.game == SOCCER:
-        from engine.simulator_soccer import PRO_OPTIONS
-        from engine.simulator_soccer import MatchConfig as SoccerConfig
-        from engine.simulator_soccer import Options as SoccerOptions
-
-        unknown = [o for o in args.option if o != "tiebreak" and o not in PRO_OPTIONS]
-        if unknown:
-            raise ValueError(f"no Simulator Soccer option {unknown[0]!r}")
-        return SoccerConfig(SoccerOptions(args.half_steps, "tiebreak" in args.option,
-                                          frozenset(o for o in args.option if o in PRO_OPTIONS)))
-    bad = [o for o in args.option if o not in OPTION_NAMES]
-    if bad:
-        raise ValueError(f"no Chifootmi option {bad[0]!r}")
-    return MatchConfig(Level(args.level), Options(**{o: True for o in args.option}))
+        return {"options": {"half_steps": args.half_steps, "tiebreak": "tiebreak" in args.option,
+                            "pro": [o for o in args.option if o != "tiebreak"]}}
+    setup: dict[str, Any] = {"options": {o: True for o in args.option}}
+    if args.game == "chifootmi":
+        setup["level"] = args.level
+    if args.game == "chifoumi":
+        setup["players"] = args.players
+    return setup
 
 
 def run(args: argparse.Namespace) -> int:
+    game = game_named(args.game)
     try:
-        if args.game == SOCCER:
-            from engine.simulator_soccer.bots import POLICIES
-
-            bots: Any = POLICIES
-        else:
-            bots = BOTS
-        specs = {seat: parse_seat(getattr(args, seat), bots) for seat in game_named(args.game).seats}
-        if all(name == "stdio" for name, _ in specs.values()):
+        try:
+            script = game.parse_script({"game": game.name, **_setup(args)})
+        except ScriptError as exc:
+            raise ValueError(exc.reason) from None
+        config, seats = script.config, script.start().seats
+        missing = [f"--{seat}" for seat in seats if getattr(args, seat) is None]
+        if missing:
+            raise ValueError(f"{game.name} needs {' and '.join(missing)} (bot:NAME or stdio)")
+        extra = [f"--{seat}" for seat in SEAT_NAMES if seat not in seats and getattr(args, seat)]
+        if extra:
+            raise ValueError(f"{game.name} has no seat {extra[0]} (its seats: {', '.join(seats)})")
+        specs = {seat: parse_seat(getattr(args, seat), CPUS[game.name][0]) for seat in seats}
+        if sum(name == "stdio" for name, _ in specs.values()) > 1:
             raise ValueError("at most one seat is stdio")
         if args.matches < 1:
             raise ValueError("--matches must be 1 or more")
-        players = {seat: build_player(name, options, sys.stdout, sys.stdin, game_named(args.game),
-                                      args.seat_time)
+        players = {seat: build_player(name, options, sys.stdout, sys.stdin, game, args.seat_time)
                    for seat, (name, options) in specs.items()}
-        config = _config(args)
     except ValueError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2

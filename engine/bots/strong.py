@@ -1,22 +1,25 @@
-"""The strong CPU: card play solved two rounds deep, played mixed; shots at equilibrium.
+"""The strong CPU: each round of card play solved as a game of winning chances, played mixed.
 
 * Card play: a matrix game whose rows are its cards and columns the opponent's active
-  slots; a payoff is the round's value plus the next round's game value, found on the
-  engine over ``samples`` deals the seat cannot tell from the real one
-  (:mod:`engine.bots.lookahead`). It plays the game's equilibrium (regret matching+,
+  slots; a payoff is its chance of winning the match once that round is played, found on
+  the engine over ``samples`` deals the seat cannot tell from the real one and judged by a
+  model fitted on whole matches (:mod:`engine.bots.round_game`,
+  :mod:`engine.bots.leaf_value`). It plays the game's equilibrium (regret matching+,
   :mod:`engine.bots.matrix`), every card with its equilibrium share, none pruned. Why it
   cannot be read: its strategy is a function of its view (including its own face-down
-  cards, which the opponent does not know) and it is an equilibrium, so even an opponent
-  that runs this code on every deal it thinks possible, and knows the exact mixture, has no
-  reply that does better than the game's value in the model; and the card itself is drawn
-  with a generator keyed by a secret (``engine.bots.seeds``).
+  cards, which the opponent does not know) and of the deals it draws with its secret
+  generator, and it is an equilibrium, so even an opponent that runs this code on every
+  deal it thinks possible, and knows the mixture, has no reply worth more than the game's
+  value in the model; the card itself is drawn with the same secret generator
+  (``engine.bots.seeds``).
+* Draws: the pile whose card gives the better chance of winning, over the same deals.
 * Shots, dives and penalties: uniform. The sides of C-SHOT-2 are symmetric, so whenever a
   goal is worth more to the shooter than a save (always), the duel's only equilibrium is
-  uniform: searching it (as the first version did, with ``playouts``) bought nothing.
-* Draws as the simple CPU; offside: always wants to flag, with the sharpest reflex.
+  uniform: searching it (as the first Strong did) bought nothing.
+* Offside: always wants to flag, with the sharpest reflex.
 
-The budget is ``samples`` (deals searched per card decision) and ``solver_iterations``,
-never a time: ``docs/bots.md`` gives how many fit in a given number of milliseconds
+The budget is ``samples`` (deals searched per decision) and ``solver_iterations``, never a
+time: ``docs/bots.md`` gives how many fit in a given number of milliseconds
 (``with_time_budget``).
 """
 from __future__ import annotations
@@ -25,20 +28,24 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.chifootmi import ChifootmiView, Choice
+from engine.chifootmi import DRAW_PILE1, DRAW_PILE2, ChifootmiView, Choice, determinize
 
 from .base import SHARP, FlagReflex
-from .lookahead import two_round_payoff
+from .leaf_value import opponent_draws, win_chance
 from .matrix import solve
+from .round_game import round_payoff
 from .simple import SimpleBot
 
-SAMPLES_PER_MS = 0.1
-"""Deals searched per millisecond of budget: one deal costs at most about 10 ms of CPU on
-the reference machine at the 99th percentile (``docs/bots.md``), so ``ms=30`` is the default."""
+SAMPLES_PER_MS = 0.25
+"""Deals searched per millisecond of budget: one deal of a card decision costs at most
+about 4 ms of CPU on the reference machine at the 99th percentile (``docs/bots.md``), so
+``ms=32`` is the default."""
 
-DEFAULT_SAMPLES = 3
+DEFAULT_SAMPLES = 8
 NOISE_FLOOR = 0.01
 """Equilibrium shares below this are solver noise (regret matching's average strategy)."""
+
+_SEATS = ("red", "blue")
 
 
 def _draw(legal: Sequence[Choice], weights: Sequence[float], rng: random.Random) -> Choice:
@@ -69,17 +76,31 @@ class StrongBot(SimpleBot):
         if view.decision == "play":
             return _draw(legal, self.strategy(view, legal, rng), rng)
         if view.decision == "draw":
-            return self.draw(view)
+            return self.pile(view, rng)
         return legal[int(rng.random() * len(legal))]
 
     def strategy(self, view: ChifootmiView, legal: Sequence[Choice],
                  rng: random.Random) -> list[float]:
         """The mixed strategy over ``legal`` (play decisions): the equilibrium of the
-        two-round game. Anyone with this code can compute it from this seat's view; the
-        benchmark's best-reply agent does."""
+        round's game. Anyone with this code can compute it from this seat's view, given
+        the deals drawn; the benchmark's best-reply agent does."""
         if len(legal) == 1:
             return [1.0]
         mine = [choice.card for choice in legal]  # type: ignore[union-attr]
-        payoff = two_round_payoff(view, mine, self.samples, rng)
+        payoff = round_payoff(view, mine, self.samples, rng)
         mixed, _ = solve(payoff, self.solver_iterations)
         return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
+
+    def pile(self, view: ChifootmiView, rng: random.Random) -> Choice:
+        """The pile to draw from: the better chance of winning over ``samples`` deals, the
+        opponent drawing by the search's rule (a draw is public once made: nothing to hide)."""
+        s = _SEATS.index(view.seat)
+        worth = [0.0, 0.0]
+        for _ in range(self.samples):
+            deal = determinize(view, rng)
+            joint = opponent_draws(deal, s)
+            for k, pile in enumerate((DRAW_PILE1, DRAW_PILE2)):
+                child = deal.clone()
+                child.apply({**joint, view.seat: pile})
+                worth[k] += win_chance(child, s)
+        return DRAW_PILE1 if worth[0] > worth[1] else DRAW_PILE2

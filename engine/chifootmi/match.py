@@ -23,9 +23,10 @@ from .choices import (
     SHOTS_THREE_WAY, SHOTS_TWO_WAY, Choice, Dive, Draw, Flag, Pile, Play, Shoot, Side,
 )
 
-# Stages: what the seats to act are deciding.
-PLAY_STAGE, FLAG_STAGE, SHOT_STAGE, DRAW_STAGE, OVER_STAGE = range(5)
-STAGE_NAMES = ("play", "flag", "shot", "draw", "over")
+from .stages import DRAW_STAGE, FLAG_STAGE, OVER_STAGE, PLAY_STAGE, SHOT_STAGE, STAGE_NAMES
+
+__all__ = ["PLAY_STAGE", "FLAG_STAGE", "SHOT_STAGE", "DRAW_STAGE", "OVER_STAGE", "STAGE_NAMES",
+           "ChifootmiMatch", "Deal", "new_match", "seeded_deal"]
 
 # Chifootmi shot kinds (C-SHOT-1, C-DT-3, C-END-1, C-PEN-1).
 OPEN_PLAY, FREE_KICK, PENALTY, LAST_CARD, SHOOTOUT = (

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import SEATS, Card, Level, Options, card_to_json
+from .stages import SHOT_STAGE, STAGE_NAMES
 
 if TYPE_CHECKING:
     from .match import ChifootmiMatch
@@ -121,7 +122,6 @@ def _team(match: ChifootmiMatch, s: int, own: bool) -> TeamView:
 
 def view_of(match: ChifootmiMatch, seat: str) -> ChifootmiView:
     """Build ``seat``'s view of ``match``."""
-    from .match import SHOT_STAGE, STAGE_NAMES
     me = SEATS.index(seat)
     kicks = match.kicks
     in_shot = match.stage == SHOT_STAGE

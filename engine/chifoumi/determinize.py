@@ -9,14 +9,12 @@ from __future__ import annotations
 import random
 
 from .match import OVER_PHASE, ChifoumiMatch
-from .pieces import ARMIES, Kind, army_pieces, square
+from .pieces import ARMIES, GameConfig, Kind, army_pieces, square
 from .view import ChifoumiView
 
 
 def determinize(view: ChifoumiView, rng: random.Random) -> ChifoumiMatch:
     """A game whose ``view(view.seat)`` equals ``view``, hidden layers drawn at random."""
-    from .pieces import GameConfig
-
     match = ChifoumiMatch(GameConfig(view.players, view.options), view.first)
     seats = match.seats
     match.phase = view.phase

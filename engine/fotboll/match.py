@@ -23,9 +23,12 @@ from .cards import (
 )
 from .choices import DIVE, SHOOT, Attack, Choice, Dive, Keeper, LineUp, Prepare, SendOff, Shoot
 
-FORMATION, PREPARE, ATTACK, SEND_OFF, KEEPER, SHOOT_STAGE, OVER = (
-    "formation", "prepare", "attack", "send_off", "keeper", "shoot", "over")
+from .stages import (
+    ATTACK, FORMATION, KEEPER, OVER, PREPARE, SEND_OFF, SHOOT_STAGE, targets,
+)
 MAX_SUBS = 3
+__all__ = ["FORMATION", "PREPARE", "ATTACK", "SEND_OFF", "KEEPER", "SHOOT_STAGE", "OVER", "targets",
+           "MAX_SUBS", "Deal", "FotbollMatch", "new_match", "seeded_deal", "check_deal", "shuffled"]
 _SEAT_INDEX = {"red": RED, "blue": BLUE}
 _STAGE_RULE = {FORMATION: "F-SET-1", PREPARE: "F-TURN-1", ATTACK: "F-TURN-4",
                SEND_OFF: "F-JOK-3", KEEPER: "F-JOK-1", SHOOT_STAGE: "F-END-1", OVER: "F-END-1"}
@@ -66,21 +69,6 @@ def check_deal(config: MatchConfig, deal: Deal) -> None:
     for key in ("first", "shootout_first"):
         if getattr(deal, key) not in SEATS:
             raise BadSetup(f"{key} must be \"red\" or \"blue\"")
-
-
-def open_line(field: Mapping[str, Card | None], formation: Formation, line: str) -> bool:
-    """A line is open when one of its positions is empty or removed (F-TURN-4)."""
-    return any(field.get(p) is None for p in formation.outfield if p[0] == line)
-
-
-def targets(field: Mapping[str, Card | None], formation: Formation) -> tuple[str, ...]:
-    """The legal targets in a line-up, in formation order (F-TURN-4)."""
-    f_open = open_line(field, formation, "F")
-    m_open = f_open and open_line(field, formation, "M")
-    d_open = m_open and open_line(field, formation, "D")
-    allowed = {"F": True, "M": f_open, "D": m_open, "GK": d_open}
-    return tuple(p for p in formation.positions if allowed[line_of(p)]
-                 and (field.get(p) is not None or (p == "GK" and p in field)))
 
 
 class FotbollMatch(Match):

@@ -18,6 +18,7 @@ from .cards import SEATS, Card, MatchConfig
 from .choices import Choice, choice_from_json
 from .match import Deal, FotbollMatch, new_match, seeded_deal
 
+OPTION_NAMES = ("jokers", "tiebreak")
 __all__ = ["SEATS", "ScriptError", "MatchScript", "parse_script", "parse_turn", "summary",
            "joint_to_json", "deal_to_json"]
 
@@ -46,7 +47,7 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
 def parse_script(doc: Any) -> MatchScript:
     """Check a script's shape and set-up (its turns play in order, in ``pitchpad replay``)."""
     doc = script_document(doc, "fotboll", ("options", "deal"))
-    config = MatchConfig(**script_options(doc, ("jokers", "tiebreak")))
+    config = MatchConfig(**script_options(doc, OPTION_NAMES))
     seed, turns = script_seed(doc), script_turns(doc)
     return started(MatchScript(config, seed, _parse_deal(doc.get("deal"), config, seed), turns))
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import SEATS, Card, MatchConfig
+from .stages import ATTACK, SHOOT_STAGE, targets
 
 if TYPE_CHECKING:
     from .match import FotbollMatch
@@ -110,7 +111,6 @@ def _team(match: FotbollMatch, s: int, own: bool) -> TeamView:
 
 
 def view_of(match: FotbollMatch, seat: str) -> FotbollView:
-    from .match import ATTACK, SHOOT_STAGE, targets
     me = SEATS.index(seat)
     kicks = match.kicks
     attacking = match.stage == ATTACK and match.turn == me

@@ -92,22 +92,22 @@ def test_matrix_solver_finds_a_mixed_equilibrium():
 
 def test_time_budget_becomes_deals_searched_not_a_clock():
     bot = make_bot("strong").with_time_budget(40)
-    assert bot.samples == round(40 * SAMPLES_PER_MS) == 4
+    assert bot.samples == round(40 * SAMPLES_PER_MS) == 10
     assert make_bot("simple").with_time_budget(40).name == "simple"
 
 
-def test_strong_plays_an_equilibrium_of_its_two_round_game():
+def test_strong_plays_an_equilibrium_of_its_round_game():
     """Knowing the exact mixture gains nothing in Strong's own game: every reply to it is
     worth at most the game's value (within the solver's precision)."""
-    from engine.bots.lookahead import two_round_payoff
+    from engine.bots.round_game import round_payoff
     bot = make_bot("strong")
     checked = 0
     for seed in range(6):
         match = new_match(CONFIGS["pro"], seed)
         for seat in ("red", "blue"):
             view, legal = match.view(seat), match.legal_choices(seat)
-            payoff = two_round_payoff(view, [c.card for c in legal], bot.samples,
-                                      random.Random(seed))
+            payoff = round_payoff(view, [c.card for c in legal], bot.samples,
+                                  random.Random(seed))
             mixed = bot.strategy(view, legal, random.Random(seed))
             total = sum(mixed)
             mixed = [p / total for p in mixed]

@@ -244,3 +244,14 @@ def test_wake_ups_are_read_from_proc_for_every_thread_of_a_real_process():
     finally:
         child.kill()
         child.wait()
+
+
+def test_a_console_that_stops_while_its_wake_ups_are_counted_is_a_warning_not_a_crash(tmp_path):
+    """A fresh-clone run of the suite crashed in ``pitchpad doctor`` with ``FileNotFoundError:
+    /proc/PID/task`` when the console it was counting (another on the machine) exited."""
+    def gone(pid: int, seconds: float):
+        raise FileNotFoundError(2, "No such file or directory", f"/proc/{pid}/task")
+    checked = doctor(tmp_path)
+    checked.console_pid, checked.count_wakeups = (lambda: 4242), gone
+    assert any("the console (pid 4242) stopped while its wake-ups were counted" in t
+               for t in texts(checked.check(), "warn"))

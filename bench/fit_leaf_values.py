@@ -1,0 +1,167 @@
+"""Fit the strong CPU's leaf values (engine/bots/leaf_weights.py) from whole matches.
+
+Plays ``--matches`` matches per level between two simple CPUs (half of them with some
+noise, so that positions off the simple CPU's own path are seen too), records every card
+play's features (engine/bots/leaf_value.py) from red's side with whether red won the match,
+and fits one logistic regression (no intercept, a little L2, Newton's method) per level and
+per number of rounds played. Writes the weights as a Python module: the CPU needs no numpy.
+
+Usage: python bench/fit_leaf_values.py [--matches 12000] [--seed 1] [--out engine/bots/leaf_weights.py]
+Deterministic from ``--seed``; about a minute of CPU per level on the reference machine.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from math import exp
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.bots import make_bot  # noqa: E402
+from engine.bots.leaf_value import FEATURES, features, weights_key  # noqa: E402
+from engine.chifootmi import Level, MatchConfig, Options, new_match  # noqa: E402
+
+CONFIGS = {
+    "beginner": MatchConfig(Level.BEGINNER),
+    "amateur": MatchConfig(Level.AMATEUR),
+    "pro": MatchConfig(Level.PRO),
+    "pro+": MatchConfig(Level.PRO, Options(offside=True, one_two=True, counter_attack=True)),
+}
+NOISES = (0.0, 0.0, 0.1, 0.25)
+"""The simple CPUs' noise, one pair per match in turn."""
+L2 = 1.0
+"""Ridge penalty (in samples' worth): keeps rare features' weights finite."""
+
+
+def record(config: MatchConfig, matches: int, seed: int) -> dict[int, list[tuple[list[float], int]]]:
+    """Rounds played -> (red's features, red won) at every card play of ``matches`` matches."""
+    rng = random.Random(seed)
+    rows: dict[int, list[tuple[list[float], int]]] = {}
+    for index in range(matches):
+        noise = NOISES[index % len(NOISES)], NOISES[(index // len(NOISES)) % len(NOISES)]
+        bots = {"red": make_bot("simple", noise=noise[0]), "blue": make_bot("simple", noise=noise[1])}
+        match = new_match(config, rng.getrandbits(63))
+        seen: list[tuple[int, list[float]]] = []
+        while match.to_act():
+            if match.stage == 0:
+                seen.append((match.rounds_played, features(match, 0)))
+            match.apply({seat: bots[seat].choose(match.view(seat), match.legal_choices(seat), rng)
+                         for seat in match.to_act()})
+        won = int(match.winner == "red")
+        for rounds, row in seen:
+            rows.setdefault(rounds, []).append((row, won))
+    return rows
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (the matrices are small and definite)."""
+    n = len(vector)
+    a = [row[:] + [v] for row, v in zip(matrix, vector)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(n):
+            if r != col and a[r][col]:
+                factor = a[r][col] / a[col][col]
+                a[r] = [x - factor * y for x, y in zip(a[r], a[col])]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def fit(rows: list[tuple[list[float], int]], steps: int = 6) -> list[float]:
+    """Logistic regression without intercept by Newton's method, ridge ``L2``."""
+    n = len(FEATURES)
+    weights = [0.0] * n
+    for _ in range(steps):
+        grad = [-L2 * w for w in weights]
+        hess = [[L2 if i == j else 0.0 for j in range(n)] for i in range(n)]
+        for x, y in rows:
+            z = sum(w * f for w, f in zip(weights, x))
+            p = 1 / (1 + exp(-z)) if z > -30 else 0.0
+            g = y - p
+            h = p * (1 - p)
+            for i in range(n):
+                xi = x[i]
+                if xi:
+                    grad[i] += g * xi
+                    hx = h * xi
+                    row = hess[i]
+                    for j in range(i + 1):
+                        row[j] += hx * x[j]
+        for i in range(n):
+            for j in range(i):
+                hess[j][i] = hess[i][j]
+        step = _solve(hess, grad)
+        weights = [w + s for w, s in zip(weights, step)]
+    return weights
+
+
+def log_loss(rows: list[tuple[list[float], int]], weights: list[float]) -> float:
+    from math import log
+    total = 0.0
+    for x, y in rows:
+        z = sum(w * f for w, f in zip(weights, x))
+        p = min(1 - 1e-9, max(1e-9, 1 / (1 + exp(-max(-30.0, min(30.0, z))))))
+        total -= log(p) if y else log(1 - p)
+    return total / len(rows)
+
+
+def _load(path: str) -> dict[str, list[list[float]]]:
+    scope: dict = {}
+    exec(Path(path).read_text(encoding="utf-8"), scope)
+    return dict(scope["WEIGHTS"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=12000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", default=",".join(CONFIGS))
+    parser.add_argument("--merge", help="keep the other levels' weights of this module")
+    parser.add_argument("--out", default=str(Path(__file__).resolve().parent.parent
+                                             / "engine" / "bots" / "leaf_weights.py"))
+    args = parser.parse_args()
+    tables: dict[str, list[list[float]]] = {}
+    if args.merge:
+        tables.update(_load(args.merge))
+    for level in args.levels.split(","):
+        config = CONFIGS[level]
+        start = time.process_time()
+        rows = record(config, args.matches, args.seed)
+        table = []
+        for rounds in sorted(rows):
+            data = rows[rounds]
+            held_out, train = data[::5], [r for k, r in enumerate(data) if k % 5]
+            weights = fit(train)
+            print(f"{level} round {rounds + 1}: {len(data)} positions, held-out log loss "
+                  f"{log_loss(held_out, weights):.3f} (coin 0.693)", file=sys.stderr)
+            table.append(weights)
+        key = weights_key(new_match(config, 0))
+        tables[key] = table
+        print(f"{level}: {time.process_time() - start:.0f} s CPU", file=sys.stderr)
+    Path(args.out).write_text(render(tables, args.matches, args.seed), encoding="utf-8")
+
+
+def render(tables: dict[str, list[list[float]]], matches: int, seed: int) -> str:
+    """The weights module's source."""
+    lines = ['"""Weights of the strong CPU\'s leaf values (engine/bots/leaf_value.py), one list per',
+             "round played, in the order of FEATURES. Generated by",
+             f"``python bench/fit_leaf_values.py --matches {matches} --seed {seed}``:",
+             'do not edit by hand."""', "", "FEATURES = ("]
+    lines += [f"    {name!r}," for name in FEATURES]
+    lines += [")", "", "WEIGHTS: dict[str, list[list[float]]] = {"]
+    for key, table in tables.items():
+        lines.append(f"    {key!r}: [")
+        for weights in table:
+            half = (len(weights) + 1) // 2
+            lines.append("        [" + ", ".join(f"{w:.4f}" for w in weights[:half]) + ",")
+            lines.append("         " + ", ".join(f"{w:.4f}" for w in weights[half:]) + "],")
+        lines.append("    ],")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    main()

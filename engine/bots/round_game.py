@@ -1,0 +1,78 @@
+"""A round of card play as a matrix game whose payoffs are chances of winning the match.
+
+For a seat about to play a card, the payoff of (my card, the card in one of the opponent's
+slots) is the seat's chance of winning once that round is played: on ``samples`` full
+states drawn among those the seat cannot tell from the real one (``determinize``), the
+round is applied on the engine, a shot it calls is counted at its exact odds, draws are
+made, and the position is judged by the fitted model of :mod:`engine.bots.leaf_value`.
+Columns are the opponent's active slots as the view lists them (a face-down slot's
+payoff is averaged over the cards it holds in the deals).
+
+The strong CPU plays this game's equilibrium; the benchmark's best reply computes the same
+payoffs from its own view to answer the strong CPU's predicted mixture.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.chifootmi import DT, PLAY, ChifootmiMatch, ChifootmiView, determinize
+
+from .leaf_value import win_chance
+
+_SEATS = ("red", "blue")
+
+
+def slot_columns(view: ChifootmiView) -> list[int]:
+    """The opponent's active slots that are distinct choices, by index in the view: every
+    slot, but a face-up D/T once (its copies are the same card)."""
+    slots, seen_dt = [], False
+    for k, slot in enumerate(view.opponent.active):
+        if slot.card == DT:
+            if seen_dt:
+                continue
+            seen_dt = True
+        slots.append(k)
+    return slots
+
+
+def hand_in_view_order(match: ChifootmiMatch, s: int) -> list[int]:
+    """Seat index ``s``'s active cards in the order its opponent's view lists them
+    (face-up cards first, then face-down), as ``determinize`` rebuilds them."""
+    hand, down = match.active[s], match.face_down[s]
+    return ([hand[i] for i in range(len(hand)) if not down[i]]
+            + [hand[i] for i in range(len(hand)) if down[i]])
+
+
+def deal_payoff(match: ChifootmiMatch, seat: str, mine: Sequence[int],
+                theirs: Sequence[int]) -> list[list[float]]:
+    """In the full state ``match``: ``seat``'s chance of winning after each (my card, their
+    card) round, rows ``mine`` and columns ``theirs``."""
+    s = _SEATS.index(seat)
+    other = _SEATS[1 - s]
+    out = []
+    for card in mine:
+        row = []
+        for their in theirs:
+            child = match.clone()
+            child.apply({seat: PLAY[card], other: PLAY[their]})
+            row.append(win_chance(child, s))
+        out.append(row)
+    return out
+
+
+def round_payoff(view: ChifootmiView, mine: Sequence[int], samples: int,
+                 rng: random.Random) -> list[list[float]]:
+    """The round's game from ``view``: rows ``mine``, columns :func:`slot_columns`,
+    averaged over ``samples`` determinized deals."""
+    slots = slot_columns(view)
+    other = 1 - _SEATS.index(view.seat)
+    total = [[0.0] * len(slots) for _ in mine]
+    for _ in range(samples):
+        match = determinize(view, rng)
+        hand = hand_in_view_order(match, other)
+        payoff = deal_payoff(match, view.seat, mine, [hand[k] for k in slots])
+        for row, add in zip(total, payoff):
+            for j, value in enumerate(add):
+                row[j] += value
+    return [[value / samples for value in row] for row in total]
