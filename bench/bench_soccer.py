@@ -140,10 +140,14 @@ def summary(a: str, b: str, log: str) -> None:
     score = {a: 0.0, b: 0.0}
     draws = 0
     times: dict[str, list[float]] = {a: [], b: []}
+    seen: set[int] = set()
     for path in sorted(glob.glob(f"{log}.*")):
         with open(path) as lines:
             for line in lines:
                 row = json.loads(line)
+                if row["match"] in seen:  # played twice (workers from both ends met)
+                    continue
+                seen.add(row["match"])
                 if row["winner"] is None:
                     draws += 1
                 else:

@@ -135,9 +135,11 @@ def random_moves(match: SoccerMatch, team: int, rng: random.Random, count: int,
 
 
 def thrower_for(match: SoccerMatch, team: int) -> int:
+    """The nearest player who may throw in (S-RST-1), one with room on the cell first."""
     cell = match.pending.extra["cell"]
-    field = [p for p in match.teams[team].on_pitch() if not p.keeper and not p.lying]
-    return min(field, key=lambda p: (distance(p.cell or cell, cell), p.num)).num
+    throwers = [p for p in match.teams[team].on_pitch() if match.may_throw(p, cell)]
+    return min(throwers, key=lambda p: (p.cell != cell and not match.has_room(cell, p),
+                                        distance(p.cell or cell, cell), p.num)).num
 
 
 def safe(match: SoccerMatch, team: int, choice: Choice, fallback: Callable[[], Choice]) -> Choice:

@@ -206,7 +206,7 @@ def legal_choices(match: SoccerMatch, seat: str) -> tuple[Choice, ...]:
     if kind == "move" and list_menu.phase == "throw":
         carrier_team = team
         for p in match.teams[carrier_team].on_pitch():
-            if not p.keeper and not p.lying:
+            if match.may_throw(p, match.pending.extra["cell"]):
                 candidates.append(Move((), thrower=p.num))
         return _accepted(match, seat, candidates)
     candidates.append(list_menu.choice(()))

@@ -1629,6 +1629,13 @@ class SoccerMatch:
             p.stood = False
         self.pending = Pending("move", (team,), {"phase": "throw", "cell": cell})
 
+    def may_throw(self, p: Player, cell: Cell) -> bool:
+        """S-RST-1: a field player of the throwing team (one lying stands up for it). Ruling:
+        the keeper throws when he stands on the throw-in cell himself, since no teammate can
+        then enter it (S-PIT-2) and the throw-in could not be taken (football's Law 15 lets
+        any player throw in)."""
+        return p.on_pitch and (not p.keeper or p.cell == cell)
+
     def _on_throw_move(self, team: int, choice: Move, out: list[ev.SoccerEvent]) -> None:
         extra = self.pending.extra
         cell = extra["cell"]
@@ -1643,9 +1650,9 @@ class SoccerMatch:
                 self.restart["subs_done"] = True
                 return
             thrower = self.teams[team].by_num.get(choice.thrower or -1)
-            if thrower is None or not thrower.on_pitch or thrower.keeper or thrower.lying:
-                raise IllegalChoice("S-RST-1", "a standing field player of the throwing team "
-                                    "throws in (\"thrower\")")
+            if thrower is None or not self.may_throw(thrower, cell):
+                raise IllegalChoice("S-RST-1", "a field player of the throwing team throws in "
+                                    "(\"thrower\"; the keeper only from the throw-in cell)")
             if thrower.cell != cell:
                 if not self.has_room(cell, thrower):
                     raise IllegalChoice("S-PIT-2", "no room for the thrower")
@@ -1660,7 +1667,8 @@ class SoccerMatch:
         if choice.thrower is not None or choice.subs:
             raise IllegalChoice("S-RST-1", "only the throwing team names a thrower")
         done = self._check_moves(team, choice, extra["a"], "p3", set())
-        if any(q.team == team for q in self.at(cell)):
+        if any(q.team == team and not q.stood for q in self.at(cell)):
+            # Ruling: one standing up there this phase stays (he does not move, S-TURN-2).
             raise IllegalChoice("S-RST-1", "none stays in or enters the thrower's cell")
         del done
         if self._step_clock(out, test=True):

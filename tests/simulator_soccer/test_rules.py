@@ -541,6 +541,36 @@ def test_S_RST_1_throw_in_thrower_moves_answer_clock_then_the_throw():
     assert m.to_act() == ("blue",) and set(m.kick_options()) == {"throw"}
 
 
+def test_S_RST_1_the_keeper_on_the_throw_in_cell_throws_in_himself():
+    # Ruling (docs/simulator-soccer.md): blue's keeper stands on the throw-in cell, so no
+    # field teammate can enter it (S-PIT-2); he throws. Found by random play (it hung there).
+    m = position(blue={1: (4, 0)}, dice=(100, 2))
+    play(m, red={"kick": "lob", "to": [4, 0]})  # misses NE, (5, -1): blue's throw at (4, 0)
+    assert m.decision == "move" and m.to_act() == ("blue",)
+    assert {c.thrower for c in m.legal_choices("blue")} == {1}  # type: ignore[union-attr]
+    with pytest.raises(IllegalChoice, match="S-PIT-2"):
+        play(m, blue={"move": [], "thrower": 9})
+    play(m, blue={"move": [], "thrower": 1})
+    assert m.carrier == (1, 1) and m.decision == "move" and m.to_act() == ("red",)
+    m = position(blue={1: (20, 4)}, red={9: (8, 2)}, carrier=("red", 9), dice=(100, 2))
+    play(m, red={"kick": "lob", "to": [4, 0]})
+    with pytest.raises(IllegalChoice, match="S-RST-1"):
+        play(m, blue={"move": [], "thrower": 1})  # a keeper elsewhere does not
+
+
+def test_S_RST_1_an_opponent_standing_up_on_the_throw_in_cell_stays_there():
+    # Ruling: blue #7 lies on the throw-in cell; he stands up in blue's answer and does not
+    # move in it (S-TURN-2), so "none stays in the thrower's cell" spares him.
+    m = position(carrier=("blue", 9), blue={7: (8, 0)}, lying=[("blue", 7)], dice=(100, 2))
+    play(m, blue={"kick": "lob", "to": [8, 0]})  # misses NE, (9, -1): red's throw at (8, 0)
+    play(m, red={"move": [], "thrower": 11})
+    assert m.legal_choices("blue") and m.player(1, 7).cell == (8, 0)
+    with pytest.raises(IllegalChoice, match="S-TURN-2"):
+        play(m, blue={"move": [[7, [10, 0]]]})
+    events = play(m, blue={"move": []})
+    assert one(events, "clock")["clock"] == 1 and m.to_act() == ("red",)
+
+
 def test_S_RST_2_placement_steps_seven_field_players_and_one_kicker_on_the_ball():
     m = position(red={9: (18, 2)}, carrier=("red", 8), dice=(1,))
     play(m, red={"kick": "lob", "to": [18, 2]})  # offside: blue free kick at (18, 2)
