@@ -10,8 +10,10 @@ from firmware.chifootmi.entry import ENTRY as CHIFOOTMI
 from firmware.chifoumi.entry import ENTRY as CHIFOUMI
 from firmware.fotboll.entry import ENTRY as FOTBOLL
 from firmware.game import GameEntry
+from firmware.simulator_soccer.entry import ENTRY as SIMULATOR_SOCCER
 
-GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (CHIFOOTMI, FOTBOLL, CHIFOUMI)}
+GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (CHIFOOTMI, FOTBOLL, CHIFOUMI,
+                                                           SIMULATOR_SOCCER)}
 """Every game of the console, in menu order."""
 
 

@@ -38,6 +38,7 @@ def _load(name: str, path: Path) -> Any:
 
 fotboll_play = _load("mashing_fotboll_play", TESTS / "fotboll" / "fotboll_play.py")
 chifoumi_rig = _load("mashing_chifoumi_rig", TESTS / "chifoumi" / "console_rig.py")
+soccer_play = _load("mashing_soccer_play", TESTS / "soccer_console" / "soccer_play.py")
 
 
 class StormRig(Rig):
@@ -93,6 +94,8 @@ def act(rig: StormRig, pad: int, rng: random.Random) -> bool:
         button = fotboll_play.intent(model, rng)
         if button is None and isinstance(model, fs.ResultScreen):
             button = Button.CENTRE
+    elif game == "simulator-soccer":
+        button = soccer_play.intent(model, rng)
     elif game == "chifoumi":
         if isinstance(model, ks.LegendScreen):
             button = Button.CARD4
@@ -153,7 +156,8 @@ def test_button_storms_never_crash_stick_or_cheat(tmp_path, seed, settings):
     assert {"menu", "match"} <= seen
     match_screens = {"CardScreen", "RevealScreen", "DrawScreen", "ShotScreen",  # Chifootmi
                      "FormationScreen", "PitchScreen", "DuelScreen", "EventScreen",  # Fotboll
-                     "BoardScreen", "ThrowScreen", "ThrowRevealScreen"}  # Chifoumi
+                     "BoardScreen", "ThrowScreen", "ThrowRevealScreen",  # Chifoumi
+                     "MenuScreen", "TutorialOffer", "TutorialScreen"}  # Simulator Soccer
     assert len(seen & match_screens) >= 3 or {"BoardScreen", "LegendScreen"} <= seen
     if rig.app.mode != "match":                 # the storm left the match: start one more
         for _ in range(5):                      # splash, saver, stats: any key; resume: no

@@ -39,7 +39,7 @@ def imported(path: Path) -> set[str]:
 
 
 def test_every_game_folder_is_registered_once_and_is_an_engine_game():
-    assert sorted(GAMES) == GAME_FOLDERS
+    assert sorted(name.replace("-", "_") for name in GAMES) == GAME_FOLDERS  # simulator-soccer
     assert set(GAMES) <= set(ENGINE_GAMES)
     menu_order = [name for name in ENGINE_GAMES if name in GAMES]
     assert list(GAMES) == menu_order

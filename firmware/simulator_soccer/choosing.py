@@ -1,0 +1,385 @@
+"""What a Simulator Soccer seat may pick now, as menus and cells for seven buttons.
+
+The engine says what is legal (``kick_options``, ``legal_choices``, the walkable
+:class:`~engine.simulator_soccer.ListMenu`); this module turns it into what a pad shows: a
+prompt and options (each a :data:`Label` and an :data:`Action`), the legal cells of a cell
+pick, and the sensible default the Simple policy proposes (``suggestion``), so that
+accepting it is one press. It reads the seat's own view's public match only: everything in
+it is public (S-VIS-1), and nothing here is drawn from a generator a player could know
+(secret choices get no suggestion at all).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.simulator_soccer import (
+    Challenge, Choice, Cross, Defend, Kick, Kicker, ListMenu, Move, Place, Remove,
+)
+from engine.simulator_soccer import bots as soccer_bots
+from engine.simulator_soccer.geometry import Cell, distance, line
+from engine.simulator_soccer.legal import defend_candidates
+from engine.simulator_soccer.state import SEATS
+from firmware.session import Pending
+
+Label = tuple[str, tuple[tuple[str, Any], ...]]
+"""An i18n key and its parameters (a parameter that is itself a Label is translated too)."""
+Action = tuple[Any, ...]
+"""What picking an option does: ``("play", choice)``, ``("cells", purpose)``, ``("done",)``,
+``("undo",)``, ``("player", num)``, ``("menu", name)``, ``("back",)``."""
+
+KICK_ORDER = ("pass", "lob", "dribble", "throw", "cross", "shot", "hold", "end")
+TARGETED = ("pass", "lob", "dribble", "throw")
+LISTS = ("move", "place", "headers")
+SECRET = ("formation", "shoot", "dive")
+
+
+def label(key: str, **params: Any) -> Label:
+    return key, tuple(sorted(params.items()))
+
+
+@dataclass
+class Picking(Pending):
+    """One person's decision in the making: where the pad is (a menu, the map, a cell pick,
+    a secret pick) and what is picked so far. Nothing of it reaches the other seat."""
+
+    mode: str = "menu"
+    """``menu``, ``map`` (the pitch, looked at from a menu), ``cells``, ``secret``."""
+    page: int = 0
+    sub: str | None = None
+    """A sub-menu: ``intercept`` (who), ``thrower``."""
+    entries: tuple[tuple[int, Cell], ...] = ()
+    subs: tuple[tuple[int, int], ...] = ()
+    thrower: int | None = None
+    keeper: Cell | None = None
+    intercept: tuple[int, Cell] | None = None
+    cursor: Cell | None = None
+    origin: Cell | None = None
+    """Where the cell pick started: CENTRE there goes back (S-UI-2)."""
+    targets: frozenset[Cell] = frozenset()
+    purpose: Action = ()
+    formation: str | None = None
+    aim: str | None = None
+    high: bool = False
+    side: str | None = None
+    suggestion: Any = None
+    why: str | None = None
+    """Why the last press did nothing (``ss.why.<why>``), until the next press."""
+    cache: dict[Any, Any] = field(default_factory=dict)
+
+
+def team_of(seat: str) -> int:
+    return SEATS.index(seat)
+
+
+def suggestion(match: Any, seat: str, seed: int, number: int) -> Choice | None:
+    """The Simple policy's choice for ``seat`` now (None for secret choices: a default
+    drawn from anything a player could know would give the choice away)."""
+    kind = match.pending.kind
+    if kind in ("formation", "shoot"):
+        return None
+    rng = random.Random(f"pitchpad-soccer-hint/{seed}/{seat}/{number}")
+    try:
+        choice = soccer_bots.simple_policy(match, team_of(seat), rng)
+        if kind == "kick":
+            choice = onside(match, team_of(seat), choice)
+        return choice
+    except Exception:  # noqa: BLE001 - a hint never stops a match
+        return None
+
+
+def onside(match: Any, team: int, choice: Choice) -> Choice:
+    """The Simple policy's kick, unless it goes to a teammate standing offside (S-OFF-1: a
+    free kick the other way) or along the ground through a standing opponent (S-K-3: he
+    stops it); then the best kick (by the Simple policy's own measure) that does neither."""
+    carrier = match.carrier_player()
+    if not isinstance(choice, Kick) or choice.to is None or carrier is None:
+        return choice
+    offside = match._offside_positions(carrier, match.turn.set_piece)
+    bad = {q.cell for q in match.teams[team].on_pitch() if q.num in offside}
+    if not _spoilt(match, team, carrier, choice.kind, choice.to, bad):
+        return choice
+    options = match.kick_options()
+    ranked = sorted(((soccer_bots._kick_value(match, team, kind, to, carrier), kind, to)
+                     for kind, to in soccer_bots.kick_targets(match, team, carrier)
+                     if not _spoilt(match, team, carrier, kind, to, bad)), reverse=True)
+    if ranked and (ranked[0][0] >= 0.45 or "end" not in options):
+        return Kick(ranked[0][1], ranked[0][2])
+    if "end" in options:
+        return Kick("end")
+    return choice
+
+
+def _spoilt(match: Any, team: int, carrier: Any, kind: str, to: Cell, offside: set[Cell]) -> bool:
+    if to in offside:
+        return True
+    if kind not in ("pass", "dribble"):
+        return False
+    opponents = {q.cell for q in match.teams[1 - team].on_pitch() if not q.lying}
+    return any(cell in opponents for cell in line(carrier.cell, to)[1:-1])
+
+
+def start_list(match: Any, seat: str, proposal: Choice | None) -> tuple[tuple[Any, ...], tuple[Any, ...], int | None]:
+    """The entries, substitutions and thrower a list decision starts from: the proposal's
+    (one press plays it), else none."""
+    if isinstance(proposal, (Move, Place)):
+        thrower = proposal.thrower if isinstance(proposal, Move) else None
+        return tuple(proposal.entries), tuple(proposal.subs), thrower
+    return (), (), None
+
+
+def list_menu(match: Any, seat: str, picking: Picking) -> ListMenu:
+    """The rules' walkable list menu, after the list's substitutions (a placement's first
+    step makes them before anyone is placed: the substitute is the one to place)."""
+    if picking.subs and match.pending.kind == "place":
+        match = match.clone()
+        try:
+            match._apply_subs(team_of(seat), tuple(picking.subs), [], False,
+                              match.restart.get("step"))
+        except Exception:  # noqa: BLE001 - substitutions the rules refuse: the list says why
+            pass
+    return ListMenu(match, team_of(seat), picking.thrower)
+
+
+def list_options(match: Any, seat: str, picking: Picking) -> dict[int, list[Cell]]:
+    key = ("list", picking.entries, picking.thrower)
+    if key not in picking.cache:
+        try:
+            options = list_menu(match, seat, picking).options(picking.entries)
+        except Exception:  # noqa: BLE001 - entries the rules refuse: nobody more may move
+            options = {}
+        picking.cache[key] = options
+    return picking.cache[key]  # type: ignore[no-any-return]
+
+
+def list_choice(match: Any, seat: str, picking: Picking) -> Choice:
+    entries = tuple(picking.entries)
+    if match.pending.kind == "place":
+        return Place(entries, tuple(picking.subs))
+    if match.pending.kind == "headers":
+        return list_menu(match, seat, picking).choice(entries)
+    return Move(entries, thrower=picking.thrower, subs=tuple(picking.subs))
+
+
+def describe_choice(choice: Any, match: Any, seat: str) -> Label:
+    """A proposed choice in a few words (the suggestion's option line)."""
+    if isinstance(choice, Kick):
+        if choice.to is not None:
+            mates = [p.num for p in match.teams[team_of(seat)].on_pitch() if p.cell == choice.to]
+            kind = header_kind(match, choice.kind)
+            if mates:
+                return label("ss.sug.kick_to", kind=label("ss.kick." + kind), num=mates[0])
+            return label("ss.sug.kick", kind=label("ss.kick." + kind))
+        return label("ss.sug.kick", kind=label("ss.kick." + choice.kind))
+    if isinstance(choice, Cross):
+        return label("ss.sug.cross", height=label("ss.high" if choice.high else "ss.low"))
+    if isinstance(choice, Challenge):
+        if choice.player is None:
+            return label("ss.sug.no_challenge")
+        return label("ss.sug.tackle" if choice.tackle else "ss.sug.enter", num=choice.player)
+    if isinstance(choice, Kicker):
+        return label("ss.sug.kicker", num=choice.player)
+    if isinstance(choice, Remove):
+        return label("ss.sug.remove", num=choice.player)
+    return label("ss.sug.other")
+
+
+def header_kind(match: Any, kind: str) -> str:
+    """A heading player's lob is a header pass (S-CRS-2)."""
+    return "header_pass" if kind == "lob" and match.pending.extra.get("mode") == "header" else kind
+
+
+def player_label(match: Any, seat: str, num: int, suffix: str = "") -> Label:
+    p = match.player(team_of(seat), num)
+    return label("ss.player", num=num, dots=p.dots + suffix)
+
+
+def menu_options(match: Any, seat: str, picking: Picking, legal: Sequence[Choice]
+                 ) -> tuple[Label, list[tuple[Label, Action]]]:
+    """The prompt and the options of ``seat``'s menu now."""
+    kind = match.pending.kind
+    team = team_of(seat)
+    options: list[tuple[Label, Action]] = []
+    hint = picking.suggestion
+    if kind == "kick":
+        carrier = match.carrier_player()
+        prompt = label("ss.ask.kick", num=carrier.num if carrier else 0)
+        if hint is not None:
+            options.append((label("ss.opt.suggest", what=describe_choice(hint, match, seat)),
+                            ("play", hint)))
+        kinds = match.kick_options()
+        for k in KICK_ORDER:
+            if k in kinds:
+                shown = label("ss.kick." + header_kind(match, k))
+                options.append((shown, ("cells", "kick", k) if k in TARGETED else ("play", Kick(k))))
+        return prompt, options
+    if kind == "cross":
+        prompt = label("ss.ask.cross")
+        if hint is not None:
+            options.append((label("ss.opt.suggest", what=describe_choice(hint, match, seat)),
+                            ("play", hint)))
+        for high in (False, True):
+            if any(isinstance(c, Cross) and c.high == high for c in legal):
+                options.append((label("ss.sug.cross_plain", height=label("ss.high" if high else "ss.low")),
+                                ("cells", "cross", high)))
+        return prompt, options
+    if kind == "challenge":
+        prompt = label("ss.ask.challenge")
+        if hint is not None:
+            options.append((label("ss.opt.suggest", what=describe_choice(hint, match, seat)),
+                            ("play", hint)))
+        for choice in legal:
+            if isinstance(choice, Challenge):
+                shown = describe_choice(choice, match, seat)
+                options.append((shown, ("play", choice)))
+        return prompt, options
+    if kind in ("kicker", "remove"):
+        prompt = label("ss.ask." + kind)
+        for choice in legal:
+            num = choice.player  # type: ignore[union-attr]
+            options.append((player_label(match, seat, num), ("play", choice)))
+        if hint is not None and hint in legal:
+            options.sort(key=lambda o: o[1][1] != hint)
+        return prompt, options
+    if kind == "defend":
+        return _defend_options(match, seat, picking)
+    if kind in LISTS:
+        phase = match.pending.extra.get("phase", "")
+        if kind == "move" and phase == "throw" and picking.thrower is None:
+            prompt = label("ss.ask.thrower")
+            for choice in legal:
+                if isinstance(choice, Move) and choice.thrower is not None:
+                    options.append((player_label(match, seat, choice.thrower),
+                                    ("thrower", choice.thrower)))
+            return prompt, options
+        prompt = list_prompt(match, seat)
+        options.append((label("ss.opt.done", n=len(picking.entries)), ("done",)))
+        if picking.entries:
+            options.append((label("ss.opt.undo", num=picking.entries[-1][0]), ("undo",)))
+        movable = list_options(match, seat, picking)
+        ball = match.ball
+        placed = list_menu(match, seat, picking).match
+        order = sorted(movable, key=lambda n: (distance(placed.player(team, n).cell or ball, ball), n))
+        for num in order:
+            options.append((player_label(match, seat, num), ("player", num)))
+        return prompt, options
+    return label("ss.ask.other"), [(label("ss.opt.play"), ("play", legal[0]))] if legal else []
+
+
+def list_prompt(match: Any, seat: str) -> Label:
+    kind = match.pending.kind
+    if kind == "place":
+        return label("ss.ask.place", step=match.restart.get("step", 1))
+    if kind == "headers":
+        return label("ss.ask.headers")
+    phase = match.pending.extra.get("phase", "")
+    if phase == "p2":
+        return label("ss.ask.p2", n=match.turn.limit)
+    if phase == "p3":
+        return label("ss.ask.p3", n=match.p3_limit())
+    return label("ss.ask.throw")
+
+
+def _defend_options(match: Any, seat: str, picking: Picking
+                    ) -> tuple[Label, list[tuple[Label, Action]]]:
+    options: list[tuple[Label, Action]] = []
+    if picking.sub == "intercept":
+        for num in sorted(interceptors(match, seat, picking)):
+            options.append((player_label(match, seat, num), ("cells", "intercept", num)))
+        options.append((label("ss.opt.back"), ("back",)))
+        return label("ss.ask.intercept"), options
+    cross = bool(match.pending.extra.get("cross"))
+    options.append((label("ss.opt.defend_done"), ("done",)))
+    keeper = match.teams[team_of(seat)].keeper()
+    if not cross and keeper is not None and not keeper.lying:
+        options.append((label("ss.opt.keeper"), ("cells", "keeper", None)))
+    if interceptors(match, seat, picking):
+        options.append((label("ss.opt.intercept"), ("menu", "intercept")))
+    if picking.keeper is not None or picking.intercept is not None:
+        options.append((label("ss.opt.clear"), ("clear",)))
+    return label("ss.ask.cross_defend" if cross else "ss.ask.defend"), options
+
+
+def _defend_cells(match: Any, seat: str, picking: Picking) -> dict[Any, set[Cell]]:
+    """Legal keeper cells (key ``keeper``) and interception cells (key: shirt), each with
+    the other part as picked; checked by the rules (clone and apply)."""
+    key = ("defend", picking.keeper, picking.intercept)
+    if key in picking.cache:
+        return picking.cache[key]  # type: ignore[no-any-return]
+    out: dict[Any, set[Cell]] = {}
+    for candidate in defend_candidates(match, team_of(seat)):
+        assert isinstance(candidate, Defend)
+        if candidate.intercept == picking.intercept and candidate.keeper is not None:
+            if match.is_legal(seat, candidate):
+                out.setdefault("keeper", set()).add(candidate.keeper)
+        if candidate.keeper == picking.keeper and candidate.intercept is not None:
+            if match.is_legal(seat, candidate):
+                num, cell = candidate.intercept
+                out.setdefault(num, set()).add(cell)
+    picking.cache[key] = out
+    return out
+
+
+def interceptors(match: Any, seat: str, picking: Picking) -> set[int]:
+    return {k for k in _defend_cells(match, seat, picking) if k != "keeper"}
+
+
+def defend_choice(picking: Picking) -> Defend:
+    return Defend(picking.keeper, picking.intercept)
+
+
+def cell_targets(match: Any, seat: str, picking: Picking, purpose: Action,
+                 legal: Sequence[Choice]) -> tuple[frozenset[Cell], Cell, Cell]:
+    """The legal cells of a cell pick, where it starts (the acting player's cell: CENTRE
+    there goes back) and where the cursor starts (the suggested target when there is one)."""
+    what = purpose[0]
+    team = team_of(seat)
+    if what == "kick":
+        kind = purpose[1]
+        carrier = match.carrier_player()
+        origin = carrier.cell if carrier is not None else match.ball
+        cells = frozenset(c for c in match.kick_options().get(kind, []) if c is not None)
+        hint = picking.suggestion
+        start = hint.to if isinstance(hint, Kick) and hint.kind == kind and hint.to in cells else \
+            _nearest_ahead(match, team, origin, cells)
+        return cells, origin, start
+    if what == "cross":
+        high = purpose[1]
+        carrier = match.carrier_player()
+        origin = carrier.cell if carrier is not None else match.ball
+        cells = frozenset(c.to for c in legal if isinstance(c, Cross) and c.high == high)
+        hint = picking.suggestion
+        start = hint.to if isinstance(hint, Cross) and hint.to in cells else \
+            _nearest_ahead(match, team, origin, cells)
+        return cells, origin, start
+    if what == "entry":
+        num = purpose[1]
+        origin = list_menu(match, seat, picking).match.player(team, num).cell
+        if picking.thrower == num:
+            origin = match.pending.extra.get("cell", origin)
+        cells = frozenset(list_options(match, seat, picking).get(num, []))
+        return cells, origin, origin
+    if what == "keeper":
+        keeper = match.teams[team].keeper()
+        origin = keeper.cell if keeper is not None else match.ball
+        cells = frozenset(_defend_cells(match, seat, picking).get("keeper", set()))
+        return cells - {origin}, origin, origin
+    if what == "intercept":
+        num = purpose[1]
+        origin = match.player(team, num).cell
+        cells = frozenset(_defend_cells(match, seat, picking).get(num, set()))
+        return cells, origin, origin
+    if what == "round":
+        shooter = match.carrier_player()
+        origin = shooter.cell if shooter is not None else match.ball
+        return frozenset(match.round_cells()), origin, origin
+    raise ValueError(f"no cell pick for {purpose!r}")
+
+
+def _nearest_ahead(match: Any, team: int, origin: Cell, cells: frozenset[Cell]) -> Cell:
+    """The legal cell a cursor starts on when nothing is suggested: the nearest one, ahead."""
+    if not cells:
+        return origin
+    return min(cells, key=lambda c: (distance(origin, c), -match.fr(team, c)[0], c))

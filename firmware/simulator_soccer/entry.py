@@ -1,0 +1,116 @@
+"""Simulator Soccer on the console: its settings, menu lines, start and resume, CPU pad and
+LEDs, and its words for the headless simulator's commentary."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.simulator_soccer import MatchConfig, Options
+from engine.simulator_soccer.script import MatchScript
+from firmware.game import (
+    GameEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus, red_blue_seats,
+)
+from firmware.i18n import text
+from firmware.settings import known_fields
+
+from .screens import KickoffScreen, event_line, words
+from .session import CPU, Seats, SoccerSession, Step
+
+PLAYERS = ("cpu", "two")
+HALVES = (10, 20, 33)
+"""Clock steps a half (S-TIME-1's menu): 33 is the book's 45 minutes."""
+MOVE_CLOCKS = (0, 60, 30)
+
+
+@dataclass(frozen=True)
+class SoccerSettings:
+    players: str = "cpu"
+    difficulty: str = "easy"
+    half_steps: int = 10
+    tiebreak: bool = False
+    move_clock: int = 0
+    tutorial: bool = True
+    """The tutorial's pages before the kick-off (the first matches; OK skips them)."""
+
+    @classmethod
+    def from_json(cls, obj: Any) -> SoccerSettings:
+        settings = known_fields(cls, obj)
+        if settings.players not in PLAYERS or settings.half_steps not in HALVES \
+                or settings.move_clock not in MOVE_CLOCKS:
+            return cls()
+        return settings
+
+    def match_config(self) -> MatchConfig:
+        return MatchConfig(Options(half_steps=self.half_steps, tiebreak=self.tiebreak))
+
+
+def rows(settings: SoccerSettings, pad_count: int) -> list[Row]:
+    shown = [Row("players", "menu.players", PLAYERS, "players.")]
+    if settings.players == "cpu":
+        shown.append(Row("difficulty", "menu.cpu", CPU.difficulties(), "difficulty."))
+    return shown + [
+        Row("half_steps", "ss.menu.half", HALVES, show=half_text),
+        Row("tiebreak", "menu.tiebreak", (False, True)),
+        Row("move_clock", "menu.clock", MOVE_CLOCKS, show=clock_text),
+        Row("tutorial", "ss.menu.tutorial", (True, False)),
+    ]
+
+
+def half_text(steps: Any, language: str) -> str:
+    return text(language, "ss.menu.steps", n=steps)
+
+
+def clock_text(seconds: Any, language: str) -> str:
+    return f"{seconds} s" if seconds else text(language, "clock.off")
+
+
+def start(start: MatchStart) -> Started:
+    settings: SoccerSettings = start.settings
+    cpus, names = red_blue_seats(settings.players, settings.difficulty, start)
+    config = settings.match_config()
+    console: dict[str, Any] = {"cpus": cpus, "names": names, "difficulty": settings.difficulty,
+                               "move_clock": settings.move_clock, "cpu_secret": start.cpu_secret}
+    session = SoccerSession(config, start.seed, Seats(CPU.seats(cpus, console), names), start.now,
+                            timing=start.timing, move_clock=float(settings.move_clock),
+                            tutorial=settings.tutorial and not start.demo)
+    journal = None
+    if not start.demo:
+        journal = (journal_header(MatchScript(config, start.seed)), console)
+    return Started(session, ("red", "blue"), cpus, journal)
+
+
+def resume(resume: Resume) -> Started:
+    script, console = resume.parsed(), dict(resume.console)
+    cpus = journalled_cpus(console)
+    seats = Seats(CPU.seats(cpus, console), dict(console.get("names", {})))
+    session = SoccerSession.rebuild(script.config, script.seed, resume.decisions, seats,
+                                    resume.now, timing=resume.timing,
+                                    move_clock=float(console.get("move_clock", 0)))
+    return Started(session, ("red", "blue"), cpus, (dict(resume.script), dict(console)))
+
+
+def cpu_screen(session: SoccerSession, seat: str) -> Any:
+    """The CPU's pitch as a spectator sees it (everything on it is public, S-VIS-1; the
+    CPU's secret picks are never in a view); the kick-off naming the teams."""
+    if session.step is Step.KICKOFF:
+        body = session.view(seat).body
+        return KickoffScreen(False, "team." + body["ball"]["seat"])
+    return session.screen(seat, session.step_started)
+
+
+def describe(event: Any) -> str | None:
+    """The headless simulator's commentary: the console's own line for the event, in English,
+    naming the teams."""
+    line = event_line(event, "", "team.blue")
+    if line is None:
+        return None
+    said = words("en", line)
+    seat = getattr(event, "seat", None)
+    team = text("en", "team." + seat) if seat in ("red", "blue") else ""
+    return f"{team}: {said}" if team and team not in said else said
+
+
+ENTRY = GameEntry(
+    name="simulator-soccer", title="Sim. Soccer", settings=SoccerSettings.from_json, rows=rows,
+    start=start, resume=resume, cpu_screen=cpu_screen,
+    lit=lambda session, seat: seat in session.match.to_act(), describe=describe)

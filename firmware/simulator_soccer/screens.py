@@ -1,0 +1,504 @@
+"""What each Simulator Soccer screen shows, drawn on 128x64.
+
+:func:`build` makes a small frozen model from the seat's frozen state (:class:`SeatState`,
+computed by the session from the seat's own view and its own pick; never the match):
+
+* :class:`PitchScreen` — the 11 x 9 map (``pitch.draw_pitch``, own team attacking right) and
+  one line under it: the status (minute, score, phase, whose decision), what the other seat
+  is doing, or, in a cell pick, what OK does on the cursor's cell;
+* :class:`MenuScreen` — a prompt, up to four options on CARD1-CARD4, a page line;
+* :class:`FormationScreen`, :class:`ShotScreen` — the secret picks (formation, shot, dive);
+* :class:`FlipScreen` — the screen as it was when a decision was played, with a banner
+  saying what (both screens change only their bottom pages: the press fits the shared bus);
+* :class:`RevealScreen` — the pitch after a kick, a duel, a foul, a goal..., with what
+  happened on a banner (one line) or a sheet (fouls, cards, VAR, substitutions, restarts);
+* :class:`KickoffScreen`, :class:`ResultScreen` — sheets over the menu, like every game's;
+* :class:`TutorialScreen` — the first match's pages.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.simulator_soccer import events as ev
+from firmware.i18n import text
+from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting
+from firmware.session import Step
+from firmware.sheets import draw_result_sheet
+
+from . import pitch
+from .choosing import SECRET, Label, label
+from .tutorial import PAGES, draw_tutorial_page
+
+SHOT_BOXES = {"left": 8, "centre": 50, "right": 92}
+
+
+def words(language: str, item: Label | str) -> str:
+    """A label in ``language`` (parameters that are labels translated too)."""
+    if isinstance(item, str):
+        return text(language, item)
+    key, params = item
+    values = {name: words(language, value) if isinstance(value, tuple) else value
+              for name, value in params}
+    return text(language, key, **values)
+
+
+def team_label(event_seat: str, seat: str, opponent_key: str) -> Label:
+    """"You" or the other seat's name; for a spectator (``seat`` empty) the team's colour."""
+    if not seat:
+        return label("team." + event_seat)
+    return label("you") if event_seat == seat else label(opponent_key)
+
+
+# ----- the pitch ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PitchScreen:
+    """The map and one line under it."""
+
+    view: Any
+    seat: str
+    line: Label | None = None
+    """None: the status line (``pitch.status_text``)."""
+    cursor: tuple[int, int] | None = None
+    marks: frozenset[tuple[int, int]] = frozenset()
+    planned: tuple[tuple[int, int], ...] = ()
+    """Cells the seat's list so far sends players to (shown as a ring)."""
+
+    def draw(self, c: Canvas, language: str) -> None:
+        pitch.draw_pitch(c, self.view, self.seat, cursor=self.cursor, marks=self.marks,
+                         planned=self.planned)
+        status = pitch.status_text(self.view, self.seat, language)
+        if self.line is None:
+            line = status
+        elif self.line[0].startswith("ss.wait."):               # the score, then who does what
+            body = self.view.body
+            score = f"{body['score'][body['you']['seat']]}-{body['score'][body['opponent']['seat']]}"
+            said = words(language, self.line)
+            line = fitting(WIDTH, f"{score} {said}", said)
+        else:
+            line = words(language, self.line)
+        pitch.draw_status(c, fitting(WIDTH, line))
+
+
+@dataclass(frozen=True)
+class MenuScreen:
+    """A prompt, up to four options on CARD1-CARD4, the page and what OK does."""
+
+    prompt: Label
+    options: tuple[Label, ...]
+    page: int
+    pages: int
+    why: str | None = None
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.box(0, 0, WIDTH - 1, 9, filled=True)
+        c.text(1, -1, fitting(WIDTH - 2, words(language, self.prompt)), ink=0)
+        for i, option in enumerate(self.options):
+            y = 10 + i * 11
+            c.chip(9, y, str(i + 1))
+            c.text(13, y, fitting(WIDTH - 13, words(language, option)))
+        if self.why is not None:
+            c.hints(centre=why_text(language, self.why))
+        else:
+            pages = f"◀{self.page + 1}/{self.pages}▶" if self.pages > 1 else ""
+            c.hints(left=pages, right=text(language, "ss.hint.map"))
+
+
+def why_text(language: str, why: str) -> str:
+    key = "ss.why." + why
+    from firmware.i18n import STRINGS
+    return text(language, key) if key in STRINGS else text(language, "ss.why.rule", rule=why)
+
+
+# ----- the secret picks -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class FormationScreen:
+    half: int
+    formation: str | None
+    locked: bool
+    other_locked: bool
+    opponent_key: str
+    why: str | None = None
+
+    def draw(self, c: Canvas, language: str) -> None:
+        from engine.simulator_soccer.choices import FORMATIONS
+
+        c.centred(-1, text(language, "ss.formation", half=self.half))
+        for i, name in enumerate(FORMATIONS):
+            x0 = i * 32 + 1
+            chosen = name == self.formation
+            c.box(x0, 14, x0 + 29, 30, filled=chosen, width=2 if chosen and self.locked else 1)
+            c.centred(17, name, x0=x0, x1=x0 + 30, ink=0 if chosen else 1)
+        c.chip(WIDTH - 3, 17, "✓")
+        them = text(language, self.opponent_key)
+        c.centred(34, text(language, "ss.other_locked" if self.other_locked else "ss.other_picks",
+                           team=them))
+        if self.why is not None:
+            c.hints(centre=why_text(language, self.why))
+        elif self.locked:
+            c.hints(centre=text(language, "ss.hint.unlock"))
+        else:
+            c.hints(centre=text(language, "ss.hint.formation"))
+
+
+@dataclass(frozen=True)
+class ShotScreen:
+    """The shooter's aim and height (or rounding), or the keeper's dive: secret until both
+    lock (S-SHOT-2); sides are the shooter's on both screens."""
+
+    role: str
+    """``shoot`` or ``dive``."""
+    picked: str | None
+    high: bool
+    locked: bool
+    other_locked: bool
+    can_round: bool
+    opponent_key: str
+    why: str | None = None
+
+    def draw(self, c: Canvas, language: str) -> None:
+        title = text(language, "ss.shoot" if self.role == "shoot" else "ss.dive")
+        if self.role == "shoot":
+            height = text(language, "ss.shot_high" if self.high else "ss.shot_low")
+            title = fitting(WIDTH, f"{title} {height}", height)
+        c.centred(-1, title)
+        c.box(4, 11, WIDTH - 5, 40)                            # the goal, seen by the shooter
+        for side, x in SHOT_BOXES.items():
+            chosen = side == self.picked
+            c.box(x, 15, x + 27, 36, filled=chosen, width=2 if chosen and self.locked else 1)
+            c.centred(19, {"left": "◀", "centre": "●", "right": "▶"}[side], x0=x, x1=x + 28,
+                      ink=0 if chosen else 1)
+        them = text(language, self.opponent_key)
+        extra = text(language, "ss.other_locked", team=them) if self.other_locked else ""
+        if self.role == "shoot":
+            keys = "ss.hint.shoot_round" if self.can_round else "ss.hint.shoot"
+            c.text(0, 43, fitting(WIDTH, text(language, keys)))
+        else:
+            c.text(0, 43, fitting(WIDTH, extra or text(language, "ss.hint.dive_view")))
+        if self.why is not None:
+            c.hints(centre=why_text(language, self.why))
+        elif self.locked:
+            c.hints(centre=text(language, "ss.hint.unlock"))
+        else:
+            c.hints(centre=text(language, "hint.again") if self.picked else
+                    text(language, "hint.pick_side"))
+
+
+# ----- moments ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FlipScreen:
+    """The instant a decision is played: the screen as it was, a banner saying what."""
+
+    base: Any
+    line: Label
+
+    def draw(self, c: Canvas, language: str) -> None:
+        self.base.draw(c, language)
+        c.banner(fitting(WIDTH, words(language, self.line)))
+
+
+@dataclass(frozen=True)
+class RevealScreen:
+    """The pitch after the move, with what happened: one line on a banner, several on a
+    sheet over the bottom half (the map's top rows stay)."""
+
+    view: Any
+    seat: str
+    lines: tuple[Label, ...]
+
+    def draw(self, c: Canvas, language: str) -> None:
+        pitch.draw_pitch(c, self.view, self.seat)
+        if len(self.lines) <= 1:
+            pitch.draw_status(c, "")
+            c.banner(fitting(WIDTH, words(language, self.lines[0])) if self.lines else "")
+            return
+        c.sheet()
+        for i, line in enumerate(self.lines[:3]):
+            c.centred(SHEET_Y + 1 + i * 10, fitting(WIDTH, words(language, line)))
+
+
+@dataclass(frozen=True)
+class KickoffScreen:
+    """A sheet over the menu (the app puts it there): who kicks off."""
+
+    you_start: bool
+    opponent_key: str
+    over_menu: ClassVar[bool] = True
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.sheet()
+        c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
+        line = text(language, "fb.you_start") if self.you_start else \
+            text(language, "fb.they_start", team=text(language, self.opponent_key))
+        c.centred(HINT_Y - 1, "⚽ " + line)
+
+
+@dataclass(frozen=True)
+class ResultView:
+    """What the result sheet reads of a view."""
+
+    seat: str
+    opponent: Any
+    winner: str | None
+    score: dict[str, int]
+    shootout: dict[str, int] | None
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.winner))
+
+
+@dataclass(frozen=True)
+class Opponent:
+    seat: str
+
+
+@dataclass(frozen=True)
+class ResultScreen:
+    """The final score on a sheet over the menu; OK clears it."""
+
+    view: ResultView
+    opponent_key: str
+    spectator: bool
+    over_menu: ClassVar[bool] = True
+
+    def draw(self, c: Canvas, language: str) -> None:
+        draw_result_sheet(c, language, self.view, self.opponent_key, self.spectator,
+                          draw_key="fb.draw")
+
+
+@dataclass(frozen=True)
+class TutorialScreen:
+    """A page of the tutorial before the match (``tutorial.py``): ◀ ▶ turn pages, OK starts."""
+
+    page: int
+
+    def draw(self, c: Canvas, language: str) -> None:
+        pages = tutorial_pages(language)
+        index = min(self.page, len(pages) - 1)
+        draw_tutorial_page(c, pages[index])
+        c.hints(left="◀" if index else "", centre=f"{index + 1}/{len(pages)}",
+                right="▶" if index < len(pages) - 1 else text(language, "ss.hint.start"))
+
+
+@dataclass(frozen=True)
+class TutorialOffer:
+    """Before the first page: a sheet over the menu, ▶ reads the tutorial, OK plays."""
+
+    over_menu: ClassVar[bool] = True
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.sheet()
+        c.centred(SHEET_Y + 2, text(language, "ss.tutorial.title"))
+        c.centred(SHEET_Y + 12, text(language, "ss.tutorial.read"))
+        c.hints(centre=text(language, "ss.tutorial.skip"))
+
+
+def tutorial_pages(language: str = "en") -> tuple[Any, ...]:
+    return PAGES.get(language) or PAGES["en"]
+
+
+# ----- what happened, in words ---------------------------------------------------------------------
+PRIORITY = (ev.Goal, ev.Card, ev.Var, ev.Foul, ev.Offside, ev.Shot, ev.Out, ev.Substituted,
+            ev.StandIn, ev.Duel, ev.Kicked, ev.BallWon, ev.Announced, ev.Held, ev.Clock,
+            ev.KickedOff, ev.Phase3, ev.Placed)
+
+
+def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
+    """One line (<= 21 characters in either language) for an event, told from ``seat``'s
+    side; None for events not worth a line."""
+    who = team_label(getattr(event, "seat", seat), seat, opponent_key)
+    if isinstance(event, ev.Goal):
+        if event.score is not ev.ABSENT and event.score is not None:
+            own = seat or event.seat
+            mine = event.score[own]
+            theirs = event.score["blue" if own == "red" else "red"]
+            return label("ss.ev.goal", num=event.player, mine=mine, theirs=theirs)
+        return label("ss.ev.goal_so", num=event.player)
+    if isinstance(event, ev.Card):
+        return label("ss.ev.red" if event.card == "red" else "ss.ev.yellow", num=event.player,
+                     team=who)
+    if isinstance(event, ev.Var):
+        return label("ss.ev.var_no" if event.overturned else "ss.ev.var_yes", die=event.die)
+    if isinstance(event, ev.Foul):
+        return label("ss.ev.foul_" + event.award, num=event.player, team=who)
+    if isinstance(event, ev.Offside):
+        return label("ss.ev.offside", num=event.player, team=who)
+    if isinstance(event, ev.Shot):
+        result = event.result if event.result is not ev.ABSENT else "wide"
+        return label("ss.ev.shot_" + str(result), num=event.player,
+                     aim=label("ss.side." + event.aim),
+                     dive=label("ss.side." + (event.dive or "none")))
+    if isinstance(event, ev.Out):
+        return label("ss.ev.out_" + event.restart, team=who)
+    if isinstance(event, ev.Substituted):
+        return label("ss.ev.sub", out=event.out, into=event.in_, team=who)
+    if isinstance(event, ev.StandIn):
+        return label("ss.ev.stand_in", num=event.player, team=who)
+    if isinstance(event, ev.Duel):
+        if event.dice is None:
+            return label("ss.ev.duel_failed", kind=label("ss.duel." + event.kind))
+        dice = event.dice if len(event.dice) == 2 else (event.dice[0], "-")
+        if event.foul is True and event.won is ev.ABSENT:
+            return label("ss.ev.duel_foul", kind=label("ss.duel." + event.kind), a=dice[0])
+        won = event.won is True or (event.won is ev.ABSENT and event.foul is False)
+        return label("ss.ev.duel_won" if won else "ss.ev.duel_lost",
+                     kind=label("ss.duel." + event.kind), num=event.player, a=dice[0], b=dice[1])
+    if isinstance(event, ev.Kicked):
+        kind = label("ss.kick." + event.kick)
+        if event.foul is True:
+            return label("ss.ev.kick_foul", kind=kind, num=event.player)
+        if event.miss is not ev.ABSENT:
+            return label("ss.ev.kick_miss", kind=kind, num=event.player, roll=event.roll, p=event.p)
+        return label("ss.ev.kick_hit", kind=kind, num=event.player, roll=event.roll, p=event.p)
+    if isinstance(event, ev.BallWon):
+        return label("ss.ev.ball", num=event.player, team=who)
+    if isinstance(event, ev.Announced):
+        return label("ss.ev.announce", kind=label("ss.kick." + event.kick), num=event.player)
+    if isinstance(event, ev.Held):
+        return label("ss.ev.hold", num=event.player)
+    if isinstance(event, ev.Clock) and event.end is not None:
+        return label("ss.ev.half_time" if event.half == 1 else "ss.ev.full_time")
+    if isinstance(event, ev.KickedOff):
+        return label("ss.ev.kickoff", num=event.player, team=who)
+    if isinstance(event, ev.Phase3):
+        return label("ss.ev.moved", n=event.moved, team=who)
+    return None
+
+
+def _ranked(events: tuple[Any, ...] | list[Any]) -> list[Any]:
+    def rank(event: Any) -> int:
+        for i, kind in enumerate(PRIORITY):
+            if isinstance(event, kind):
+                return i
+        return len(PRIORITY)
+    return sorted(events, key=rank)
+
+
+def flip_line(events: list[Any], joint: Any, seat: str, opponent_key: str = "team.blue"
+              ) -> Label:
+    """The banner of a flip: the formations once both are locked, else the most telling
+    thing the decision did, else what was decided (moves, placements: all public)."""
+    from engine.simulator_soccer import Formation, Move, Place
+
+    if len(joint) == 2 and all(isinstance(c, Formation) for c in joint.values()):
+        other = next(s for s in joint if s != seat) if seat in joint else "blue"
+        mine = joint.get(seat, joint["red"])
+        return label("ss.ev.formations", mine=mine.name, theirs=joint[other].name,
+                     team=team_label(other, seat, opponent_key))
+    for event in _ranked(events):
+        if isinstance(event, (ev.Phase3, ev.Placed)):
+            continue
+        line = event_line(event, seat, opponent_key)
+        if line is not None:
+            return line
+    for who, choice in joint.items():
+        if isinstance(choice, Place):
+            return label("ss.ev.placed", n=len(choice.entries), team=team_label(who, seat, opponent_key))
+        if isinstance(choice, Move):
+            return label("ss.ev.moved", n=len(choice.entries), team=team_label(who, seat, opponent_key))
+    return label("ss.ev.played")
+
+
+def reveal_lines(events: tuple[Any, ...], seat: str, opponent_key: str) -> tuple[Label, ...]:
+    """The reveal's lines: the kick's, the duel's, then fouls, cards, VAR, goals and
+    restarts, each once, in the order they happened (at most three)."""
+    lines: list[Label] = []
+    sheet = (ev.Foul, ev.Card, ev.Var, ev.Out, ev.Substituted, ev.StandIn, ev.Goal, ev.Offside)
+    important = [e for e in events if isinstance(e, (*sheet, ev.Shot))]
+    chosen = important or [e for e in events if isinstance(e, (ev.Kicked, ev.Duel, ev.Held))][-1:]
+    if not chosen:
+        chosen = [e for e in events if isinstance(e, ev.Clock) and e.end is not None]
+    for event in chosen:
+        line = event_line(event, seat, opponent_key)
+        if line is not None and line not in lines:
+            lines.append(line)
+    ends = [e for e in events if isinstance(e, ev.Clock) and e.end is not None]
+    if ends and important:
+        line = event_line(ends[-1], seat, opponent_key)
+        if line is not None and line not in lines:
+            lines.append(line)
+    return tuple(lines[-3:]) if len(lines) > 3 else tuple(lines)
+
+
+# ----- the model of a seat's screen -------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatState:
+    """What one seat's screen is built from, computed by the session once per change."""
+
+    view: Any
+    seat: str
+    opponent_key: str
+    step: Step
+    flip: FlipScreen | None
+    spectator: bool
+    events: tuple[Any, ...]
+    tutorial: int | None
+    deciding: bool
+    mode: str
+    locked: bool
+    other_locked: bool
+    prompt: Label | None
+    options: tuple[Label, ...]
+    page: int
+    pages: int
+    cursor: tuple[int, int] | None
+    origin: tuple[int, int] | None
+    purpose: tuple[Any, ...]
+    marks: frozenset[Any]
+    planned: tuple[Any, ...]
+    formation: str | None
+    aim: str | None
+    high: bool
+    side: str | None
+    why: str | None
+    can_round: bool
+    cell_line: Label | None = None
+
+
+def waiting_line(body: dict[str, Any], seat: str, opponent_key: str) -> Label | None:
+    """What the other seat is doing (public: S-VIS-1), or None for the status line."""
+    acting = body["to_act"]
+    if not acting or seat in acting:
+        return None
+    decision = body["decision"] or ""
+    return label("ss.wait." + decision if decision else "hint.wait", team=label(opponent_key))
+
+
+def build(state: SeatState) -> Any:
+    view = state.view
+    body = view.body
+    if state.flip is not None:
+        return state.flip
+    if state.tutorial is not None:
+        return TutorialOffer() if state.tutorial < 0 else TutorialScreen(state.tutorial)
+    if state.step is Step.KICKOFF:
+        return KickoffScreen(body["ball"]["seat"] == state.seat, state.opponent_key)
+    if state.step is Step.OVER:
+        shootout = view.public.shootout
+        score = body["score"]
+        return ResultScreen(
+            ResultView(state.seat, Opponent(body["opponent"]["seat"]), view.public.winner,
+                       {"red": score["red"], "blue": score["blue"]},
+                       None if shootout is None else {"red": shootout[0], "blue": shootout[1]}),
+            state.opponent_key, state.spectator)
+    if state.step is Step.REVEAL:
+        return RevealScreen(view, state.seat, reveal_lines(state.events, state.seat,
+                                                           state.opponent_key))
+    decision = body["decision"]
+    if decision == "formation" and not state.spectator:
+        return FormationScreen(body["clock"]["half"], state.formation, state.locked or not state.deciding,
+                               state.other_locked, state.opponent_key, state.why)
+    if state.deciding and decision in SECRET and state.mode != "cells":
+        return ShotScreen("shoot" if decision == "shoot" else "dive",
+                          state.aim if decision == "shoot" else state.side, state.high,
+                          state.locked, state.other_locked, state.can_round, state.opponent_key,
+                          state.why)
+    if state.deciding and state.mode == "menu" and state.prompt is not None:
+        return MenuScreen(state.prompt, state.options, state.page, state.pages, state.why)
+    if state.deciding and state.mode == "cells":
+        line = label("ss.why." + state.why) if state.why else state.cell_line
+        return PitchScreen(view, state.seat, line, state.cursor, state.marks, state.planned)
+    if state.deciding and state.mode == "map":
+        return PitchScreen(view, state.seat, label("ss.hint.back_menu"), None, frozenset(),
+                           state.planned)
+    return PitchScreen(view, state.seat, waiting_line(body, state.seat, state.opponent_key))
