@@ -481,12 +481,27 @@ class SoccerMatch:
             out.append(ev.Placed(SEATS[team], label, num, cell))
         if step == 1:
             r["relocated"] = frozenset(relocated)
+        if step == 2:
+            self._check_other_team_clear(team)
         if step < 3:
             r["step"] = step + 1
             self.pending = Pending("place", (other(team) if step == 1 else kicking,),
                                    {"step": step + 1})
             return
         self._finish_reposition(out)
+
+    def _check_other_team_clear(self, team: int) -> None:
+        """Ruling (S-RST-2, S-RST-4): the other team's step (2) ends with none of it on the ball
+        and, at a goal kick, none in that penalty area. Checked here, not after step (3), because
+        step (3) moves only the kicking team: a step (2) that left an opponent there would leave
+        the kicking team no legal step (3) and the match stuck."""
+        r = self.restart
+        for p in self.teams[team].on_pitch():
+            assert p.cell is not None
+            if p.cell == r["cell"]:
+                raise IllegalChoice("S-RST-2", f"#{p.num} stays at least 1 cell from the ball")
+            if r["kind"] == "goal_kick" and geo.penalty_area(self.fr(team, p.cell)):
+                raise IllegalChoice("S-RST-4", f"#{p.num} leaves that penalty area at a goal kick")
 
     def subs_needed(self, team: int) -> int:
         """How many more substitutions ``team`` must make in this placement step (S-SUB-1)."""

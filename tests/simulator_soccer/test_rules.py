@@ -772,3 +772,21 @@ def test_S_SUB_1_a_substitution_at_a_throw_in_makes_it_a_repositioning():
     play(m, red={"place": []})
     assert one(play(m, blue={"place": []}), "clock")["clock"] == 1
     assert set(m.kick_options()) == {"throw"}
+
+
+def test_S_RST_4_goal_kick_the_other_teams_step_2_must_leave_the_area():
+    """Ruling: a step (2) that left an attacker in the area would leave the kicking team no
+    legal step (3) (it cannot move opponents), so the step itself is refused and changes nothing."""
+    m = position(red={9: (15, 3), 10: (17, 5)}, dice=(1,))
+    play(m, red={"kick": "shot"})
+    play(m, blue={"defend": None})
+    play(m, red={"shoot": "left", "high": True}, blue={"dive": "left"})
+    assert m.restart["kind"] == "goal_kick"
+    play(m, blue={"place": []})
+    before = m.clone()
+    with pytest.raises(IllegalChoice, match="S-RST-4"):
+        play(m, red={"place": []})
+    assert m == before
+    assert one(play(m, red={"place": [[10, [15, 5]]]}), "place")["to"] == [15, 5]
+    play(m, blue={"place": [[1, [20, 4]]]})
+    assert m.pending.kind == "kick"
