@@ -20,7 +20,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "menu.level": ("Niveau", "Level"),
     "menu.offside": ("Hors-jeu", "Offside"),
     "menu.one_two": ("Une-deux", "One-two"),
-    "menu.counter_attack": ("Contre", "Counter"),
+    "menu.counter_attack": ("Contre-attaque", "Counter-attack"),
     "menu.clock": ("Chrono", "Clock"),
     "menu.sound": ("Son", "Sound"),
     "menu.language": ("Langue", "Language"),

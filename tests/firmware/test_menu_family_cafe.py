@@ -212,7 +212,7 @@ def test_house_rules_bring_the_pro_plus_options_to_beginner_and_amateur(tmp_path
     go_to_line(rig, "Règles maison")
     rig.press(1, Button.RIGHT)
     assert {"Hors-jeu", "Une-deux"} <= set(labels(rig))
-    assert "Contre" not in labels(rig)                  # no D/T cards at Beginner: never arises
+    assert "Contre-attaque" not in labels(rig)                  # no D/T cards at Beginner: never arises
     go_to_line(rig, "Une-deux")
     rig.press(1, Button.RIGHT)                          # one-two off, offside stays on
     go_to_line(rig, "Jeu")
@@ -226,7 +226,7 @@ def test_house_rules_bring_the_pro_plus_options_to_beginner_and_amateur(tmp_path
 
 def test_house_rules_at_amateur_offer_the_counter_attack(tmp_path):
     rig = menu_rig(tmp_path, Settings.flat(players="two", level="amateur", house=True))
-    assert {"Hors-jeu", "Une-deux", "Contre"} <= set(labels(rig))
+    assert {"Hors-jeu", "Une-deux", "Contre-attaque"} <= set(labels(rig))
     rig.press(1, Button.CENTRE)
     assert rig.app.session.match.config.options.counter_attack
 
@@ -298,7 +298,7 @@ def test_pitchpad_sim_headless_plays_any_game_and_says_its_options(game):
         stdin=subprocess.DEVNULL, cwd=ROOT, timeout=120)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
-    title = {"chifootmi": "Chifootmi (CPU Easy, Level Pro+, Offside On, One-two On, Counter On, "
+    title = {"chifootmi": "Chifootmi (CPU Easy, Level Pro+, Offside On, One-two On, Counter-attack On, "
                           "Clock Off), seed 5:",
              "fotboll": "Fotboll (CPU Easy, Jokers Off, Shoot-out On), seed 5:",
              "chifoumi": "Chifoumi (CPU Easy, Placement Off, Closed stacks Off), seed 5:"}[game]
