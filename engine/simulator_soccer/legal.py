@@ -101,17 +101,25 @@ class ListMenu:
         limit = self.limit()
         phase = "p2" if self.phase in ("p2", "throw") else "p3"
         field_used = keeper_used = False
+        # S-RST-3: a wall's spreading 1-cell moves are free of the quick-turn limit (as apply has it)
+        wall = self.match.wall[1] if self.match.wall and self.match.wall[0] == team else frozenset()
+
+        def spreads(num: int, cell: Cell | None) -> bool:
+            start = self.match.player(team, num).cell
+            return start in wall and cell is not None and distance(start, cell) == 1
+
         if self.phase == "p3" and m.quick():
             challenger = m.pending.extra.get("challenger")
-            for num in [n for n, _ in prefix] + ([challenger] if challenger is not None else []):
+            for num, cell in [*prefix, *([(challenger, None)] if challenger is not None else [])]:
                 if m.player(team, num).keeper:
                     keeper_used = True
-                else:
+                elif not spreads(num, cell):
                     field_used = True
         for p in m.teams[team].on_pitch():
             if p.num in done or (only is not None and p.num != only):
                 continue
-            if self.phase == "p3" and m.quick() and (keeper_used if p.keeper else field_used):
+            if self.phase == "p3" and m.quick() and (keeper_used if p.keeper else field_used) \
+                    and not (not p.keeper and p.cell in wall):
                 continue
             assert p.cell is not None
             reach = max(limit, 1)
