@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import BadSetup
-from ..scripting import ScriptError, joint_to_json, parse_joint
+from ..scripting import ScriptError, joint_to_json, parse_joint, script_document, script_turns
 from .choices import Choice, choice_from_json
 from .match import SoccerMatch
 from .state import PRO_OPTIONS, SEATS, MatchConfig, Options
@@ -64,11 +64,11 @@ def _expect(ok: bool, reason: str) -> None:
 def parse_script(doc: Any) -> MatchScript:
     """Check a script's shape and set-up (not its turns, which play in order); set-up
     errors name turn 0."""
-    _expect(isinstance(doc, dict), "a match script is a JSON object")
-    unknown = sorted(set(doc) - {"game", "seed", "options", "teams", "deal", "turns"})
-    _expect(not unknown, f"unknown key {unknown[0]!r}" if unknown else "")
-    _expect(doc.get("game") == "simulator-soccer",
-            f"game must be \"simulator-soccer\", not {doc.get('game')!r}")
+    try:  # the checks every game shares; a set-up error here names turn 0
+        doc = script_document(doc, "simulator-soccer", ("options", "teams", "deal"))
+        turns = script_turns(doc)
+    except ScriptError as exc:
+        raise ScriptError(exc.reason, 0) from None
     seed = doc.get("seed", 0)
     _expect(isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2 ** 64,
             "seed is an integer 0 <= seed < 2^64 (S-RNG-1)")
@@ -101,8 +101,6 @@ def parse_script(doc: Any) -> MatchScript:
     dice = deal.get("dice", [])
     _expect(isinstance(dice, list) and all(isinstance(v, int) and not isinstance(v, bool)
                                            for v in dice), "deal.dice is a list of integers")
-    turns = doc.get("turns", [])
-    _expect(isinstance(turns, list), "turns must be a list")
     config = MatchConfig(Options(half, tiebreak, frozenset(pro)), (teams[0], teams[1]))
     script = MatchScript(config, seed, deal.get("kickoff"), deal.get("shootout_first"),
                          tuple(dice), turns)
