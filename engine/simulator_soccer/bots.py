@@ -149,8 +149,32 @@ def safe(match: SoccerMatch, team: int, choice: Choice, fallback: Callable[[], C
     alternative = fallback()
     if _legal(match, seat, alternative):
         return alternative
+    spread = _wall_spread(match, team)
+    if spread is not None:
+        return spread
     choices = legal_choices(match, seat)
     return choices[0]
+
+
+def _wall_spread(match: SoccerMatch, team: int) -> Choice | None:
+    """A move list that spreads the team's wall (S-RST-3: one player a cell), built on the
+    legal menu: a wall of three needs two moves, which ``legal_choices`` (the empty and the
+    one-entry lists) never holds, so without it a policy whose list was refused had nothing."""
+    if match.pending.kind != "move" or match.pending.extra.get("phase") not in ("p2", "p3") \
+            or not match.wall or match.wall[0] != team:
+        return None
+    menu = ListMenu(match, team)
+    entries: list[tuple[int, Cell]] = []
+    for _ in range(3):
+        options = menu.options(entries)
+        movers = [num for num in options if match.player(team, num).cell in match.wall[1]]
+        if not movers:
+            return None
+        entries.append((movers[0], options[movers[0]][0]))
+        candidate = Move(tuple(entries))
+        if _legal(match, SEATS[team], candidate):
+            return candidate
+    return None
 
 
 # ----- Random -----------------------------------------------------------------------------------

@@ -65,3 +65,23 @@ def test_random_never_enters_violently_so_its_matches_run_their_full_length():
                     entries.append(line["challenge"]["entry"])
         assert match.half == 2 and match.time_up(), (seed, match.half, match.clock)
         assert "violent" not in entries and "fair" in entries
+
+
+def test_S_RST_3_simple_spreads_a_wall_of_three_that_needs_two_moves():
+    """Found by Search vs Simple at full length (match 93, seed 1093): a wall of three must move
+    two players, a list ``legal_choices`` (empty and one-entry lists) never holds; Simple fell
+    back on it and crashed with an IndexError. The whole match now plays to its end."""
+    import random
+
+    from engine.simulator_soccer import MatchConfig, Options, new_match
+    from engine.simulator_soccer.bots import SoccerBot
+
+    bots = {"red": SoccerBot("simple"), "blue": SoccerBot("search")}
+    rngs = {seat: random.Random(f"93-{seat}-{bots[seat].name}") for seat in bots}
+    m = new_match(MatchConfig(Options(half_steps=33)), 1093)
+    walls_of_three = 0
+    while m.to_act():
+        if m.wall and any(sum(1 for q in m.at(c) if q.team == m.wall[0]) == 3 for c in m.wall[1]):
+            walls_of_three += 1
+        m.apply({seat: bots[seat].choose(m.view(seat), rngs[seat]) for seat in m.to_act()})
+    assert walls_of_three and m.over
