@@ -535,14 +535,7 @@ class SoccerMatch:
         if len(on_ball) != 1:
             raise IllegalChoice("S-RST-2", "after step 3 exactly one kicking player stands on "
                                 f"the ball ({len(on_ball)} there)")
-        if any(p.team != kicking for p in self.at(cell)):
-            raise IllegalChoice("S-RST-2", "opponents stay at least 1 cell from the ball")
-        kicker = on_ball[0]
-        if r["kind"] == "goal_kick":
-            for p in self.teams[other(kicking)].on_pitch():
-                assert p.cell is not None
-                if geo.penalty_area(self.fr(other(kicking), p.cell)):
-                    raise IllegalChoice("S-RST-4", f"#{p.num} stays outside that penalty area")
+        kicker = on_ball[0]  # the other team was cleared off the ball (and the area) in step (2)
         self.carrier = (kicking, kicker.num)
         self.possession = kicking
         if r["kind"] == "free_kick":
