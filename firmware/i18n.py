@@ -292,7 +292,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.ev.out_throw_in": ("Touche pour {team}", "Throw-in: {team}"),
     "ss.ev.out_corner": ("Corner pour {team}", "Corner: {team}"),
     "ss.ev.out_goal_kick": ("6 mètres : {team}", "Goal kick: {team}"),
-    "ss.ev.sub": ("{team}: {into} remplace {out}", "{team}: #{into} on, #{out} off"),
+    "ss.ev.sub": ("{team}: {into} remplace {out}", "{team}: #{into} on for #{out}"),
     "ss.ev.stand_in": ("n°{num} va au but", "#{num} in goal"),
     "ss.ev.duel_failed": ("{kind} : perdu", "{kind}: lost"),
     "ss.ev.duel_foul": ("{kind} : faute ({a})", "{kind}: foul ({a})"),
@@ -336,8 +336,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "watch.ss.goal": ("BUT ! {team} n°{num}", "GOAL! {team} #{num}"),
     "watch.ss.card_yellow": ("{team} n°{num} averti", "{team} #{num} booked"),
     "watch.ss.card_red": ("{team} n°{num} expulsé", "{team} #{num} sent off"),
-    "watch.ss.shot_goal": ("Tir {team} {aim}/{dive} : but", "{team} shot {aim}/{dive}: goal"),
-    "watch.ss.shot_saved": ("Tir {team} {aim}/{dive} : arrêt", "{team} shot {aim}/{dive}: saved"),
+    "watch.ss.shot_goal": ("Tir {team} {sides} : but", "{team} shot {sides}: goal"),
+    "watch.ss.shot_saved": ("Tir {team} {sides} : arrêt", "{team} shot {sides}: saved"),
     "watch.ss.shot_wide": ("Tir {team} : à côté", "{team} shot: wide"),
     "watch.ss.shot_blocked": ("Tir {team} : contré", "{team} shot: blocked"),
     "watch.ss.var_no": ("VAR : penalty annulé", "VAR: no penalty"),
@@ -345,7 +345,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "watch.ss.foul_free_kick": ("Faute {team} n°{num}", "Foul: {team} #{num}"),
     "watch.ss.foul_penalty": ("Penalty : faute {team}", "Penalty: {team} foul"),
     "watch.ss.offside": ("Hors-jeu {team} n°{num}", "Offside: {team} #{num}"),
-    "watch.ss.sub": ("{team}: {into} remplace {out}", "{team}: #{into} on, #{out} off"),
+    "watch.ss.sub": ("{team}: {into} remplace {out}", "{team}: #{into} on for #{out}"),
     # end of sssubs' block
     # --- helper "screens" (issue 18): each reveal told from the reading pad's side -------------
     # Chifootmi: {team} is the other seat (a colour, or the CPU)

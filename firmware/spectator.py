@@ -154,9 +154,11 @@ class SpectatorScreen:
 
     @staticmethod
     def _line(language: str, key: str, values: dict[str, str]) -> str:
-        named = {name: seat_name(language, value) if name == "team" else
-                 text(language, "ss.side." + value) if name in ("aim", "dive") else value
+        named = {name: seat_name(language, value) if name == "team" else value
                  for name, value in values.items()}
+        if "aim" in values:                     # a shot's aim/dive, the shooter's sides: G/D
+            named["sides"] = "/".join(text(language, "ss.side." + values[side])
+                                      for side in ("aim", "dive"))
         if key == "watch.cards":
             named = {"red": values["red"], "blue": values["blue"],
                      "r": text(language, "team.red"), "b": text(language, "team.blue")}

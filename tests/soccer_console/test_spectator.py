@@ -45,7 +45,7 @@ def test_a_spectator_reads_simulator_soccer_in_its_own_words_in_both_languages()
               ev.Substituted("red", 7, 14)]
     screen = SpectatorScreen.of("Sim. Soccer", {"score": {"red": 1, "blue": 0}}, others, True, GAME)
     assert _lines(screen, "fr") == ["Tir Bleu C/C : arrêt", "Rouge: 14 remplace 7"]
-    assert _lines(screen, "en") == ["Blue shot C/C: saved", "Red: #14 on, #7 off"]
+    assert _lines(screen, "en") == ["Blue shot C/C: saved", "Red: #14 on for #7"]
     for words in (events, cards, others):         # every line fits the panel
         for language in ("fr", "en"):
             shown = SpectatorScreen.of("Sim. Soccer", {"score": {"red": 1, "blue": 0}}, words,

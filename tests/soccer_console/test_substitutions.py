@@ -148,7 +148,7 @@ def test_S_SUB_1_a_person_substitutes_at_a_repositioning_by_buttons_told_from_ea
     colour = "Rouge" if seat == "red" else "Bleu"
     assert [words("fr", line) for line in theirs.lines] == [f"{colour}: 14 remplace 7"]
     assert [words("en", line) for line in theirs.lines] == [
-        f"{'Red' if seat == 'red' else 'Blue'}: #14 on, #7 off"]
+        f"{'Red' if seat == 'red' else 'Blue'}: #14 on for #7"]
 
 
 def test_S_SUB_1_undoing_a_substitution_and_the_way_back_leave_the_list_as_it_was(tmp_path):
