@@ -8,8 +8,7 @@ import random
 from dataclasses import asdict
 from typing import Any
 
-from conftest import SoccerRig, play_out, soccer_settings
-from soccer_play import intent
+from conftest import SoccerRig, play_out, play_until, soccer_settings
 
 from engine.simulator_soccer import PRO_OPTIONS
 from firmware import history
@@ -69,24 +68,13 @@ def test_S_PRO_kids_mode_hides_the_line_and_plays_without_pro_rules(tmp_path):
 
 def _play_to_headers(rig: SoccerRig, rng: random.Random) -> str:
     """Sensible presses until a person is asked S-PRO-HEADER's "who moves up"; that seat."""
-    for _ in range(30000):
+    def asked() -> bool:
         session = rig.session
-        assert not session.match.is_over, "no cross announced in the whole match"
-        if session.step is Step.CHOOSE and session.match.decision == "headers":
-            seat = session.match.to_act()[0]
-            pad = 1 if seat == "red" else 2
-            if isinstance(rig.screen(pad), ss.MenuScreen):
-                return seat
-        acted = False
-        for pad in (1, 2):
-            button = intent(rig.screen(pad), rng)
-            if button is not None:
-                rig.press(pad, button)
-                acted = True
-                break
-        if not acted:
-            rig.wait_for_change(5.0)
-    raise AssertionError("never asked")
+        return session.step is Step.CHOOSE and session.match.decision == "headers" and \
+            isinstance(rig.screen(1 if session.match.to_act()[0] == "red" else 2), ss.MenuScreen)
+
+    play_until(rig, asked, rng, limit=30000)
+    return rig.session.match.to_act()[0]
 
 
 def test_S_PRO_HEADER_a_match_started_with_pro_rules_plays_by_them_and_resumes_with_them(tmp_path):

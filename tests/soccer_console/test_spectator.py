@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import SoccerRig, soccer_settings
+from conftest import SoccerRig, play_until, soccer_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from soccer_play import intent
@@ -109,22 +109,9 @@ def test_a_formation_or_a_shot_locked_in_shows_nothing_on_a_spare_pad_before_the
     rig.press(1, Button.CARD4)
     assert rig.session.pending["red"].locked is not None
     assert _watched(rig) == before
-    rng = random.Random(2)
-    for _ in range(20000):                        # on to a shot duel
-        session = rig.session
-        assert not session.match.is_over, "no shot duel in the match"
-        if session.step is Step.CHOOSE and session.match.decision == "shoot" \
-                and set(session.match.to_act()) == {"red", "blue"}:
-            break
-        acted = False
-        for pad in (1, 2):
-            button = intent(rig.screen(pad), rng)
-            if button is not None:
-                rig.press(pad, button)
-                acted = True
-                break
-        if not acted:
-            rig.wait_for_change(5.0)
+    play_until(rig, lambda: rig.session.step is Step.CHOOSE
+               and rig.session.match.decision == "shoot"
+               and set(rig.session.match.to_act()) == {"red", "blue"}, random.Random(2))
     shooter = next(seat for seat in ("red", "blue")
                    if rig.session.view(seat).body["decision"] == "shoot")
     keeper = "blue" if shooter == "red" else "red"

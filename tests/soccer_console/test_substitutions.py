@@ -9,11 +9,9 @@ import random
 from typing import Any
 
 import pytest
-from conftest import SoccerRig, play_out, soccer_settings
-from soccer_play import intent
+from conftest import SoccerRig, play_out, play_until, replayed_summary, soccer_settings
 
 from engine.registry import game_named
-from engine.scripting import joint_to_json
 from engine.simulator_soccer import Move, Place
 from firmware.session import Step
 from firmware.simulator_soccer import choosing
@@ -28,33 +26,20 @@ def _pad(seat: str) -> int:
     return 1 if seat == "red" else 2
 
 
-def _until(rig: SoccerRig, wanted: Any, rng: random.Random, limit: int = 20000) -> str:
-    """Play sensibly (both pads) until ``wanted(session, seat)`` holds for a person asked to
-    decide; that seat. Stuck on one decision for 500 presses (a storm's list the rules
-    refuse), they let the move clock play it (when there is one)."""
-    stuck, decisions = 0, -1
-    for _ in range(limit):
+def _until(rig: SoccerRig, wanted: Any, rng: random.Random) -> str:
+    """Play sensibly until ``wanted(session, seat)`` holds for a person asked to decide; that
+    seat."""
+    found: list[str] = []
+
+    def asked() -> bool:
         session = rig.session
-        assert not session.match.is_over, "the match ended first"
-        stuck = stuck + 1 if len(session.decisions) == decisions else 0
-        decisions = len(session.decisions)
-        if stuck > 500:
-            rig.wait(61)
-            stuck = 0
         if session.step is Step.CHOOSE:
-            for seat in session.match.to_act():
-                if not session.is_cpu(seat) and wanted(session, seat):
-                    return seat
-        acted = False
-        for pad in (1, 2):
-            button = intent(rig.screen(pad), rng)
-            if button is not None:
-                rig.press(pad, button)
-                acted = True
-                break
-        if not acted:
-            rig.wait_for_change(5.0)
-    raise AssertionError("never got there")
+            found[:] = [seat for seat in session.match.to_act()
+                        if not session.is_cpu(seat) and wanted(session, seat)][:1]
+        return bool(found)
+
+    play_until(rig, asked, rng, patience=500)
+    return found[0]
 
 
 def _may_substitute(session: Any, seat: str) -> bool:
@@ -297,9 +282,36 @@ def test_S_SUB_1_storms_on_the_substitution_menus_make_only_legal_choices(tmp_pa
     assert subs > 0
     if rig.app.mode == "match":
         play_out(rig, rng)
-    game = game_named("simulator-soccer")
-    script = game.parse_script({**header, "turns": [joint_to_json(j) for j in session.decisions]})
-    match = script.start()
-    for index, turn in enumerate(script.turns):
-        match.apply(game.parse_turn(turn, index))
-    assert game.summary(match) == game.summary(session.match)
+    summary = game_named("simulator-soccer").summary(session.match)
+    assert replayed_summary(header, session.decisions) == summary
+
+
+def test_S_SUB_1_no_press_of_a_substitution_puts_more_than_the_budget_on_the_shared_bus(tmp_path):
+    """The handheld's real screen path (luma over a recording bus): every press of a
+    substitution, the DONE that plays it (both screens flip) included, fits the bus budget."""
+    from bus_rig import BUDGET_BYTES, BusRig
+
+    class SoccerBusRig(BusRig):
+        session = property(lambda self: self.app.session)
+        screen = SoccerRig.screen
+
+    rig = SoccerBusRig(tmp_path, soccer_settings("two"), seed=5)
+    try:
+        rig.press(1, Button.CARD1)
+        rig.press(1, Button.CENTRE)
+        seat = _until(rig, _first_step, random.Random(3))
+        pad = _pad(seat)
+        before = len(rig.presses)
+        rig.press(pad, Button.LEFT)
+        _option(rig, pad, "ss.opt.sub")
+        _option(rig, pad, "ss.sub.player", num=7)
+        _option(rig, pad, "ss.sub.player", num=14)
+        rig.press(pad, Button.CARD1)
+        assert rig.session.decisions[-1][seat].subs == ((7, 14),)
+        walk = rig.presses[before:]
+    finally:
+        rig.close()
+    assert len(walk) >= 5
+    worst = max(walk, key=lambda press: press[1])
+    print("substitution walk (screen, bytes):", walk)
+    assert worst[1] <= BUDGET_BYTES, walk
