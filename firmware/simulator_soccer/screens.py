@@ -357,7 +357,8 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
         if result in ("goal", "saved") and event.dive:
             # The aim and the dive as the arrows the shot and dive screens showed (the
             # shooter's sides): "Tir D/G" had to be decoded (issue 20 play-through).
-            return label("ss.shot." + str(result), aim=ARROWS[event.aim], dive=ARROWS[event.dive])
+            return label("ss.shot." + str(result),
+                         sides=label("ss.shot.sides", aim=ARROWS[event.aim], dive=ARROWS[event.dive]))
         return label("ss.ev.shot_" + str(result), num=event.player,
                      aim=label("ss.side." + event.aim),
                      dive=label("ss.side." + (event.dive or "none")))
@@ -374,8 +375,12 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
         if event.foul is True and event.won is ev.ABSENT:
             return label("ss.ev.duel_foul", kind=label("ss.duel." + event.kind), a=dice[0])
         won = event.won is True or (event.won is ev.ABSENT and event.foul is False)
-        return label("ss.ev.duel_won" if won else "ss.ev.duel_lost",
-                     kind=label("ss.duel." + event.kind), num=event.player, a=dice[0], b=dice[1])
+        # Who won, told from the reading pad's side: "Dribble 2-1 won" read on the
+        # defender's pad as if he had won it (issue 20 play-through).
+        acting = getattr(event, "seat", seat)
+        winner = acting if won else ("blue" if acting == "red" else "red")
+        return label("ss.ev.duel_by", kind=label("ss.duel." + event.kind), a=dice[0], b=dice[1],
+                     team=team_label(winner, seat, opponent_key))
     if isinstance(event, ev.Kicked):
         kind = label("ss.kick." + event.kick)
         if event.foul is True:

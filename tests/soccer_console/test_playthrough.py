@@ -206,3 +206,17 @@ def test_the_formation_names_stand_clear_of_their_boxes():
             for x in (x0 + 1, x0 + COLUMN_W - 1):
                 assert not any(c.image.getpixel((x, y)) for y in range(16, 29)), (language, i, x)
         assert text_width(ss.words(language, ("ss.formation", (("half", 2),)))) <= WIDTH
+
+
+def test_a_duel_says_who_won_it_on_each_pad():
+    """"Dribble 2-1 won" read on the defender's pad as if he had won it."""
+    from engine.simulator_soccer import events as ev
+
+    dribble = ev.Duel(kind="dribble", seat="blue", player=9, opponent=4, cell=(8, 4),
+                      dice=(2, 1), won=True)
+    assert _said(ss.event_line(dribble, "red", "team.blue")) == "Dribble 2-1: Blue ✓"
+    assert _said(ss.event_line(dribble, "blue", "team.red")) == "Dribble 2-1: You ✓"
+    tackle = ev.Duel(kind="tackle", seat="red", player=6, opponent=9, cell=(8, 4),
+                     dice=(1, 5), won=False)
+    assert _said(ss.event_line(tackle, "blue", "cpu"), "fr") == "Tacle 1-5 : Toi ✓"
+    assert _said(ss.event_line(tackle, "", "team.blue"), "fr") == "Tacle 1-5 : Bleu ✓"
