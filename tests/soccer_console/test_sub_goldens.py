@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import SoccerRig, soccer_settings
 from goldens import assert_goldens
-from test_substitutions import _first_step, _option, _pad, _until
+from test_substitutions import _first_step, _option, _pad, _throw_in, _until
 
 from firmware.app import Idle
 from firmware.simulator_soccer import screens as ss
@@ -48,16 +48,11 @@ def _substitution_shots(tmp_path, language: str) -> dict[str, Any]:
     shots["sub-sheet-theirs"] = rig.image(other).copy()
     assert isinstance(rig.screen(3), SpectatorScreen)
     shots["spectator"] = rig.image(3).copy()
-    (tmp_path / "throw").mkdir()
-    rig = SoccerRig(tmp_path / "throw", soccer_settings("two", language=language, half_steps=20),
-                    seed=8)
-    rig.start()
-    seat = _until(rig, lambda s, who: s.match.decision == "move"
-                  and s.match.pending.extra.get("phase") == "throw", random.Random(6))
+    rig, seat = _throw_in(tmp_path, language)
     pad = _pad(seat)
     _option(rig, pad, "ss.opt.sub")
-    _option(rig, pad, "ss.sub.player", num=5)
-    _option(rig, pad, "ss.sub.player", num=13)
+    rig.press(pad, Button.CARD2)                  # the first player listed
+    rig.press(pad, Button.CARD2)                  # the first on the bench
     shots["sub-throw"] = rig.image(pad).copy()
     return shots
 
