@@ -333,6 +333,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.sub.booked": ("(J)", "(Y)"),
     "ss.menu.pro": ("Règles Pro", "Pro rules"),
     "ss.why.sub_needed": ("✕ Changement requis", "✕ Substitute first"),
+    "ss.cell.push": ("OK = pousser n°{num}", "OK = push #{num}"),
+    "ss.cell.push_to": ("OK = n°{num} va ici", "OK = #{num} steps here"),
     "watch.ss.goal": ("BUT ! {team} n°{num}", "GOAL! {team} #{num}"),
     "watch.ss.card_yellow": ("{team} n°{num} averti", "{team} #{num} booked"),
     "watch.ss.card_red": ("{team} n°{num} expulsé", "{team} #{num} sent off"),

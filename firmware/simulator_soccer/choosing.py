@@ -19,7 +19,7 @@ from engine.simulator_soccer import (
     Challenge, Choice, Cross, Defend, Kick, Kicker, ListMenu, Move, Place, Remove,
 )
 from engine.simulator_soccer import bots as soccer_bots
-from engine.simulator_soccer.geometry import Cell, distance, line
+from engine.simulator_soccer.geometry import Cell, distance, line, neighbours, on_pitch
 from engine.simulator_soccer.legal import defend_candidates
 from engine.simulator_soccer.state import SEATS
 from firmware.session import Pending
@@ -471,7 +471,10 @@ def cell_targets(match: Any, seat: str, picking: Picking, purpose: Action,
         if picking.thrower == num:
             origin = match.pending.extra.get("cell", origin)
         cells = frozenset(list_options(match, seat, picking).get(num, []))
-        return cells, origin, origin
+        return cells | push_cells(match, seat, picking, num), origin, origin
+    if what == "push":
+        _push, num, cell = purpose
+        return push_targets(match, seat, num, cell), cell, cell
     if what == "keeper":
         keeper = match.teams[team].keeper()
         origin = keeper.cell if keeper is not None else match.ball
@@ -487,6 +490,38 @@ def cell_targets(match: Any, seat: str, picking: Picking, purpose: Action,
         origin = shooter.cell if shooter is not None else match.ball
         return frozenset(match.round_cells()), origin, origin
     raise ValueError(f"no cell pick for {purpose!r}")
+
+
+# ----- S-PRO-QUICK: answering a quick turn, the one 1-cell move may push a teammate ------------
+def push_cells(match: Any, seat: str, picking: Picking, num: int) -> frozenset[Cell]:
+    """Teammates' cells ``num`` may enter answering a quick turn with the Pro rule on (the
+    teammate then steps to an empty neighbour of his cell): only as the list's one move."""
+    if picking.entries or match.pending.kind != "move" or \
+            match.pending.extra.get("phase") != "p3" or \
+            not match.options.has("pro_quick_turn") or not match.quick():
+        return frozenset()
+    team = team_of(seat)
+    mover = match.player(team, num)
+    if mover.cell is None:
+        return frozenset()
+    return frozenset(q.cell for q in match.teams[team].on_pitch()
+                     if q.num != num and q.cell is not None and distance(mover.cell, q.cell) == 1
+                     and push_targets(match, seat, num, q.cell))
+
+
+def push_targets(match: Any, seat: str, num: int, cell: Cell) -> frozenset[Cell]:
+    """Where the teammate in ``cell`` may step when ``num`` pushes into it (the rules check
+    each: clone and apply)."""
+    out = set()
+    for target in neighbours(cell):
+        if not on_pitch(target) or match.at(target):
+            continue
+        try:
+            if match.is_legal(seat, Move(((num, cell),), push=target)):
+                out.add(target)
+        except Exception:  # noqa: BLE001 - a refusal, whatever the engine raised
+            continue
+    return frozenset(out)
 
 
 def _nearest_ahead(match: Any, team: int, origin: Cell, cells: frozenset[Cell]) -> Cell:

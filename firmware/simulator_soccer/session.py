@@ -30,7 +30,7 @@ from typing import Any
 
 from engine.errors import IllegalChoice
 from engine.simulator_soccer import (
-    Choice, Cross, Dive, Formation, Kick, MatchConfig, Round, Shoot, new_match,
+    Choice, Cross, Dive, Formation, Kick, MatchConfig, Move, Round, Shoot, new_match,
 )
 from engine.simulator_soccer import events as ev
 from engine.simulator_soccer import bots as soccer_bots
@@ -317,6 +317,16 @@ class SoccerSession(MatchSession[Picking]):
             picking.aim = None
             self._lock_secret(seat, picking, Round(cell), now)
             return True
+        if what == "entry" and self._pushes(seat, picking, cell):
+            # S-PRO-QUICK: into a teammate's cell; now where he steps (a second cell pick).
+            num = picking.purpose[1]
+            picking.purpose = ("push", num, cell)
+            picking.targets = choosing.push_targets(self.public(seat), seat, num, cell)
+            picking.origin = picking.cursor = cell
+            return True
+        if what == "push":
+            _push, num, entered = picking.purpose
+            return self._play(seat, picking, Move(((num, entered),), push=cell), now)
         picking.mode = "menu"
         picking.page = 0
         if what == "entry":
@@ -327,6 +337,10 @@ class SoccerSession(MatchSession[Picking]):
             picking.intercept = (picking.purpose[1], cell)
             picking.sub = None
         return True
+
+    def _pushes(self, seat: str, picking: Picking, cell: Any) -> bool:
+        """Whether entering ``cell`` is S-PRO-QUICK's push of the teammate there."""
+        return cell in choosing.push_cells(self.public(seat), seat, picking, picking.purpose[1])
 
     # ----- secret choices: the formation, the shot and the dive -----------------------------
     def _press_secret(self, seat: str, picking: Picking, decision: str, button: Button,
@@ -544,9 +558,16 @@ class SoccerSession(MatchSession[Picking]):
             return choosing.label("ss.cell.odds", what=choosing.label("ss.kick." + kind), p=odds)
         if what == "cross":
             return choosing.label("ss.cell.ok", what=choosing.label("ss.kick.cross"))
+        if what == "entry" and self._pushes(seat, picking, cell):
+            mate = next(p.num for p in match.at(cell) if p.team == choosing.team_of(seat))
+            return choosing.label("ss.cell.push", num=mate)
         if what == "entry":
             return choosing.label("ss.cell.ok", what=choosing.player_label(
                 match, seat, picking.purpose[1]))
+        if what == "push":
+            mate = next(p.num for p in match.at(picking.purpose[2])
+                        if p.team == choosing.team_of(seat))
+            return choosing.label("ss.cell.push_to", num=mate)
         return choosing.label("ss.cell.ok", what=choosing.label("ss.opt.play"))
 
     def _build(self, state: screens.SeatState) -> Any:
