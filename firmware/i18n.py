@@ -200,7 +200,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.kick.end": ("Fini", "Done"),
     "ss.kick.header_pass": ("Passe de tête", "Header pass"),
     "ss.high": ("haut", "high"),
-    "ss.low": ("à ras de terre", "low"),
+    "ss.low": ("bas", "low"),
     "ss.player": ("n°{num} {dots}", "#{num} {dots}"),
     "ss.sug.kick_to": ("▶{kind} à n°{num}", "▶{kind} to #{num}"),
     "ss.sug.kick": ("▶{kind}", "▶{kind}"),
@@ -255,7 +255,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.hint.shoot_round": ("1=haut/bas 2=dribble", "1=high/low 2=round"),
     "ss.hint.dive_view": ("côtés du tireur", "shooter's sides"),
     "ss.hint.start": ("OK", "OK"),
-    "ss.formation": ("Formation ({half}/2)", "Formation ({half}/2)"),
+    "ss.formation": ("Formation mi-temps {half}", "Formation, half {half}"),
     "ss.other_locked": ("{team} a validé ✓", "{team} locked in ✓"),
     "ss.other_picks": ("{team} choisit…", "{team} is choosing…"),
     "ss.shoot": ("Tire ! Vise :", "Shoot! Aim:"),
@@ -409,6 +409,29 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.who.them": ("Adv.", "Opp."),
     "ss.who.colon": (" : ", ": "),
     # end sspitch
+    # --- helper "ssplay" (issue 20): what the play-through found unclear ---------------------------
+    "ss.wait.tutorial": ("{team} lit le tuto…", "{team} is reading…"),
+    "ss.wait.tutorial.short": ("{team} lit…", "{team} reads…"),
+    "ss.shot.sides": ("{aim} gardien {dive}", "{aim} keeper {dive}"),
+    "ss.shot.goal": ("Tir {sides} : BUT", "Shot {sides}: GOAL"),
+    "ss.shot.saved": ("Tir {sides}: paré", "Shot {sides} SAVES"),
+    "ss.sug.kick_ahead": ("▶{kind} devant n°{num}", "▶{kind} ahead of #{num}"),
+    "ss.sug.mark": ("▶{what}", "▶{what}"),
+    "ss.sug.kick_way": ("▶{kind} {way}", "▶{kind} {way}"),
+    "ss.opt.pick": ("{what}…", "{what}…"),
+    "ss.ev.duel_by": ("{kind} {a}-{b} : {team} ✓", "{kind} {a}-{b}: {team} ✓"),
+    "ss.way.forward": ("en avant", "forward"),
+    "ss.way.back": ("en retrait", "back"),
+    "ss.way.across": ("en travers", "across"),
+    "ss.flip.no_challenge": ("{team} : pas de duel", "{team}: no challenge"),
+    "ss.flip.enter": ("{team} : n°{num} presse", "{team}: #{num} presses"),
+    "ss.flip.tackle": ("{team} : n°{num} tacle", "{team}: #{num} tackles"),
+    "ss.flip.no_block": ("{team} : aucun contre", "{team}: no block"),
+    "ss.flip.keeper": ("{team} : gardien sort", "{team}: keeper moves"),
+    "ss.flip.intercept": ("{team} : n°{num} coupe", "{team}: #{num} cuts in"),
+    "ss.flip.kicker": ("{team} : n°{num} tire", "{team}: #{num} shoots"),
+    "ss.flip.stand_in": ("{team} : n°{num} au but", "{team}: #{num} in goal"),
+    # end ssplay
 }
 
 

@@ -102,9 +102,10 @@ def onside(match: Any, team: int, choice: Choice) -> Choice:
     if not _spoilt(match, team, carrier, choice.kind, choice.to, bad):
         return choice
     options = match.kick_options()
-    ranked = sorted(((soccer_bots._kick_value(match, team, kind, to, carrier), kind, to)
-                     for kind, to in soccer_bots.kick_targets(match, team, carrier)
-                     if not _spoilt(match, team, carrier, kind, to, bad)), reverse=True)
+    ranked = sorted(((value, kick.kind, kick.to)
+                     for value, kick in soccer_bots.kick_values(match, team, carrier)
+                     if kick.to is not None
+                     and not _spoilt(match, team, carrier, kick.kind, kick.to, bad)), reverse=True)
     if ranked and (ranked[0][0] >= 0.45 or "end" not in options):
         return Kick(ranked[0][1], ranked[0][2])
     if "end" in options:
@@ -167,10 +168,23 @@ def describe_choice(choice: Any, match: Any, seat: str) -> Label:
     """A proposed choice in a few words (the suggestion's option line)."""
     if isinstance(choice, Kick):
         if choice.to is not None:
-            mates = [p.num for p in match.teams[team_of(seat)].on_pitch() if p.cell == choice.to]
+            team = team_of(seat)
+            mates = [p.num for p in match.teams[team].on_pitch() if p.cell == choice.to]
             kind = header_kind(match, choice.kind)
             if mates:
                 return label("ss.sug.kick_to", kind=label("ss.kick." + kind), num=mates[0])
+            # The Simple policy also aims at the cell ahead of a teammate: name him, or the
+            # proposal reads like the plain line under it ("▶Pass", "Pass").
+            behind = (choice.to[0] - (2 if match.east(team) else -2), choice.to[1])
+            runners = [p.num for p in match.teams[team].on_pitch() if p.cell == behind]
+            if runners:
+                return label("ss.sug.kick_ahead", kind=label("ss.kick." + kind), num=runners[0])
+            carrier = match.carrier_player()
+            if carrier is not None and carrier.cell is not None:   # into space: which way
+                ahead = match.fr(team, choice.to)[0] - match.fr(team, carrier.cell)[0]
+                way = "forward" if ahead > 0 else ("back" if ahead < 0 else "across")
+                return label("ss.sug.kick_way", kind=label("ss.kick." + kind),
+                             way=label("ss.way." + way))
             return label("ss.sug.kick", kind=label("ss.kick." + kind))
         return label("ss.sug.kick", kind=label("ss.kick." + choice.kind))
     if isinstance(choice, Cross):
@@ -211,9 +225,14 @@ def menu_options(match: Any, seat: str, picking: Picking, legal: Sequence[Choice
                             ("play", hint)))
         kinds = match.kick_options()
         for k in KICK_ORDER:
+            if isinstance(hint, Kick) and hint.kind == k and hint.to is None:
+                continue                            # the proposal's own line says it already
             if k in kinds:
                 shown = label("ss.kick." + header_kind(match, k))
-                options.append((shown, ("cells", "kick", k) if k in TARGETED else ("play", Kick(k))))
+                if k in TARGETED:                   # "…": a cell pick follows
+                    options.append((label("ss.opt.pick", what=shown), ("cells", "kick", k)))
+                else:
+                    options.append((shown, ("play", Kick(k))))
         return prompt, options
     if kind == "cross":
         prompt = label("ss.ask.cross")
@@ -222,16 +241,16 @@ def menu_options(match: Any, seat: str, picking: Picking, legal: Sequence[Choice
                             ("play", hint)))
         for high in (False, True):
             if any(isinstance(c, Cross) and c.high == high for c in legal):
-                options.append((label("ss.sug.cross_plain", height=label("ss.high" if high else "ss.low")),
-                                ("cells", "cross", high)))
+                plain = label("ss.sug.cross_plain", height=label("ss.high" if high else "ss.low"))
+                options.append((label("ss.opt.pick", what=plain), ("cells", "cross", high)))
         return prompt, options
     if kind == "challenge":
         prompt = label("ss.ask.challenge")
         if hint is not None:
-            options.append((label("ss.opt.suggest", what=describe_choice(hint, match, seat)),
+            options.append((label("ss.sug.mark", what=describe_choice(hint, match, seat)),
                             ("play", hint)))
         for choice in legal:
-            if isinstance(choice, Challenge):
+            if isinstance(choice, Challenge) and choice != hint:
                 shown = describe_choice(choice, match, seat)
                 options.append((shown, ("play", choice)))
         return prompt, options

@@ -13,7 +13,7 @@ from firmware.game import (
 from firmware.i18n import text
 from firmware.settings import known_fields
 
-from .screens import KickoffScreen, event_line, words
+from .screens import KickoffScreen, event_line, kicks_off, words
 from .session import CPU, Seats, SoccerSession, Step
 
 PLAYERS = ("cpu", "two")
@@ -93,8 +93,7 @@ def cpu_screen(session: SoccerSession, seat: str) -> Any:
     """The CPU's pitch as a spectator sees it (everything on it is public, S-VIS-1; the
     CPU's secret picks are never in a view); the kick-off naming the teams."""
     if session.step is Step.KICKOFF:
-        body = session.view(seat).body
-        return KickoffScreen(False, "team." + body["ball"]["seat"])
+        return KickoffScreen(False, "team." + kicks_off(session.view(seat)))
     return session.screen(seat, session.step_started)
 
 

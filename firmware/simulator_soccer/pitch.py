@@ -356,9 +356,10 @@ def _phase_words(view: Any, language: str) -> tuple[str, str]:
     return text(language, f"ss.phase.{key}"), text(language, f"ss.phase.{key}.short")
 
 
-def status_text(view: Any, seat: str, language: str) -> str:
+def status_text(view: Any, seat: str, language: str, *, spectator: bool = False) -> str:
     """The bottom line, at most 21 characters: minute, score (the reading seat's first),
-    whose decision it is and what is being played: ``19' 1-0 Toi : Frappe``."""
+    whose decision it is and what is being played: ``19' 1-0 Toi : Frappe``. A spectator's
+    (a CPU's pad) names the team instead: nobody reads it as "You" (issue 20 play-through)."""
     body = _body(view)
     mine, theirs = _sides(view, seat)
     score = f"{body['score'][mine['seat']]}-{body['score'][theirs['seat']]}"
@@ -367,7 +368,13 @@ def status_text(view: Any, seat: str, language: str) -> str:
     to_act = body["to_act"]
     if body["phase"] == "over" or not to_act:
         return fitting(STATUS_CHARS * 6, f"{clock} {score} {long_phase}", f"{clock} {score} {short_phase}")
-    who = text(language, "ss.who.you" if seat in to_act else "ss.who.them")
+    if spectator:
+        if len(to_act) != 1:
+            return fitting(STATUS_CHARS * 6, f"{clock} {score} {long_phase}",
+                           f"{clock} {score} {short_phase}")
+        who = text(language, "team." + to_act[0])
+    else:
+        who = text(language, "ss.who.you" if seat in to_act else "ss.who.them")
     colon = text(language, "ss.who.colon")
     return fitting(STATUS_CHARS * 6, f"{clock} {score} {who}{colon}{long_phase}",
                    f"{clock} {score} {who}:{long_phase}", f"{clock} {score} {who}:{short_phase}")

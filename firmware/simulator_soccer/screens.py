@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.simulator_soccer import events as ev
+from engine.simulator_soccer.state import SEATS
 from firmware.i18n import text
-from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting
+from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting
 from firmware.session import Step
 from firmware.sheets import draw_result_sheet
 
@@ -31,6 +32,8 @@ from .choosing import SECRET, Label, label
 from .tutorial import PAGES, draw_tutorial_page
 
 SHOT_BOXES = {"left": 8, "centre": 50, "right": 92}
+ARROWS = {"left": "◀", "centre": "●", "right": "▶"}
+"""A side of the goal as the shot and dive screens draw it (the shooter's sides)."""
 
 
 def words(language: str, item: Label | str) -> str:
@@ -63,11 +66,13 @@ class PitchScreen:
     marks: frozenset[tuple[int, int]] = frozenset()
     planned: tuple[tuple[int, int], ...] = ()
     """Cells the seat's list so far sends players to (shown as a ring)."""
+    spectator: bool = False
+    """A CPU's pad (or a demo): the status line names the teams, never "You"."""
 
     def draw(self, c: Canvas, language: str) -> None:
         pitch.draw_pitch(c, self.view, self.seat, cursor=self.cursor, marks=self.marks,
                          planned=self.planned)
-        status = pitch.status_text(self.view, self.seat, language)
+        status = pitch.status_text(self.view, self.seat, language, spectator=self.spectator)
         if self.line is None:
             line = status
         elif self.line[0].startswith("ss.wait."):               # the score, then who does what
@@ -125,10 +130,14 @@ class FormationScreen:
 
         c.centred(-1, text(language, "ss.formation", half=self.half))
         for i, name in enumerate(FORMATIONS):
-            x0 = i * 32 + 1
+            # A row of three joined boxes, one over each card button's column (CARD1-CARD3),
+            # each name a pixel clear of its borders: separate 30-px boxes cut the first
+            # figure of "3-5-2" (issue 20 play-through; a name's ink is 29 px).
+            x0 = i * COLUMN_W
             chosen = name == self.formation
-            c.box(x0, 14, x0 + 29, 30, filled=chosen, width=2 if chosen and self.locked else 1)
-            c.centred(17, name, x0=x0, x1=x0 + 30, ink=0 if chosen else 1)
+            c.box(x0, 14, x0 + COLUMN_W, 30, filled=chosen,
+                  width=2 if chosen and self.locked else 1)
+            c.text(x0 + 2, 17, name, ink=0 if chosen else 1)
         c.chip(WIDTH - 3, 17, "✓")
         them = text(language, self.opponent_key)
         c.centred(34, text(language, "ss.other_locked" if self.other_locked else "ss.other_picks",
@@ -166,7 +175,7 @@ class ShotScreen:
         for side, x in SHOT_BOXES.items():
             chosen = side == self.picked
             c.box(x, 15, x + 27, 36, filled=chosen, width=2 if chosen and self.locked else 1)
-            c.centred(19, {"left": "◀", "centre": "●", "right": "▶"}[side], x0=x, x1=x + 28,
+            c.centred(19, ARROWS[side], x0=x, x1=x + 28,
                       ink=0 if chosen else 1)
         them = text(language, self.opponent_key)
         extra = text(language, "ss.other_locked", team=them) if self.other_locked else ""
@@ -224,13 +233,33 @@ class KickoffScreen:
     you_start: bool
     opponent_key: str
     over_menu: ClassVar[bool] = True
+    reading: str | None = None
+    """The i18n key of the other person while they still read the tutorial (the match waits
+    for them): said instead of who starts, so this pad knows why nothing happens."""
 
     def draw(self, c: Canvas, language: str) -> None:
         c.sheet()
         c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
+        if self.reading is not None:
+            team = text(language, self.reading)
+            c.centred(HINT_Y - 1, fitting(WIDTH, text(language, "ss.wait.tutorial", team=team),
+                                          text(language, "ss.wait.tutorial.short", team=team)))
+            return
         line = text(language, "fb.you_start") if self.you_start else \
             text(language, "fb.they_start", team=text(language, self.opponent_key))
         c.centred(HINT_Y - 1, "⚽ " + line)
+
+
+def kicks_off(view: Any) -> str:
+    """The seat that kicks off next: the toss's (S-KO-1, drawn when the match is made and
+    public), the other team in the second half; once a half is under way, the ball's. The
+    ball's seat alone said "You start" to the wrong pad half the time: before the formations
+    the engine gives it to red whoever won the toss (issue 20 play-through)."""
+    public = view.public
+    if view.body["decision"] == "formation":
+        first = SEATS[public.first_kickoff]
+        return first if view.body["clock"]["half"] == 1 else SEATS[1 - SEATS.index(first)]
+    return str(view.body["ball"]["seat"])
 
 
 @dataclass(frozen=True)
@@ -325,6 +354,11 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
         return label("ss.ev.offside", num=event.player, team=who)
     if isinstance(event, ev.Shot):
         result = event.result if event.result is not ev.ABSENT else "wide"
+        if result in ("goal", "saved") and event.dive:
+            # The aim and the dive as the arrows the shot and dive screens showed (the
+            # shooter's sides): "Tir D/G" had to be decoded (issue 20 play-through).
+            return label("ss.shot." + str(result),
+                         sides=label("ss.shot.sides", aim=ARROWS[event.aim], dive=ARROWS[event.dive]))
         return label("ss.ev.shot_" + str(result), num=event.player,
                      aim=label("ss.side." + event.aim),
                      dive=label("ss.side." + (event.dive or "none")))
@@ -341,8 +375,12 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
         if event.foul is True and event.won is ev.ABSENT:
             return label("ss.ev.duel_foul", kind=label("ss.duel." + event.kind), a=dice[0])
         won = event.won is True or (event.won is ev.ABSENT and event.foul is False)
-        return label("ss.ev.duel_won" if won else "ss.ev.duel_lost",
-                     kind=label("ss.duel." + event.kind), num=event.player, a=dice[0], b=dice[1])
+        # Who won, told from the reading pad's side: "Dribble 2-1 won" read on the
+        # defender's pad as if he had won it (issue 20 play-through).
+        acting = getattr(event, "seat", seat)
+        winner = acting if won else ("blue" if acting == "red" else "red")
+        return label("ss.ev.duel_by", kind=label("ss.duel." + event.kind), a=dice[0], b=dice[1],
+                     team=team_label(winner, seat, opponent_key))
     if isinstance(event, ev.Kicked):
         kind = label("ss.kick." + event.kick)
         if event.foul is True:
@@ -392,11 +430,38 @@ def flip_line(events: list[Any], joint: Any, seat: str, opponent_key: str = "tea
         if line is not None:
             return line
     for who, choice in joint.items():
+        team = team_label(who, seat, opponent_key)
         if isinstance(choice, Place):
-            return label("ss.ev.placed", n=len(choice.entries), team=team_label(who, seat, opponent_key))
+            return label("ss.ev.placed", n=len(choice.entries), team=team)
         if isinstance(choice, Move):
-            return label("ss.ev.moved", n=len(choice.entries), team=team_label(who, seat, opponent_key))
+            return label("ss.ev.moved", n=len(choice.entries), team=team)
+        line = _decided(choice, team)
+        if line is not None:
+            return line
     return label("ss.ev.played")
+
+
+def _decided(choice: Any, team: Label) -> Label | None:
+    """What a decision that made no event of its own was, for the flip's banner: "Played"
+    told the other pad nothing after a challenge or a defence (issue 20 play-through)."""
+    from engine.simulator_soccer import Challenge, Defend, Kicker, Remove
+
+    if isinstance(choice, Challenge):
+        if choice.player is None:
+            return label("ss.flip.no_challenge", team=team)
+        return label("ss.flip.tackle" if choice.tackle else "ss.flip.enter", num=choice.player,
+                     team=team)
+    if isinstance(choice, Defend):
+        if choice.intercept is not None:
+            return label("ss.flip.intercept", num=choice.intercept[0], team=team)
+        if choice.keeper is not None:
+            return label("ss.flip.keeper", team=team)
+        return label("ss.flip.no_block", team=team)
+    if isinstance(choice, Kicker):
+        return label("ss.flip.kicker", num=choice.player, team=team)
+    if isinstance(choice, Remove):
+        return label("ss.flip.stand_in", num=choice.player, team=team)
+    return None
 
 
 def reveal_lines(events: tuple[Any, ...], seat: str, opponent_key: str) -> tuple[Label, ...]:
@@ -412,8 +477,18 @@ def reveal_lines(events: tuple[Any, ...], seat: str, opponent_key: str) -> tuple
         line = event_line(event, seat, opponent_key)
         if line is not None and line not in lines:
             lines.append(line)
+    # A kick that ends with the other team: say who has the ball ("Pass 97/89% off" alone
+    # left the kicker's pad to find it on the map, issue 20 play-through).
+    kicked = [e for e in events if isinstance(e, ev.Kicked)]
+    won = [e for e in events if isinstance(e, ev.BallWon)]
+    if kicked and won and not important and won[-1].seat != kicked[-1].seat:
+        line = event_line(won[-1], seat, opponent_key)
+        if line is not None and line not in lines:
+            lines.append(line)
+    # The half's end is always said: after a plain kick it was not, and the result sheet
+    # came with no word of the whistle.
     ends = [e for e in events if isinstance(e, ev.Clock) and e.end is not None]
-    if ends and important:
+    if ends:
         line = event_line(ends[-1], seat, opponent_key)
         if line is not None and line not in lines:
             lines.append(line)
@@ -453,6 +528,15 @@ class SeatState:
     why: str | None
     can_round: bool
     cell_line: Label | None = None
+    reading: str | None = None
+    """The i18n key of a person still reading the tutorial while this seat waits for them."""
+
+
+def proposal_cells(choice: Any) -> frozenset[tuple[int, int]]:
+    """Where a menu's proposal plays (a kick's or cross's target, a challenger's cell), marked
+    on the pitch the menu's OK shows: "▶Lob" alone did not say where to (issue 20)."""
+    to = getattr(choice, "to", None)
+    return frozenset({(to[0], to[1])}) if isinstance(to, tuple) and len(to) == 2 else frozenset()
 
 
 def waiting_line(body: dict[str, Any], seat: str, opponent_key: str) -> Label | None:
@@ -472,7 +556,8 @@ def build(state: SeatState) -> Any:
     if state.tutorial is not None:
         return TutorialOffer() if state.tutorial < 0 else TutorialScreen(state.tutorial)
     if state.step is Step.KICKOFF:
-        return KickoffScreen(body["ball"]["seat"] == state.seat, state.opponent_key)
+        return KickoffScreen(kicks_off(view) == state.seat, state.opponent_key,
+                             reading=state.reading)
     if state.step is Step.OVER:
         shootout = view.public.shootout
         score = body["score"]
@@ -499,6 +584,8 @@ def build(state: SeatState) -> Any:
         line = label("ss.why." + state.why) if state.why else state.cell_line
         return PitchScreen(view, state.seat, line, state.cursor, state.marks, state.planned)
     if state.deciding and state.mode == "map":
-        return PitchScreen(view, state.seat, label("ss.hint.back_menu"), None, frozenset(),
+        return PitchScreen(view, state.seat, label("ss.hint.back_menu"), None, state.marks,
                            state.planned)
+    if state.spectator:
+        return PitchScreen(view, state.seat, spectator=True)
     return PitchScreen(view, state.seat, waiting_line(body, state.seat, state.opponent_key))

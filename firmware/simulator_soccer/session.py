@@ -438,8 +438,9 @@ class SoccerSession(MatchSession[Picking]):
     def _flips(self, before: dict[str, Any], seen: dict[str, Any]) -> dict[str, Any] | None:
         """Each screen as it was, a banner saying what was just played (both screens change
         only their bottom pages: the press fits the shared bus)."""
-        return {seat: screens.FlipScreen(screen, screens.flip_line(
-            self.events, self.decisions[-1], seat, self.opponent_key(seat)))
+        return {seat: screens.FlipScreen(screen, screens.flip_line(   # a CPU's pad: colours
+            self.events, self.decisions[-1], "" if self.is_cpu(seat) else seat,
+            self.opponent_key(seat)))
                 for seat, screen in before.items()}
 
     def _revealed(self) -> bool:
@@ -477,6 +478,8 @@ class SoccerSession(MatchSession[Picking]):
         if person and picking is not None:
             if picking.mode == "cells":
                 marks = picking.targets
+            elif picking.mode == "map":                 # where the menu's proposal goes
+                marks = screens.proposal_cells(picking.suggestion)
             planned = tuple(cell for _num, cell in picking.entries)
             if picking.keeper is not None:
                 planned += (picking.keeper,)
@@ -504,6 +507,8 @@ class SoccerSession(MatchSession[Picking]):
             side=picking.side if picking is not None else None,
             why=picking.why if picking is not None else None,
             can_round=person and view.body["decision"] == "shoot" and self.match.can_round(),
+            reading=self.opponent_key(seat) if self.tutorial and seat not in self.tutorial
+            else None,
             cell_line=self._cell_line(seat, picking) if person and picking is not None
             and picking.mode == "cells" else None)
 

@@ -93,7 +93,8 @@ def test_the_kick_menu_offers_the_proposal_first_and_a_cell_pick_for_a_pass(tmp_
     menu = rig.screen(pad)
     assert isinstance(menu, ss.MenuScreen) and menu.prompt[0] == "ss.ask.kick"
     assert menu.options[0][0] == "ss.opt.suggest"        # the Simple policy's kick, one press
-    pass_index = next(i for i, o in enumerate(menu.options) if o[0] == "ss.kick.pass")
+    pass_index = next(i for i, o in enumerate(menu.options)        # "Pass…": a cell pick
+                      if o == ("ss.opt.pick", (("what", ("ss.kick.pass", ())),)))
     rig.press(pad, (Button.CARD1, Button.CARD2, Button.CARD3, Button.CARD4)[pass_index])
     pick = rig.screen(pad)
     assert isinstance(pick, ss.PitchScreen) and pick.cursor is not None and pick.marks

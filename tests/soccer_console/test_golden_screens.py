@@ -17,7 +17,7 @@ from firmware.simulator_soccer import screens as ss
 from hal.buttons import Button
 
 KINDS = {
-    "tutorial-offer", "tutorial", "kickoff", "formation", "formation-flip", "menu-kick", "menu-p2", "menu-p3",
+    "tutorial-offer", "tutorial", "kickoff", "kickoff-wait", "formation", "formation-flip", "menu-kick", "menu-p2", "menu-p3",
     "menu-place", "menu-challenge", "menu-defend", "cells", "pitch-map", "wait-kick",
     "wait-move", "wait-place", "reveal", "flip", "shoot", "dive", "result",
 }
@@ -30,7 +30,7 @@ def kind_of(model: Any) -> str | None:
     if isinstance(model, ss.TutorialOffer):
         return "tutorial-offer"
     if isinstance(model, ss.KickoffScreen):
-        return "kickoff"
+        return "kickoff-wait" if model.reading else "kickoff"
     if isinstance(model, ss.FormationScreen):
         return "formation"
     if isinstance(model, ss.FlipScreen):
