@@ -18,7 +18,7 @@ from .choices import (
     Headers, Kick, Kicker, Move, Place, Remove, Round, Shoot,
 )
 from .geometry import Cell, distance
-from .state import SEATS
+from .state import SEATS, Player
 
 if TYPE_CHECKING:
     from .match import SoccerMatch
@@ -146,9 +146,31 @@ class ListMenu:
                 continue
             cells = [c for c in geo.CELLS
                      if c != p.cell and m._place_rule_cell_ok(p, c, step) is None]
+            if step == 3 and self.team == r["team"] and not self._kicker_still_possible(m, done, p):
+                cells = [c for c in cells if c == r["cell"]]
             if cells:
                 result[p.num] = cells
         return result
+
+    def _kicker_still_possible(self, m: SoccerMatch, done: set[int], p: Player) -> bool:
+        """S-RST-2 (3) ends with one kicking player on the ball. Once ``p`` is placed
+        anywhere but the ball, can someone still stand on it? If not, the ball is ``p``'s
+        only cell: the menu does not offer a dead end (a walk that took the only kicker off
+        the ball and then placed everyone else, which no DONE could finish)."""
+        ball = m.restart["cell"]
+        others = [q for q in m.at(ball) if q is not p]
+        if any(q.team == self.team for q in others):
+            return True
+        if m.frozen_index is None:
+            m.freeze_index()
+        frozen = m.frozen_index
+        m.frozen_index = {**(frozen or {}), ball: others}
+        try:
+            return any(q.num not in done and q is not p and q.num not in m.restart["relocated"]
+                       and m._place_rule_cell_ok(q, ball, 3) is None
+                       for q in m.teams[self.team].on_pitch())
+        finally:
+            m.frozen_index = frozen
 
     def choice(self, entries: Sequence[Entry]) -> Choice:
         if self.kind == "place":

@@ -65,7 +65,7 @@ def scene(half: int = 1):
                     lying=[("red", 7), ("blue", 6)])
 
 
-def test_each_kind_of_cell_has_its_own_glyph() -> None:
+def test_S_UI_1_each_kind_of_cell_has_its_own_glyph() -> None:
     """S-UI-1 as improved: own, opponent, both, lying own, lying opponent, empty, a mark and
     the ball alone each have one drawing, and no two are alike."""
     m = scene()
@@ -173,7 +173,7 @@ def test_the_cursor_frames_its_cell_in_a_moat() -> None:
     assert not any(framed.image.getpixel(p) for p in moat)
 
 
-def test_a_seat_attacking_west_sees_itself_attacking_right() -> None:
+def test_S_UI_1_a_seat_attacking_west_sees_itself_attacking_right() -> None:
     """S-PIT-4's half-turn: red in the second half (attacking west) sees exactly what red
     sees in the first half of the mirrored position; blue in the first half too."""
     first, second = scene(half=1), scene(half=2)
@@ -197,7 +197,7 @@ ENGINE_DIRECTION = {Button.CARD1: "NW", Button.CARD2: "NE", Button.LEFT: "W", Bu
 
 @pytest.mark.parametrize("half", [1, 2])
 @pytest.mark.parametrize("seat", ["red", "blue"])
-def test_step_moves_the_cursor_the_way_the_button_points_on_screen(half: int, seat: str) -> None:
+def test_S_UI_2_step_moves_the_cursor_the_way_the_button_points_on_screen(half: int, seat: str) -> None:
     """S-UI-2 against the engine's S-PIT-2 neighbours: every cell, every cursor button, both
     sides of the pitch; None exactly off the pitch."""
     from engine.simulator_soccer.geometry import DIRECTION_NAMES
@@ -220,7 +220,7 @@ def test_step_moves_the_cursor_the_way_the_button_points_on_screen(half: int, se
     assert step((10, 4), Button.CENTRE, view, seat) is None
 
 
-def test_six_steps_round_a_cell_come_back() -> None:
+def test_S_UI_2_six_steps_round_a_cell_come_back() -> None:
     view = view_of(scene(), "blue")
     cell = (10, 4)
     for button in (Button.RIGHT, Button.CARD4, Button.CARD3, Button.LEFT, Button.CARD1, Button.CARD2):
@@ -251,7 +251,7 @@ def _stretched(body):
     return wide
 
 
-def test_status_fits_21_characters_in_every_phase_and_both_languages() -> None:
+def test_S_UI_1_status_fits_21_characters_in_every_phase_and_both_languages() -> None:
     seen = set()
     for seed in range(3):
         for match in _states(seed):

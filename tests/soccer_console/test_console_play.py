@@ -146,7 +146,7 @@ def _path(rig, pad, start, target):
     raise AssertionError("no path")
 
 
-def test_a_seat_attacking_west_sees_its_buttons_mirrored(tmp_path):
+def test_S_UI_2_a_seat_attacking_west_sees_its_buttons_mirrored(tmp_path):
     """Blue attacks west in the first half: its map is turned, so RIGHT moves the cursor
     towards the goal it attacks (engine x - 2), CARD1 up its screen (engine y + 1)."""
     from firmware.simulator_soccer import pitch

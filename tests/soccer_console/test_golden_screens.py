@@ -17,8 +17,8 @@ from firmware.simulator_soccer import screens as ss
 from hal.buttons import Button
 
 KINDS = {
-    "tutorial-offer", "tutorial", "kickoff", "kickoff-wait", "formation", "formation-flip", "menu-kick", "menu-p2", "menu-p3",
-    "menu-place", "menu-challenge", "menu-defend", "cells", "pitch-map", "wait-kick",
+    "tutorial-offer", "tutorial", "kickoff", "kickoff-wait", "formation", "formation-flip",
+    "menu-kick", "menu-p2", "menu-p3", "menu-place", "menu-challenge", "menu-defend", "cells", "pitch-map", "wait-kick",
     "wait-move", "wait-place", "reveal", "flip", "shoot", "dive", "result",
 }
 """The kinds every run must show (more are saved when they come)."""
