@@ -127,15 +127,15 @@ def _support_equilibrium(rows: list[list[float]], row_support: tuple[int, ...],
         y = [y1, 1.0 - y1]
         return _checked(rows, row_support, col_support, x, y, n, m)
     # Row mixture x on row_support: every column of col_support pays v; x sums to 1.
-    x = _linear([[rows[i][j] for i in row_support] + [-1.0] for j in col_support]
-                + [[1.0] * size + [0.0]], [0.0] * size + [1.0])
-    if x is None or min(x[:size]) < -_EPS:
+    row_mix = _linear([[rows[i][j] for i in row_support] + [-1.0] for j in col_support]
+                      + [[1.0] * size + [0.0]], [0.0] * size + [1.0])
+    if row_mix is None or min(row_mix[:size]) < -_EPS:
         return None
-    y = _linear([[rows[i][j] for j in col_support] + [-1.0] for i in row_support]
-                + [[1.0] * size + [0.0]], [0.0] * size + [1.0])
-    if y is None or min(y[:size]) < -_EPS:
+    col_mix = _linear([[rows[i][j] for j in col_support] + [-1.0] for i in row_support]
+                      + [[1.0] * size + [0.0]], [0.0] * size + [1.0])
+    if col_mix is None or min(col_mix[:size]) < -_EPS:
         return None
-    return _checked(rows, row_support, col_support, x, y, n, m)
+    return _checked(rows, row_support, col_support, row_mix, col_mix, n, m)
 
 
 def _checked(rows: list[list[float]], row_support: tuple[int, ...],

@@ -154,8 +154,8 @@ class ChifootmiMatch(Match):
         twin.counter_rule = self.counter_rule
         red, blue = self.active
         twin.active = [red[:], blue[:]]
-        red, blue = self.face_down
-        twin.face_down = [red[:], blue[:]]
+        red_down, blue_down = self.face_down
+        twin.face_down = [red_down[:], blue_down[:]]
         red, blue = self.pile1
         twin.pile1 = [red[:], blue[:]]
         red, blue = self.pile2
