@@ -443,12 +443,26 @@ class App:
             return recorded
         if isinstance(setup.console.get("tournament"), int):
             self._record_fixture(setup.console["tournament"], setup.console.get("people", {}), result)
+        self._after_match(game)
         self.menu.played = history.stats(self.state_dir).played
         if self.club is not None:
             self.club.finished(match_id=result.match, game=game, level=result.level,
                                score=result.score, winner=result.winner, players=result.players,
                                names=setup.console.get("people"), shootout=result.shootout)
         return recorded
+
+    def _after_match(self, name: str) -> None:
+        """A match of game ``name`` ended normally: the game's settings as it wants them
+        after one (``GameEntry.after_match``: a first-matches tutorial turns itself off),
+        saved like a change made in the menu."""
+        entry = GAMES.get(name)
+        if entry is None or entry.after_match is None:
+            return
+        chosen = self.settings.of(name, entry.settings)
+        after = entry.after_match(chosen)
+        if after != chosen:
+            self.menu.settings = self.settings.with_game(name, after)
+            self.save_settings()
 
     def _record_fixture(self, index: int, people: dict[str, str], result: history.Result) -> None:
         """A tournament match's result into the tournament (home = pad 1's seat)."""

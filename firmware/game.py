@@ -144,6 +144,9 @@ class GameEntry:
     """Whether the pad's LED is lit for ``seat`` (e.g. it has the ball, it is its turn)."""
     describe: Callable[[Any], str | None] = lambda event: None
     """One line of commentary for an engine event (the headless sim), None: no words for it."""
+    after_match: Callable[[Any], Any] | None = None
+    """The game's settings after a match that ended normally (not abandoned), saved by the
+    app: e.g. a first-matches tutorial turning itself off. None: unchanged."""
 
 
 RED_BLUE_PLAYERS = ("cpu", "two")

@@ -427,7 +427,8 @@ class Attract(ModeState):
 def watching(game: Any, session: Any) -> SpectatorScreen:
     """What a pad with no seat in ``session`` shows: the score and the moves (``firmware.spectator``)."""
     return SpectatorScreen.of(game.title, game_named(game.name).summary(session.match),
-                              session.events, str(getattr(session, "step", "")) in MOVE_STEPS)
+                              session.events, str(getattr(session, "step", "")) in MOVE_STEPS,
+                              game.name)
 
 
 @dataclass

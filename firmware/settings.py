@@ -20,9 +20,9 @@ from firmware.json_input import read_json
 FILE_NAME = "settings.json"
 LANGUAGES = ("fr", "en")
 KIDS_RULES: Mapping[str, Any] = {"level": "beginner", "difficulty": "easy", "move_clock": 20,
-                                 "house": False}
+                                 "house": False, "pro_rules": False}
 """Kids' mode: what every game's settings take when they have the field (Beginner, the gentlest
-CPU, the move clock at 20 s, no house rules); the menu hides those lines."""
+CPU, the move clock at 20 s, no house rules, no Pro rules); the menu hides those lines."""
 LOCKED_FIELDS = ("game", "players", "humans")
 """With the settings locked (a café unit), the only lines the menu lets anyone change."""
 T = TypeVar("T")

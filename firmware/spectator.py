@@ -25,10 +25,62 @@ def _card(value: Any) -> str:
     return "D/T" if value == "DT" else str(value)
 
 
-def move_words(events: Iterable[Any]) -> tuple[tuple[str, dict[str, str]], ...]:
+SOCCER_RANK = ("goal", "card", "shot", "var", "foul", "offside", "sub", "clock", "duel")
+"""Simulator Soccer's events a spectator reads, the most telling first (two lines fit)."""
+
+
+def soccer_words(events: Iterable[Any]) -> tuple[tuple[str, dict[str, str]], ...]:
+    """Simulator Soccer's last move for a spectator: a goal (who scored), cards, the shot
+    duel's result (aim and dive, only ever in an event once both were locked in), fouls, VAR,
+    offside, substitutions, the half's end, else a duel. Its formations and a shot or dive
+    being chosen are in no event, so they never reach a spare pad (S-VIS-1)."""
+    found: list[tuple[int, int, str, dict[str, str]]] = []
+    for order, event in enumerate(events):
+        line = event.to_json() if hasattr(event, "to_json") else {}
+        kind = line.get("event")
+        team = seat_label(str(line.get("seat", "")))
+        num = str(line.get("player", ""))
+        said: tuple[str, dict[str, str]] | None = None
+        if kind == "goal":
+            said = ("watch.ss.goal", {"team": team, "num": num})
+        elif kind == "card":
+            said = ("watch.ss.card_" + ("red" if line.get("card") == "red" else "yellow"),
+                    {"team": team, "num": num})
+        elif kind == "shot":
+            result = str(line.get("result", "wide"))
+            if result in ("goal", "saved"):
+                said = ("watch.ss.shot_" + result, {"team": team, "aim": str(line.get("aim")),
+                                                    "dive": str(line.get("dive") or "none")})
+            else:
+                said = ("watch.ss.shot_" + ("blocked" if result == "blocked" else "wide"),
+                        {"team": team})
+        elif kind == "var":
+            said = ("watch.ss.var_" + ("no" if line.get("overturned") else "yes"), {})
+        elif kind == "foul":
+            said = ("watch.ss.foul_" + ("penalty" if line.get("award") == "penalty" else "free_kick"),
+                    {"team": team, "num": num})
+        elif kind == "offside":
+            said = ("watch.ss.offside", {"team": team, "num": num})
+        elif kind == "sub":
+            said = ("watch.ss.sub", {"team": team, "out": str(line.get("out")),
+                                     "into": str(line.get("in"))})
+        elif kind == "clock" and line.get("end") is not None:
+            said = ("ss.ev.half_time" if line.get("half") == 1 else "ss.ev.full_time", {})
+        elif kind == "duel" and "seat" in line:
+            said = ("watch.duel_won" if line.get("won") else "watch.duel_lost", {"team": team})
+        if said is not None:
+            found.append((SOCCER_RANK.index(str(kind)), order, *said))
+    kept = sorted(found)[:2]
+    return tuple((key, values) for _rank, _order, key, values in sorted(kept, key=lambda f: f[1]))
+
+
+def move_words(events: Iterable[Any], game: str = "") -> tuple[tuple[str, dict[str, str]], ...]:
     """What the last move did, as (i18n key, values) pairs a spectator reads: the cards
     turned over, a goal, a save, a shoot-out kick. Event kinds of any game by their public
-    ``to_json`` line; kinds with no words here are left out."""
+    ``to_json`` line; kinds with no words here are left out. Simulator Soccer (``game``) has
+    words of its own (:func:`soccer_words`)."""
+    if game == "simulator-soccer":
+        return soccer_words(events)
     words: list[tuple[str, dict[str, str]]] = []
     for event in events:
         line = event.to_json() if hasattr(event, "to_json") else {}
@@ -65,14 +117,14 @@ class SpectatorScreen:
 
     @classmethod
     def of(cls, title: str, summary: Mapping[str, Any], events: Iterable[Any],
-           show_move: bool) -> SpectatorScreen:
+           show_move: bool, game: str = "") -> SpectatorScreen:
         score = summary.get("score") or summary.get("points") or {}
         shootout = summary.get("shootout")
         winner = None
         if summary.get("over"):
             won = summary.get("winner")
             winner = seat_label(str(won)) if isinstance(won, str) and won in score else "draw"
-        words = move_words(events) if show_move else ()
+        words = move_words(events, game) if show_move else ()
         return cls(title, tuple((seat_label(str(seat)), _number(value)) for seat, value in score.items()),
                    None if not shootout else tuple(str(v) for v in dict(shootout).values()),
                    tuple((key, tuple(sorted(values.items()))) for key, values in words), winner)
@@ -104,6 +156,9 @@ class SpectatorScreen:
     def _line(language: str, key: str, values: dict[str, str]) -> str:
         named = {name: seat_name(language, value) if name == "team" else value
                  for name, value in values.items()}
+        if "aim" in values:                     # a shot's aim/dive, the shooter's sides: G/D
+            named["sides"] = "/".join(text(language, "ss.side." + values[side])
+                                      for side in ("aim", "dive"))
         if key == "watch.cards":
             named = {"red": values["red"], "blue": values["blue"],
                      "r": text(language, "team.red"), "b": text(language, "team.blue")}

@@ -28,7 +28,9 @@ Label = tuple[str, tuple[tuple[str, Any], ...]]
 """An i18n key and its parameters (a parameter that is itself a Label is translated too)."""
 Action = tuple[Any, ...]
 """What picking an option does: ``("play", choice)``, ``("cells", purpose)``, ``("done",)``,
-``("undo",)``, ``("player", num)``, ``("menu", name)``, ``("back",)``."""
+``("undo",)``, ``("player", num)``, ``("menu", name)``, ``("back",)``; a voluntary
+substitution (S-SUB-1): ``("menu", "sub_off")``, ``("sub_off", num)``, ``("sub_on", num)``,
+``("unsub", index)``."""
 
 KICK_ORDER = ("pass", "lob", "dribble", "throw", "cross", "shot", "hold", "end")
 TARGETED = ("pass", "lob", "dribble", "throw")
@@ -49,9 +51,13 @@ class Picking(Pending):
     """``menu``, ``map`` (the pitch, looked at from a menu), ``cells``, ``secret``."""
     page: int = 0
     sub: str | None = None
-    """A sub-menu: ``intercept`` (who), ``thrower``."""
+    """A sub-menu: ``intercept`` (who), ``sub_off`` (who comes off), ``sub_on`` (who comes
+    on for :attr:`sub_off_num`)."""
     entries: tuple[tuple[int, Cell], ...] = ()
     subs: tuple[tuple[int, int], ...] = ()
+    """Substitutions (off, on) made with this decision: the rules' required ones the proposal
+    brings, and the player's own (S-SUB-1)."""
+    sub_off_num: int | None = None
     thrower: int | None = None
     keeper: Cell | None = None
     intercept: tuple[int, Cell] | None = None
@@ -145,7 +151,7 @@ def list_menu(match: Any, seat: str, picking: Picking) -> ListMenu:
 
 
 def list_options(match: Any, seat: str, picking: Picking) -> dict[int, list[Cell]]:
-    key = ("list", picking.entries, picking.thrower)
+    key = ("list", picking.entries, picking.thrower, picking.subs)
     if key not in picking.cache:
         try:
             options = list_menu(match, seat, picking).options(picking.entries)
@@ -265,13 +271,20 @@ def menu_options(match: Any, seat: str, picking: Picking, legal: Sequence[Choice
     if kind == "defend":
         return _defend_options(match, seat, picking)
     if kind in LISTS:
+        if picking.sub in ("sub_off", "sub_on"):
+            return substitution_options(match, seat, picking)
         phase = match.pending.extra.get("phase", "")
         if kind == "move" and phase == "throw" and picking.thrower is None:
+            if picking.subs:                      # subs alone: a repositioning (S-RST-1)
+                options.append((label("ss.opt.sub_done", n=len(picking.subs)), ("done",)))
+                options.extend(_sub_lines(match, seat, picking))
+                return label("ss.ask.throw_subs"), options
             prompt = label("ss.ask.thrower")
             for choice in legal:
                 if isinstance(choice, Move) and choice.thrower is not None:
                     options.append((player_label(match, seat, choice.thrower),
                                     ("thrower", choice.thrower)))
+            options.extend(_sub_lines(match, seat, picking))
             return prompt, options
         prompt = list_prompt(match, seat)
         options.append((label("ss.opt.done", n=len(picking.entries)), ("done",)))
@@ -283,8 +296,87 @@ def menu_options(match: Any, seat: str, picking: Picking, legal: Sequence[Choice
         order = sorted(movable, key=lambda n: (distance(placed.player(team, n).cell or ball, ball), n))
         for num in order:
             options.append((player_label(match, seat, num), ("player", num)))
+        # Substitutions last: one LEFT from the first page (the pages go round), which keeps
+        # DONE, UNDO and the players nearest the ball where they always are.
+        options.extend(_sub_lines(match, seat, picking))
         return prompt, options
     return label("ss.ask.other"), [(label("ss.opt.play"), ("play", legal[0]))] if legal else []
+
+
+# ----- voluntary substitutions (S-SUB-1) -----------------------------------------------------
+def may_substitute(match: Any, seat: str, picking: Picking) -> bool:
+    """Whether ``seat`` may add a substitution to the decision it is making (S-SUB-1): in its
+    first step of a repositioning (S-RST-2; not at the first half's kick-off), or instead of
+    taking its throw-in (subs alone: the throw-in becomes a repositioning, S-RST-1); 5 a
+    match, while someone is left on the bench. The rules check the whole decision again
+    when it is played."""
+    team = team_of(seat)
+    t = match.teams[team]
+    if t.subs + len(picking.subs) >= 5 or len(t.bench()) <= len(picking.subs):
+        return False
+    kind = match.pending.kind
+    if kind == "place":
+        r = match.restart
+        step = r.get("step")
+        first_step = step == 1 or (step == 2 and team != r.get("team"))
+        return first_step and not (r.get("first") and match.half == 1)
+    return kind == "move" and match.pending.extra.get("phase") == "throw"
+
+
+def _sub_lines(match: Any, seat: str, picking: Picking) -> list[tuple[Label, Action]]:
+    """The list menu's substitution lines: one to make another, one to undo each made."""
+    lines: list[tuple[Label, Action]] = []
+    if may_substitute(match, seat, picking):
+        used = match.teams[team_of(seat)].subs + len(picking.subs)
+        lines.append((label("ss.opt.sub", n=used), ("menu", "sub_off")))
+    for index, (off, on) in enumerate(picking.subs):
+        lines.append((label("ss.opt.unsub", into=on, out=off), ("unsub", index)))
+    return lines
+
+
+def squad_label(match: Any, team: int, num: int) -> Label:
+    """A player as a substitution menu shows him: shirt, duel ratings as his card prints
+    them (Dribble-Marking-Tackle-Retention), dots, a yellow card."""
+    p = match.player(team, num)
+    duel = "-".join(str(value) for value in p.duel)
+    return label("ss.sub.player", num=num, duel=duel, dots=p.dots,
+                 card=label("ss.sub.booked") if p.yellow else "")
+
+
+def substitution_options(match: Any, seat: str, picking: Picking
+                         ) -> tuple[Label, list[tuple[Label, Action]]]:
+    """Who comes off (the players on the pitch, after the substitutions already picked),
+    then who comes on for him (the bench), each with a way back."""
+    team = team_of(seat)
+    after = list_menu(match, seat, picking).match if match.pending.kind == "place" else match
+    incoming = {on for _off, on in picking.subs}
+    options: list[tuple[Label, Action]] = [(label("ss.opt.back"), ("back",))]
+    if picking.sub == "sub_on" and picking.sub_off_num is not None:
+        for p in sorted(after.teams[team].bench(), key=lambda q: q.num):
+            if p.num not in incoming:
+                options.append((squad_label(after, team, p.num), ("sub_on", p.num)))
+        return label("ss.ask.sub_on", num=picking.sub_off_num), options
+    for p in sorted(after.teams[team].on_pitch(), key=lambda q: q.num):
+        if p.num not in incoming:
+            options.append((squad_label(after, team, p.num), ("sub_off", p.num)))
+    return label("ss.ask.sub_off"), options
+
+
+def add_substitution(picking: Picking, off: int, on: int, alone: bool = False) -> None:
+    """``on`` comes on for ``off``: he takes his slot and cell (S-SUB-1), so the moves
+    planned for ``off`` are now his; ``alone``: at a throw-in, where substitutions come
+    alone (S-RST-1: no thrower, no moves; a repositioning follows)."""
+    picking.subs = picking.subs + ((off, on),)
+    if alone:
+        picking.thrower, picking.entries = None, ()
+    picking.entries = tuple((on if num == off else num, cell) for num, cell in picking.entries)
+
+
+def remove_substitution(picking: Picking, index: int) -> None:
+    """Undo a substitution: the moves planned for the substitute go back to the player."""
+    off, on = picking.subs[index]
+    picking.subs = picking.subs[:index] + picking.subs[index + 1:]
+    picking.entries = tuple((off if num == on else num, cell) for num, cell in picking.entries)
 
 
 def list_prompt(match: Any, seat: str) -> Label:

@@ -2,10 +2,10 @@
 LEDs, and its words for the headless simulator's commentary."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.simulator_soccer import MatchConfig, Options
+from engine.simulator_soccer import PRO_OPTIONS, MatchConfig, Options
 from engine.simulator_soccer.script import MatchScript
 from firmware.game import (
     GameEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus, red_blue_seats,
@@ -30,7 +30,10 @@ class SoccerSettings:
     tiebreak: bool = False
     move_clock: int = 0
     tutorial: bool = True
-    """The tutorial's pages before the kick-off (the first matches; OK skips them)."""
+    """The tutorial's pages before the kick-off: offered until the first match that ends
+    normally, then off by itself (:func:`after_match`); the menu turns it on again."""
+    pro_rules: bool = False
+    """Every Pro rule of the book (S-PRO-*) at once; kids' mode keeps them off."""
 
     @classmethod
     def from_json(cls, obj: Any) -> SoccerSettings:
@@ -41,7 +44,8 @@ class SoccerSettings:
         return settings
 
     def match_config(self) -> MatchConfig:
-        return MatchConfig(Options(half_steps=self.half_steps, tiebreak=self.tiebreak))
+        pro = frozenset(PRO_OPTIONS) if self.pro_rules else frozenset()
+        return MatchConfig(Options(half_steps=self.half_steps, tiebreak=self.tiebreak, pro=pro))
 
 
 def rows(settings: SoccerSettings, pad_count: int) -> list[Row]:
@@ -52,8 +56,15 @@ def rows(settings: SoccerSettings, pad_count: int) -> list[Row]:
         Row("half_steps", "ss.menu.half", HALVES, show=half_text),
         Row("tiebreak", "menu.tiebreak", (False, True)),
         Row("move_clock", "menu.clock", MOVE_CLOCKS, show=clock_text),
+        Row("pro_rules", "ss.menu.pro", (False, True)),
         Row("tutorial", "ss.menu.tutorial", (True, False)),
     ]
+
+
+def after_match(settings: SoccerSettings) -> SoccerSettings:
+    """The settings after a match that ended normally: the tutorial is for the first
+    matches, so it turns itself off (the menu's "Tutorial" line turns it on again)."""
+    return replace(settings, tutorial=False)
 
 
 def half_text(steps: Any, language: str) -> str:
@@ -112,4 +123,5 @@ def describe(event: Any) -> str | None:
 ENTRY = GameEntry(
     name="simulator-soccer", title="Sim. Soccer", settings=SoccerSettings.from_json, rows=rows,
     start=start, resume=resume, cpu_screen=cpu_screen,
-    lit=lambda session, seat: seat in session.match.to_act(), describe=describe)
+    lit=lambda session, seat: seat in session.match.to_act(), describe=describe,
+    after_match=after_match)

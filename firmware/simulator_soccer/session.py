@@ -102,8 +102,7 @@ class SoccerSession(MatchSession[Picking]):
 
     def __init__(self, config: MatchConfig, seed: int, seats: Seats, now: float, *,
                  timing: Timing = TIMING, move_clock: float = 0.0, tutorial: bool = False) -> None:
-        self.move_clock = move_clock
-        super().__init__(config, seed, seats, now, timing=timing)
+        super().__init__(config, seed, seats, now, timing=timing, move_clock=move_clock)
         self.tutorial: dict[str, int] = {}
         """Seat -> tutorial page, for each person still reading it before the kick-off (-1:
         the offer, a sheet over the menu, so starting a match redraws half of each screen)."""
@@ -171,7 +170,7 @@ class SoccerSession(MatchSession[Picking]):
     def options(self, seat: str) -> tuple[choosing.Label, list[tuple[choosing.Label, choosing.Action]]]:
         picking = self.pending[seat]
         key = ("menu", picking.sub, picking.entries, picking.thrower, picking.keeper,
-               picking.intercept)
+               picking.intercept, picking.subs, picking.sub_off_num)
         if key not in picking.cache:
             picking.cache[key] = choosing.menu_options(self.public(seat), seat, picking,
                                                        self.legal(seat))
@@ -225,7 +224,20 @@ class SoccerSession(MatchSession[Picking]):
             picking.sub, picking.page = action[1], 0
             return True
         if what == "back":
-            picking.sub, picking.page = None, 0
+            picking.sub, picking.page, picking.sub_off_num = None, 0, None
+            return True
+        if what == "sub_off":                   # S-SUB-1: who comes off, then who comes on
+            picking.sub, picking.sub_off_num, picking.page = "sub_on", action[1], 0
+            return True
+        if what == "sub_on":
+            assert picking.sub_off_num is not None
+            choosing.add_substitution(picking, picking.sub_off_num, action[1],
+                                      alone=match.pending.extra.get("phase") == "throw")
+            picking.sub, picking.sub_off_num, picking.page = None, None, 0
+            return True
+        if what == "unsub":
+            choosing.remove_substitution(picking, action[1])
+            picking.page = 0
             return True
         if what == "clear":
             picking.keeper = picking.intercept = None
@@ -271,6 +283,9 @@ class SoccerSession(MatchSession[Picking]):
         try:
             self.match.clone().apply({seat: choice})
         except IllegalChoice as exc:
+            if exc.rule == "S-SUB-1" and self.match.decision == "place" and \
+                    self.match.subs_needed(choosing.team_of(seat)) > len(getattr(choice, "subs", ())):
+                return "sub_needed"             # say what to do: "Changement" first
             return exc.rule
         except Exception:  # noqa: BLE001
             return "rules"

@@ -36,6 +36,14 @@ def intent(model: Any, rng: random.Random) -> Button | None:
             return rng.choice(SIDES)
         return {"left": Button.LEFT, "centre": Button.CENTRE, "right": Button.RIGHT}[model.picked]
     if isinstance(model, ss.MenuScreen):
+        keys = [option[0] for option in model.options]
+        if model.prompt[0] in ("ss.ask.sub_off", "ss.ask.sub_on"):
+            players = [i for i, key in enumerate(keys) if key == "ss.sub.player"]
+            if players and rng.random() < 0.8:      # who comes off, who comes on
+                return CARDS[rng.choice(players)]
+            return Button.RIGHT if not players else Button.CARD1   # another page, or back
+        if model.why == "sub_needed":                  # the rules want a substitution first
+            return CARDS[keys.index("ss.opt.sub")] if "ss.opt.sub" in keys else Button.RIGHT
         if model.why is not None:                   # the proposal refused: another option
             return rng.choice((Button.CARD1, Button.CARD2, Button.CARD3, Button.CARD4,
                                Button.RIGHT))
