@@ -16,10 +16,6 @@ CARDS = (Button.CARD1, Button.CARD2, Button.CARD3, Button.CARD4)
 
 def intent(model: Any, rng: random.Random) -> Button | None:
     """The button a sensible person presses on ``model``; None: nothing to do but watch."""
-    if isinstance(model, ss.MenuScreen) and model.why not in (None, "sub_needed") and any(
-            option[0] == "ss.opt.undo" for option in model.options):
-        # A list the rules refused: take the last entry back (the hint line says which).
-        return CARDS[[option[0] for option in model.options].index("ss.opt.undo")]
     if isinstance(model, (ss.TutorialScreen, ss.TutorialOffer)):
         return Button.CENTRE
     if isinstance(model, ss.FormationScreen):
@@ -51,26 +47,13 @@ def intent(model: Any, rng: random.Random) -> Button | None:
             return Button.CARD1                     # the proposal, or DONE
         return CARDS[rng.randrange(len(model.options))]  # now and then, their own idea
     if isinstance(model, ss.PitchScreen):
-        if model.cursor is not None:                # a cell pick: confirm, or walk to a +
-            return Button.CENTRE if model.cursor in model.marks else _towards(model, rng)
+        if model.cursor is not None:                # a cell pick: confirm, or back out
+            return Button.CENTRE if model.cursor in model.marks else rng.choice(
+                (Button.CARD1, Button.CARD2, Button.LEFT, Button.RIGHT, Button.CARD3,
+                 Button.CARD4, Button.CENTRE))
         if model.line is not None and model.line[0] == "ss.hint.back_menu":
             return Button.CENTRE
         return None
     if isinstance(model, ss.ResultScreen):
         return None if model.spectator else Button.CENTRE
     return None
-
-
-def _towards(model: Any, rng: random.Random) -> Button:
-    """The cursor button that takes it nearest a marked cell, as a person walks the cursor
-    to a + they can see (a random walk took thousands of presses to find a lone +)."""
-    from engine.simulator_soccer.geometry import distance
-    from firmware.simulator_soccer import pitch
-
-    moves = []
-    for button in (Button.CARD1, Button.CARD2, Button.LEFT, Button.RIGHT, Button.CARD3,
-                   Button.CARD4):
-        cell = pitch.step(model.cursor, button, model.view, model.seat)
-        if cell is not None:
-            moves.append((min(distance(cell, mark) for mark in model.marks), rng.random(), button))
-    return min(moves)[2] if moves and model.marks else Button.CENTRE
