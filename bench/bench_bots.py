@@ -48,6 +48,8 @@ LEVELS = {
 PAIRINGS = [("strong", "simple"), ("simple", "random"), ("strong", "random"),
             ("medium", "easy")]
 """Bots by name; ``easy``/``medium``/``hard`` are the menu's difficulties (hard = strong)."""
+STRONG_OPTIONS: dict[str, float] = {}
+"""``--strong key=value,...``: options of every Strong (and of the best reply's model of it)."""
 
 
 class Timed:
@@ -56,7 +58,8 @@ class Timed:
 
     def __init__(self, name: str, times: list[tuple[float, float]], sides: Counter,
                  search: list[tuple[int, int]] | None = None) -> None:
-        self.bot = make_difficulty(name) if name in ("easy", "medium") else make_bot(name)
+        self.bot = (make_difficulty(name) if name in ("easy", "medium")
+                    else make_bot(name, **STRONG_OPTIONS) if name == "strong" else make_bot(name))
         self.times = times
         self.sides = sides
         self.search = search
@@ -117,7 +120,7 @@ def play_best_reply(level: str, matches: int, seed: int, samples: int,
     """The best reply against Strong: its wins, and how often it named Strong's card."""
     wins = predicted = rounds = certain = 0
     for index in range(matches):
-        reply = BestReply(StrongBot(), samples)
+        reply = BestReply(StrongBot(**STRONG_OPTIONS), samples)
         strong = Timed("strong", times.setdefault(("strong", level), []), Counter())
         players = {"red": reply, "blue": strong} if index % 2 == 0 else {"red": strong,
                                                                          "blue": reply}
@@ -147,8 +150,14 @@ def main() -> None:
     parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
                         help="comma-separated first-second pairs")
     parser.add_argument("--seed", type=int, default=1000, help="the run's secret")
+    parser.add_argument("--strong", default="",
+                        help="options of Strong and of the best reply's model of it, "
+                             "e.g. samples=16")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
+    for option in filter(None, args.strong.split(",")):
+        key, value = option.split("=")
+        STRONG_OPTIONS[key] = float(value) if "." in value else int(value)
     times: dict = {}
     sides: Counter = Counter()
     search: dict = {}
@@ -156,7 +165,8 @@ def main() -> None:
     levels = args.levels.split(",")
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
-          f"{args.matches} matches per pairing and level, secret {args.seed}, seats swapped; "
+          f"{args.matches} matches per pairing and level, secret {args.seed}, seats swapped, "
+          f"Strong {STRONG_OPTIONS or 'as built'}; "
           f"load average at start {load()}")
     print("| level | pairing | wins | win rate | 95% CI | seconds | load at end |")
     print("|---|---|---|---|---|---|---|")

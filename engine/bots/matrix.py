@@ -10,6 +10,7 @@ second inside the strong CPU's search, so the loop keeps its sums in C (``map``)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from operator import mul
 
 
@@ -48,3 +49,127 @@ def _matching(regret: list[float], size: int) -> list[float]:
 def _normal(weights: list[float]) -> list[float]:
     total = sum(weights)
     return [w / total for w in weights]
+
+
+_EPS = 1e-9
+
+
+def solve_exact(payoff: Sequence[Sequence[float]]) -> tuple[list[float], list[float], float]:
+    """An exact equilibrium (row, column, value) of a small zero-sum game, for the strong
+    CPU's search: a saddle point when there is one, else the smallest pair of equal-sized
+    supports on which both players are indifferent and nothing outside pays more (support
+    enumeration, after removing dominated rows and columns: in a zero-sum game an optimal
+    strategy of the smaller game stays optimal in the whole one). Far cheaper than
+    :func:`solve` on the 4 x 4 games of card play, and without its noise; a degenerate
+    game with no such support pair falls back to :func:`solve`."""
+    n, m = len(payoff), len(payoff[0])
+    rows = [list(map(float, row)) for row in payoff]
+    lows = [min(row) for row in rows]
+    highs = [max(rows[i][j] for i in range(n)) for j in range(m)]
+    best_low, best_high = max(lows), min(highs)
+    if best_low >= best_high - _EPS:
+        i, j = lows.index(best_low), highs.index(best_high)
+        row, col = [0.0] * n, [0.0] * m
+        row[i] = col[j] = 1.0
+        return row, col, rows[i][j]
+    keep_rows, keep_cols = _undominated(rows, list(range(n)), list(range(m)))
+    for size in range(2, min(len(keep_rows), len(keep_cols)) + 1):
+        for row_support in combinations(keep_rows, size):
+            for col_support in combinations(keep_cols, size):
+                found = _support_equilibrium(rows, row_support, col_support, n, m)
+                if found is not None:
+                    return found
+    row, col = solve(rows, 2000)
+    value = sum(p * sum(map(mul, r, col)) for p, r in zip(row, rows))
+    return row, col, value
+
+
+def game_value(payoff: Sequence[Sequence[float]]) -> float:
+    """The value of a small zero-sum game to its row player (:func:`solve_exact`)."""
+    return solve_exact(payoff)[2]
+
+
+def _undominated(rows: list[list[float]], keep_rows: list[int],
+                 keep_cols: list[int]) -> tuple[list[int], list[int]]:
+    """Rows and columns left once weakly dominated ones are removed, again and again."""
+    changed = True
+    while changed:
+        changed = False
+        for i in keep_rows:
+            if any(k != i and all(rows[k][j] >= rows[i][j] for j in keep_cols)
+                   for k in keep_rows):
+                keep_rows = [k for k in keep_rows if k != i]
+                changed = True
+                break
+        for j in keep_cols:
+            if any(k != j and all(rows[i][k] <= rows[i][j] for i in keep_rows)
+                   for k in keep_cols):
+                keep_cols = [k for k in keep_cols if k != j]
+                changed = True
+                break
+    return keep_rows, keep_cols
+
+
+def _support_equilibrium(rows: list[list[float]], row_support: tuple[int, ...],
+                         col_support: tuple[int, ...], n: int,
+                         m: int) -> tuple[list[float], list[float], float] | None:
+    size = len(row_support)
+    if size == 2:  # closed form: the 2 x 2 game is the common case after dominance
+        (i1, i2), (j1, j2) = row_support, col_support
+        a, b, c, d = rows[i1][j1], rows[i1][j2], rows[i2][j1], rows[i2][j2]
+        den = a - b - c + d
+        if abs(den) < 1e-12:
+            return None
+        x1, y1 = (d - c) / den, (d - b) / den
+        if not (-_EPS <= x1 <= 1 + _EPS and -_EPS <= y1 <= 1 + _EPS):
+            return None
+        x = [x1, 1.0 - x1, (a * d - b * c) / den]
+        y = [y1, 1.0 - y1]
+        return _checked(rows, row_support, col_support, x, y, n, m)
+    # Row mixture x on row_support: every column of col_support pays v; x sums to 1.
+    row_mix = _linear([[rows[i][j] for i in row_support] + [-1.0] for j in col_support]
+                      + [[1.0] * size + [0.0]], [0.0] * size + [1.0])
+    if row_mix is None or min(row_mix[:size]) < -_EPS:
+        return None
+    col_mix = _linear([[rows[i][j] for j in col_support] + [-1.0] for i in row_support]
+                      + [[1.0] * size + [0.0]], [0.0] * size + [1.0])
+    if col_mix is None or min(col_mix[:size]) < -_EPS:
+        return None
+    return _checked(rows, row_support, col_support, row_mix, col_mix, n, m)
+
+
+def _checked(rows: list[list[float]], row_support: tuple[int, ...],
+             col_support: tuple[int, ...], x: list[float], y: list[float], n: int,
+             m: int) -> tuple[list[float], list[float], float] | None:
+    """The candidate (x, value) and y on these supports, if no row or column outside
+    them does better."""
+    value = x[len(row_support)]
+    row, col = [0.0] * n, [0.0] * m
+    for i, p in zip(row_support, x):
+        row[i] = max(0.0, p)
+    for j, p in zip(col_support, y):
+        col[j] = max(0.0, p)
+    for i in range(n):
+        if sum(map(mul, rows[i], col)) > value + 1e-7:
+            return None
+    for j in range(m):
+        if sum(row[i] * rows[i][j] for i in range(n)) < value - 1e-7:
+            return None
+    return _normal(row), _normal(col), value
+
+
+def _linear(matrix: list[list[float]], vector: list[float]) -> list[float] | None:
+    """Solve a small square linear system by Gaussian elimination; None when singular."""
+    size = len(vector)
+    a = [row + [v] for row, v in zip(matrix, vector)]
+    for c in range(size):
+        pivot = max(range(c, size), key=lambda r: abs(a[r][c]))
+        if abs(a[pivot][c]) < 1e-12:
+            return None
+        a[c], a[pivot] = a[pivot], a[c]
+        lead = a[c]
+        for r in range(size):
+            if r != c and a[r][c]:
+                f = a[r][c] / lead[c]
+                a[r] = [u - f * w for u, w in zip(a[r], lead)]
+    return [a[i][size] / a[i][i] for i in range(size)]

@@ -32,7 +32,7 @@ from engine.chifootmi import DRAW_PILE1, DRAW_PILE2, ChifootmiView, Choice, dete
 
 from .base import SHARP, FlagReflex
 from .leaf_value import opponent_draws, win_chance
-from .matrix import solve
+from .matrix import solve_exact
 from .round_game import round_payoff
 from .simple import SimpleBot
 
@@ -88,7 +88,7 @@ class StrongBot(SimpleBot):
             return [1.0]
         mine = [choice.card for choice in legal]  # type: ignore[union-attr]
         payoff = round_payoff(view, mine, self.samples, rng)
-        mixed, _ = solve(payoff, self.solver_iterations)
+        mixed, _, _ = solve_exact(payoff)
         return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
 
     def pile(self, view: ChifootmiView, rng: random.Random) -> Choice:

@@ -10,7 +10,7 @@ import pytest
 
 from bot_setups import CONFIGS
 from engine.bots import make_bot, play_match
-from engine.bots.matrix import solve
+from engine.bots.matrix import solve, solve_exact
 from engine.bots.strong import SAMPLES_PER_MS
 from engine.chifootmi import new_match
 
@@ -88,6 +88,25 @@ def test_matrix_solver_finds_a_mixed_equilibrium():
     assert row[0] == pytest.approx(3 / 7, abs=0.01) and col[0] == pytest.approx(2 / 7, abs=0.01)
     row, _ = solve([[0.2, 0.9, 0.9], [0.9, 0.2, 0.9], [0.9, 0.9, 0.2]])
     assert row == pytest.approx([1 / 3] * 3)
+
+
+def test_exact_solver_finds_an_equilibrium_of_every_small_game():
+    """Strong plays ``solve_exact``'s mixture: on random games up to 4 x 4 (many with ties,
+    rounded to tenths, so dominance and degenerate supports occur) neither side can gain by
+    deviating from it, and the value it reports is what the pair is worth."""
+    rng = random.Random(5)
+    for _ in range(3000):
+        n, m = rng.randint(1, 4), rng.randint(1, 4)
+        payoff = [[round(rng.random(), rng.choice((1, 6))) for _ in range(m)] for _ in range(n)]
+        row, col, value = solve_exact(payoff)
+        assert min(row) >= 0 and min(col) >= 0
+        assert sum(row) == pytest.approx(1) and sum(col) == pytest.approx(1)
+        row_values = [sum(payoff[i][j] * col[j] for j in range(m)) for i in range(n)]
+        col_values = [sum(payoff[i][j] * row[i] for i in range(n)) for j in range(m)]
+        assert max(row_values) <= value + 1e-9 and min(col_values) >= value - 1e-9
+    row, col, value = solve_exact([[3, -1], [-2, 1]])
+    assert (row[0], col[0], value) == (pytest.approx(3 / 7), pytest.approx(2 / 7),
+                                       pytest.approx(1 / 7))
 
 
 def test_time_budget_becomes_deals_searched_not_a_clock():

@@ -220,3 +220,14 @@ def test_a_duel_says_who_won_it_on_each_pad():
                      dice=(1, 5), won=False)
     assert _said(ss.event_line(tackle, "blue", "cpu"), "fr") == "Tacle 1-5 : Toi ✓"
     assert _said(ss.event_line(tackle, "", "team.blue"), "fr") == "Tacle 1-5 : Bleu ✓"
+
+
+def test_a_refused_list_says_which_button_takes_the_last_entry_back():
+    menu = ss.MenuScreen(("ss.ask.place", (("step", 3),)),
+                         (("ss.opt.done", (("n", 2),)), ("ss.opt.undo", (("num", 7),))), 0, 1,
+                         why="S-RST-2")
+    assert menu.why_line("en") == "✕ S-RST-2: 2=undo"
+    assert menu.why_line("fr") == "✕ S-RST-2 : 2=annule"
+    kick = ss.MenuScreen(("ss.ask.kick", (("num", 9),)), (("ss.kick.shot", ()),), 0, 1,
+                         why="S-SHOT-1")
+    assert kick.why_line("en") == "✕ Refused (S-SHOT-1)"
