@@ -293,3 +293,23 @@ def test_ok_on_a_kick_menu_shows_where_the_proposal_goes(tmp_path):
     assert shown.marks == frozenset({proposal.to})
     rig.press(pad, Button.CENTRE)
     assert isinstance(rig.screen(pad), ss.MenuScreen)
+
+
+def test_the_move_clock_shows_its_last_ten_seconds_on_the_deciding_pad(tmp_path):
+    """With the move clock on, nothing said it was running out before it chose for you."""
+    rig = SoccerRig(tmp_path, soccer_settings("two", move_clock=30), seed=4)
+    rig.start()
+    rig.wait(3)                                           # the kick-off sheet, then formations
+    formation = rig.screen(1)
+    assert isinstance(formation, ss.FormationScreen) and formation.seconds_left is None
+    before = rig.image(1).tobytes()
+    rig.wait(21)
+    assert rig.screen(1).seconds_left == 9 and rig.screen(2).seconds_left == 9
+    assert rig.image(1).tobytes() != before               # "9s" in the corner
+    rig.press(2, Button.CARD1)
+    rig.press(2, Button.CARD4)                            # blue locks in: its count stops
+    assert rig.screen(2).seconds_left is None
+    rig.wait(5)
+    assert rig.screen(1).seconds_left == 4
+    rig.wait(5)
+    assert rig.session.decisions                          # the clock chose for red
