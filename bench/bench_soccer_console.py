@@ -3,7 +3,8 @@ handheld's shared I2C bus.
 
 A scripted "sensible player" (``tests/soccer_console/soccer_play.py``: takes the proposal, the
 first option or DONE, most of the time, another option now and then, aims and dives at
-random) plays whole matches on the headless console by buttons only; the figures are:
+random; here it also walks the cursor straight to a + and undoes a list the rules refuse,
+:func:`sensible`) plays whole matches on the headless console by buttons only; the figures are:
 
 * presses per turn: a person's presses divided by the turns (S-TURN-1: each Phase 1 start,
   relance turns included) of the match, both seats' presses for two people;
@@ -27,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "soccer_console")]
 
-from soccer_play import intent  # noqa: E402
+from soccer_play import CARDS, intent  # noqa: E402
 
 from firmware.settings import Settings, save  # noqa: E402
 from hal.buttons import Button  # noqa: E402
@@ -36,6 +37,38 @@ from hal.buttons import Button  # noqa: E402
 def _settings(players: str) -> Settings:
     return Settings.flat(game="simulator-soccer", players=players, half_steps=10, tutorial=False,
                          sound=False, difficulty="medium")
+
+
+def sensible(model: object, rng: random.Random) -> Button | None:
+    """The tests' sensible player (``soccer_play.intent``), who also walks the cursor straight
+    to a marked cell (the tests' player wanders at random, which took thousands of presses to
+    find a lone + at a restart) and takes the last entry back when the rules refuse a list
+    (the hint line says which button does)."""
+    from firmware.simulator_soccer import screens as ss
+
+    if isinstance(model, ss.MenuScreen) and model.why not in (None, "sub_needed"):
+        keys = [option[0] for option in model.options]
+        if "ss.opt.undo" in keys:
+            return CARDS[keys.index("ss.opt.undo")]
+    if isinstance(model, ss.PitchScreen) and model.cursor is not None and model.marks and \
+            model.cursor not in model.marks:
+        return _towards(model, rng)
+    return intent(model, rng)
+
+
+def _towards(model: object, rng: random.Random) -> Button:
+    """The cursor button that takes it nearest a marked cell."""
+    from engine.simulator_soccer.geometry import distance
+    from firmware.simulator_soccer import pitch
+
+    moves = []
+    for button in (Button.CARD1, Button.CARD2, Button.LEFT, Button.RIGHT, Button.CARD3,
+                   Button.CARD4):
+        cell = pitch.step(model.cursor, button, model.view, model.seat)  # type: ignore[attr-defined]
+        if cell is not None:
+            near = min(distance(cell, mark) for mark in model.marks)  # type: ignore[attr-defined]
+            moves.append((near, rng.random(), button))
+    return min(moves)[2] if moves else Button.CENTRE
 
 
 def play(rig: object, rng: random.Random, pads: tuple[int, ...]) -> dict[str, int]:
@@ -62,7 +95,7 @@ def play(rig: object, rng: random.Random, pads: tuple[int, ...]) -> dict[str, in
         for pad in pads:
             if app.mode != "match":
                 break
-            button = intent(app.shown[pad][0], rng)
+            button = sensible(app.shown[pad][0], rng)
             if button is not None:
                 rig.press(pad, button)  # type: ignore[attr-defined]
                 counts["presses"] += 1

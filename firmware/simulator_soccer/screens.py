@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from engine.simulator_soccer import events as ev
 from engine.simulator_soccer.state import SEATS
-from firmware.i18n import text
+from firmware.i18n import STRINGS, text
 from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting
 from firmware.session import Step
 from firmware.sheets import draw_result_sheet
@@ -103,15 +103,25 @@ class MenuScreen:
             c.chip(9, y, str(i + 1))
             c.text(13, y, fitting(WIDTH - 13, words(language, option)))
         if self.why is not None:
-            c.hints(centre=why_text(language, self.why))
+            c.hints(centre=self.why_line(language))
         else:
             pages = f"◀{self.page + 1}/{self.pages}▶" if self.pages > 1 else ""
             c.hints(left=pages, right=text(language, "ss.hint.map"))
 
 
+    def why_line(self, language: str) -> str:
+        """Why the last press did nothing. A list the rules refuse also says which button
+        takes the last entry back: "Refused (S-RST-2)" alone left a player not knowing what
+        to do (issue 20 play-through)."""
+        assert self.why is not None
+        undo = [i for i, option in enumerate(self.options) if option[0] == "ss.opt.undo"]
+        if undo and "ss.why." + self.why not in STRINGS:
+            return text(language, "ss.why.rule_undo", rule=self.why, n=undo[0] + 1)
+        return why_text(language, self.why)
+
+
 def why_text(language: str, why: str) -> str:
     key = "ss.why." + why
-    from firmware.i18n import STRINGS
     return text(language, key) if key in STRINGS else text(language, "ss.why.rule", rule=why)
 
 

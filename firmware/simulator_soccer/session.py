@@ -544,9 +544,8 @@ class SoccerSession(MatchSession[Picking]):
             return choosing.label("ss.cell.odds", what=choosing.label("ss.kick." + kind), p=odds)
         if what == "cross":
             return choosing.label("ss.cell.ok", what=choosing.label("ss.kick.cross"))
-        if what == "entry":
-            return choosing.label("ss.cell.ok", what=choosing.player_label(
-                match, seat, picking.purpose[1]))
+        if what == "entry":                     # "OK = #3 BG" did not say what OK does
+            return choosing.label("ss.cell.goes", num=picking.purpose[1])
         return choosing.label("ss.cell.ok", what=choosing.label("ss.opt.play"))
 
     def _build(self, state: screens.SeatState) -> Any:
