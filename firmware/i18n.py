@@ -446,6 +446,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.sug.mark": ("▶{what}", "▶{what}"),
     "ss.sug.kick_way": ("▶{kind} {way}", "▶{kind} {way}"),
     "ss.opt.pick": ("{what}…", "{what}…"),
+    "ss.cell.goes": ("OK = n°{num} va ici", "OK = #{num} goes here"),
     "ss.why.rule_undo": ("✕ {rule} : {n}=annule", "✕ {rule}: {n}=undo"),
     "ss.ev.duel_by": ("{kind} {a}-{b} : {team} ✓", "{kind} {a}-{b}: {team} ✓"),
     "ss.way.forward": ("en avant", "forward"),

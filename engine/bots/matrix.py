@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from math import exp
 from operator import mul
 
 
@@ -173,3 +174,63 @@ def _linear(matrix: list[list[float]], vector: list[float]) -> list[float] | Non
                 f = a[r][c] / lead[c]
                 a[r] = [u - f * w for u, w in zip(a[r], lead)]
     return [a[i][size] / a[i][i] for i in range(size)]
+
+
+def solve_typed(games: Sequence[tuple[float, Sequence[Sequence[float]]]],
+                iterations: int = 300) -> list[float]:
+    """The row player's optimal strategy when the column player has a type it knows and
+    the row player does not: ``games`` is (probability of the type, that type's payoffs),
+    all with the same rows. Regret matching+ for the row player against one regret
+    matching+ column player per type at once (alternating updates, linear averaging):
+    the row strategy converges to the one whose worst case, type by type, is best."""
+    n = len(games[0][1])
+    weights = [w for w, _ in games]
+    tables = [[list(map(float, row)) for row in payoff] for _, payoff in games]
+    columns = [[[-t[i][j] for i in range(n)] for j in range(len(t[0]))] for t in tables]
+    col_strategies = [[1 / len(t[0])] * len(t[0]) for t in tables]
+    col_regrets = [[0.0] * len(t[0]) for t in tables]
+    row_regret, row_sum, row = [0.0] * n, [0.0] * n, [1 / n] * n
+    for t in range(1, iterations + 1):
+        values = [0.0] * n
+        for w, table, col in zip(weights, tables, col_strategies):
+            for i in range(n):
+                values[i] += w * sum(map(mul, table[i], col))
+        mean = sum(map(mul, row, values))
+        row_regret = [max(0.0, r + v - mean) for r, v in zip(row_regret, values)]
+        row = _matching(row_regret, n)
+        row_sum = [s + t * p for s, p in zip(row_sum, row)]
+        for k, cols in enumerate(columns):
+            col_values = [sum(map(mul, c, row)) for c in cols]
+            col = col_strategies[k]
+            mean = sum(map(mul, col, col_values))
+            regret = [max(0.0, r + v - mean) for r, v in zip(col_regrets[k], col_values)]
+            col_regrets[k] = regret
+            col_strategies[k] = _matching(regret, len(regret))
+    return _normal(row_sum)
+
+
+def solve_logit(payoff: Sequence[Sequence[float]], precision: float,
+                iterations: int = 200) -> list[float]:
+    """The row strategy of the logit quantal-response equilibrium of a zero-sum game:
+    each side plays every choice with a weight ``exp(precision * its payoff)`` against the
+    other's mixture (damped fixed-point iteration, averaged). ``precision`` large tends to
+    the equilibrium (:func:`solve_exact`); smaller spreads play over choices whose payoff
+    is close to the best, which a reader of the strategy cannot then count on."""
+    n, m = len(payoff), len(payoff[0])
+    rows = [list(map(float, row)) for row in payoff]
+    cols = [[rows[i][j] for i in range(n)] for j in range(m)]
+    row, col = [1 / n] * n, [1 / m] * m
+    for t in range(1, iterations + 1):
+        step = 1 / (t + 1) ** 0.6
+        target = _softmax([precision * sum(map(mul, r, col)) for r in rows])
+        row = [p + step * (q - p) for p, q in zip(row, target)]
+        target = _softmax([-precision * sum(map(mul, c, row)) for c in cols])
+        col = [p + step * (q - p) for p, q in zip(col, target)]
+    return row
+
+
+def _softmax(values: list[float]) -> list[float]:
+    top = max(values)
+    weights = [exp(v - top) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]

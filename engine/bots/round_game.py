@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from engine.chifootmi import DT, PLAY, ChifootmiMatch, ChifootmiView, determinize
 
@@ -76,3 +77,28 @@ def round_payoff(view: ChifootmiView, mine: Sequence[int], samples: int,
             for j, value in enumerate(add):
                 row[j] += value
     return [[value / samples for value in row] for row in total]
+
+
+def typed_round_games(view: ChifootmiView, mine: Sequence[int], samples: int,
+                      rng: random.Random) -> list[tuple[float, list[list[float]]]]:
+    """The round's game as the opponent plays it: it knows its own face-down cards, so
+    each hand it may hold (a "type") is a column player of its own. On ``samples`` deals,
+    grouped by the opponent's hand: (share of the deals, payoffs with rows ``mine`` and
+    columns that hand's distinct cards, averaged over the deals of that hand)."""
+    other = 1 - _SEATS.index(view.seat)
+    games: dict[tuple[int, ...], list[Any]] = {}
+    for _ in range(samples):
+        match = determinize(view, rng)
+        hand = list(dict.fromkeys(match.active[other]))
+        key = tuple(sorted(hand))
+        payoff = deal_payoff(match, view.seat, mine, key)
+        entry = games.get(key)
+        if entry is None:
+            games[key] = [1, payoff]
+        else:
+            entry[0] += 1
+            for row, add in zip(entry[1], payoff):
+                for j, value in enumerate(add):
+                    row[j] += value
+    return [(count / samples, [[value / count for value in row] for row in payoff])
+            for count, payoff in games.values()]

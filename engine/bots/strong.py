@@ -32,8 +32,8 @@ from engine.chifootmi import DRAW_PILE1, DRAW_PILE2, ChifootmiView, Choice, dete
 
 from .base import SHARP, FlagReflex
 from .leaf_value import opponent_draws, win_chance
-from .matrix import solve_exact
-from .round_game import round_payoff
+from .matrix import solve_exact, solve_logit, solve_typed
+from .round_game import round_payoff, typed_round_games
 from .simple import SimpleBot
 
 SAMPLES_PER_MS = 0.25
@@ -58,19 +58,27 @@ def _draw(legal: Sequence[Choice], weights: Sequence[float], rng: random.Random)
 
 
 class StrongBot(SimpleBot):
+    """``typed=1`` and ``precision=P`` are variants measured against the best reply and
+    left off (``docs/bots.md``, "What was tried"): a game with one column player per hand
+    the opponent may hold (it knows its face-down cards), and the logit quantal-response
+    equilibrium instead of the exact one (play spread over near-best cards)."""
+
     name = "strong"
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, solver_iterations: int = 300,
-                 reflex: FlagReflex = SHARP, **kwargs: Any) -> None:
+                 reflex: FlagReflex = SHARP, typed: int = 0, precision: float = 0.0,
+                 **kwargs: Any) -> None:
         super().__init__(0.0, reflex, **kwargs)
         if samples < 1 or solver_iterations < 1:
             raise ValueError("samples and solver_iterations must be 1 or more")
         self.samples = int(samples)
         self.solver_iterations = int(solver_iterations)
+        self.typed = bool(typed)
+        self.precision = float(precision)
 
     def with_time_budget(self, ms: float) -> StrongBot:
         return StrongBot(max(1, round(ms * SAMPLES_PER_MS)), self.solver_iterations,
-                         self.reflex, window=self.window)
+                         self.reflex, int(self.typed), self.precision, window=self.window)
 
     def decide(self, view: ChifootmiView, legal: Sequence[Choice], rng: random.Random) -> Choice:
         if view.decision == "play":
@@ -87,8 +95,18 @@ class StrongBot(SimpleBot):
         if len(legal) == 1:
             return [1.0]
         mine = [choice.card for choice in legal]  # type: ignore[union-attr]
-        payoff = round_payoff(view, mine, self.samples, rng)
-        mixed, _, _ = solve_exact(payoff)
+        if self.typed and any(slot.card is None for slot in view.opponent.active):
+            games = typed_round_games(view, mine, self.samples, rng)
+            if len(games) > 1:
+                mixed = solve_typed(games, self.solver_iterations)
+                return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
+            payoff = games[0][1]
+        else:
+            payoff = round_payoff(view, mine, self.samples, rng)
+        if self.precision:
+            mixed = solve_logit(payoff, self.precision)
+        else:
+            mixed, _, _ = solve_exact(payoff)
         return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
 
     def pile(self, view: ChifootmiView, rng: random.Random) -> Choice:

@@ -17,13 +17,13 @@ computed by the session from the seat's own view and its own pick; never the mat
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from engine.simulator_soccer import events as ev
 from engine.simulator_soccer.state import SEATS
 from firmware.i18n import STRINGS, text
-from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting
+from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from firmware.session import Step
 from firmware.sheets import draw_result_sheet
 
@@ -68,6 +68,7 @@ class PitchScreen:
     """Cells the seat's list so far sends players to (shown as a ring)."""
     spectator: bool = False
     """A CPU's pad (or a demo): the status line names the teams, never "You"."""
+    seconds_left: int | None = None
 
     def draw(self, c: Canvas, language: str) -> None:
         pitch.draw_pitch(c, self.view, self.seat, cursor=self.cursor, marks=self.marks,
@@ -83,6 +84,7 @@ class PitchScreen:
         else:
             line = words(language, self.line)
         pitch.draw_status(c, fitting(WIDTH, line))
+        draw_countdown(c, self.seconds_left)
 
 
 @dataclass(frozen=True)
@@ -94,8 +96,13 @@ class MenuScreen:
     page: int
     pages: int
     why: str | None = None
+    seconds_left: int | None = None
 
     def draw(self, c: Canvas, language: str) -> None:
+        self._draw(c, language)
+        draw_countdown(c, self.seconds_left)
+
+    def _draw(self, c: Canvas, language: str) -> None:
         c.box(0, 0, WIDTH - 1, 9, filled=True)
         c.text(1, -1, fitting(WIDTH - 2, words(language, self.prompt)), ink=0)
         for i, option in enumerate(self.options):
@@ -134,8 +141,13 @@ class FormationScreen:
     other_locked: bool
     opponent_key: str
     why: str | None = None
+    seconds_left: int | None = None
 
     def draw(self, c: Canvas, language: str) -> None:
+        self._draw(c, language)
+        draw_countdown(c, self.seconds_left)
+
+    def _draw(self, c: Canvas, language: str) -> None:
         from engine.simulator_soccer.choices import FORMATIONS
 
         c.centred(-1, text(language, "ss.formation", half=self.half))
@@ -174,8 +186,13 @@ class ShotScreen:
     can_round: bool
     opponent_key: str
     why: str | None = None
+    seconds_left: int | None = None
 
     def draw(self, c: Canvas, language: str) -> None:
+        self._draw(c, language)
+        draw_countdown(c, self.seconds_left)
+
+    def _draw(self, c: Canvas, language: str) -> None:
         title = text(language, "ss.shoot" if self.role == "shoot" else "ss.dive")
         if self.role == "shoot":
             height = text(language, "ss.shot_high" if self.high else "ss.shot_low")
@@ -540,6 +557,8 @@ class SeatState:
     cell_line: Label | None = None
     reading: str | None = None
     """The i18n key of a person still reading the tutorial while this seat waits for them."""
+    seconds_left: int | None = None
+    """The move clock's last seconds (None: no clock, or not its end yet)."""
 
 
 def proposal_cells(choice: Any) -> frozenset[tuple[int, int]]:
@@ -559,6 +578,22 @@ def waiting_line(body: dict[str, Any], seat: str, opponent_key: str) -> Label | 
 
 
 def build(state: SeatState) -> Any:
+    model = _build(state)
+    if state.seconds_left is not None and hasattr(model, "seconds_left"):
+        return replace(model, seconds_left=state.seconds_left)
+    return model
+
+
+def draw_countdown(c: Canvas, seconds: int | None) -> None:
+    """The move clock's last seconds in a chip at the bottom right (over the hint there)."""
+    if seconds is not None:
+        label = f"{seconds}s"
+        x0 = WIDTH - 1 - text_width(label) - 3
+        c.clear(x0 - 2, HINT_Y - 1, x0 - 1, HEIGHT - 1)     # a dark gap from the hint's text
+        c.chip(WIDTH - 1, HINT_Y - 1, label)
+
+
+def _build(state: SeatState) -> Any:
     view = state.view
     body = view.body
     if state.flip is not None:

@@ -24,6 +24,7 @@ on both. Time comes in as ``now``; the session never reads a clock.
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -48,6 +49,8 @@ __all__ = ["CPU", "DIFFICULTIES", "Picking", "Seats", "SoccerSession", "Step", "
 SIDE_BUTTONS = {Button.LEFT: "left", Button.CENTRE: "centre", Button.RIGHT: "right"}
 CARDS = (Button.CARD1, Button.CARD2, Button.CARD3, Button.CARD4)
 PAGE = 4
+COUNTDOWN = 10
+"""The move clock's last seconds, shown on the deciding pad."""
 
 SHOWN_EVENTS = (ev.Kicked, ev.Duel, ev.Shot, ev.Goal, ev.Foul, ev.Card, ev.Var, ev.Out,
                 ev.Offside, ev.Substituted, ev.StandIn, ev.Held)
@@ -442,6 +445,33 @@ class SoccerSession(MatchSession[Picking]):
             choice = self.match.legal_choices(seat)[0]
         self.lock(seat, choice, now)
 
+    # ----- the move clock's last seconds, on the deciding pad ----------------------------------
+    def seconds_left(self, seat: str, now: float) -> int | None:
+        """Whole seconds left on ``seat``'s move clock in its last ``COUNTDOWN`` seconds (a
+        person's, not locked in); else None. Nothing showed the clock running out before
+        (issue 20 play-through); only the end is shown, so a waiting pad is not redrawn
+        every second for half a minute."""
+        pending = self.pending.get(seat)
+        if (self.step is not Step.CHOOSE or pending is None or pending.deadline is None
+                or pending.locked is not None or self.is_cpu(seat)):
+            return None
+        left = math.ceil(pending.deadline - now)
+        return max(0, left) if left <= COUNTDOWN else None
+
+    def _countdown_deadline(self, now: float) -> float | None:
+        """When a shown countdown next changes (or starts showing)."""
+        if self.step is not Step.CHOOSE:
+            return None
+        times = []
+        for seat, pending in self.pending.items():
+            if pending.deadline is None or pending.locked is not None or self.is_cpu(seat):
+                continue
+            left = pending.deadline - now
+            times.append(pending.deadline - COUNTDOWN if left > COUNTDOWN
+                         else pending.deadline - (math.ceil(left) - 1))
+        later = [t for t in times if t > now]
+        return min(later) if later else None
+
     # ----- steps -------------------------------------------------------------------------------
     def _step_ended(self, step: Step, now: float) -> None:
         self._next_step(now)
@@ -538,6 +568,7 @@ class SoccerSession(MatchSession[Picking]):
             can_round=person and view.body["decision"] == "shoot" and self.match.can_round(),
             reading=self.opponent_key(seat) if self.tutorial and seat not in self.tutorial
             else None,
+            seconds_left=self.seconds_left(seat, now) if person else None,
             cell_line=self._cell_line(seat, picking) if person and picking is not None
             and picking.mode == "cells" else None)
 
@@ -561,9 +592,8 @@ class SoccerSession(MatchSession[Picking]):
         if what == "entry" and self._pushes(seat, picking, cell):
             mate = next(p.num for p in match.at(cell) if p.team == choosing.team_of(seat))
             return choosing.label("ss.cell.push", num=mate)
-        if what == "entry":
-            return choosing.label("ss.cell.ok", what=choosing.player_label(
-                match, seat, picking.purpose[1]))
+        if what == "entry":                     # "OK = #3 BG" did not say what OK does
+            return choosing.label("ss.cell.goes", num=picking.purpose[1])
         if what == "push":
             mate = next(p.num for p in match.at(picking.purpose[2])
                         if p.team == choosing.team_of(seat))

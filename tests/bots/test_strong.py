@@ -10,7 +10,7 @@ import pytest
 
 from bot_setups import CONFIGS
 from engine.bots import make_bot, play_match
-from engine.bots.matrix import solve, solve_exact
+from engine.bots.matrix import solve, solve_exact, solve_logit, solve_typed
 from engine.bots.strong import SAMPLES_PER_MS
 from engine.chifootmi import new_match
 
@@ -107,6 +107,21 @@ def test_exact_solver_finds_an_equilibrium_of_every_small_game():
     row, col, value = solve_exact([[3, -1], [-2, 1]])
     assert (row[0], col[0], value) == (pytest.approx(3 / 7), pytest.approx(2 / 7),
                                        pytest.approx(1 / 7))
+
+
+def test_measured_variants_reduce_to_the_equilibrium_where_they_should():
+    """The variants left off (``typed``, ``precision``) are still the same game: a sharp
+    logit equilibrium is the exact one, a single type is the plain game, and a typed row
+    player guards against the type that hurts it."""
+    game = [[3, -1], [-2, 1]]
+    assert solve_logit(game, 2000.0, 2000)[0] == pytest.approx(3 / 7, abs=0.02)
+    assert solve_typed([(1.0, game)], 2000)[0] == pytest.approx(3 / 7, abs=0.02)
+    # Against one type row 0 loses for sure, against the other the column player picks
+    # the column where row 0 loses: only row 1 is safe from both.
+    row = solve_typed([(0.5, [[0.0], [1.0]]), (0.5, [[1.0, 0.0], [1.0, 1.0]])], 2000)
+    assert row[1] == pytest.approx(1.0, abs=0.02)
+    bot = make_bot("strong", typed=1, precision=150.0).with_time_budget(40)
+    assert (bot.typed, bot.precision, bot.samples) == (True, 150.0, 10)
 
 
 def test_time_budget_becomes_deals_searched_not_a_clock():

@@ -231,3 +231,85 @@ def test_a_refused_list_says_which_button_takes_the_last_entry_back():
     kick = ss.MenuScreen(("ss.ask.kick", (("num", 9),)), (("ss.kick.shot", ()),), 0, 1,
                          why="S-SHOT-1")
     assert kick.why_line("en") == "✕ Refused (S-SHOT-1)"
+
+
+def test_a_runs_cell_pick_says_ok_sends_the_player_there(tmp_path):
+    """"OK = #3 BG" named the player but not what OK does."""
+    rig = SoccerRig(tmp_path, soccer_settings("two"), seed=5)
+    rig.start()
+    rng = random.Random(1)
+    for _ in range(3000):
+        menus = [(pad, rig.screen(pad)) for pad in (1, 2)]
+        lists = [(pad, m) for pad, m in menus if isinstance(m, ss.MenuScreen)
+                 and m.prompt[0] == "ss.ask.p2" and len(m.options) > 2]
+        if lists:
+            break
+        acted = False
+        for pad in (1, 2):
+            button = intent(rig.screen(pad), rng)
+            if button is not None:
+                rig.press(pad, button)
+                acted = True
+        if not acted:
+            rig.wait_for_change(5.0)
+    pad, menu = lists[0]
+    num = dict(menu.options[2][1])["num"]
+    rig.press(pad, Button.CARD3)                          # a player: his cells
+    pick = rig.screen(pad)
+    assert _said(pick.line) == "OK = back"                # the cursor starts on him
+    seat = rig.app.seat_at(pad)
+    for button in (Button.RIGHT, Button.CARD2, Button.CARD4, Button.CARD1, Button.CARD3, Button.LEFT):
+        if pitch.step(pick.cursor, button, pick.view, seat) in pick.marks:
+            rig.press(pad, button)
+            break
+    assert _said(rig.screen(pad).line) == f"OK = #{num} goes here"
+    assert _said(rig.screen(pad).line, "fr") == f"OK = n°{num} va ici"
+
+
+def test_ok_on_a_kick_menu_shows_where_the_proposal_goes(tmp_path):
+    """"▶Lob" alone did not say where: the pitch the menu's OK shows marks its target."""
+    rig = SoccerRig(tmp_path, soccer_settings("two"), seed=5)
+    rig.start()
+    rng = random.Random(3)
+    for _ in range(3000):
+        kicks = [pad for pad in (1, 2) if isinstance(rig.screen(pad), ss.MenuScreen)
+                 and rig.screen(pad).prompt[0] == "ss.ask.kick"]
+        if kicks:
+            break
+        acted = False
+        for pad in (1, 2):
+            button = intent(rig.screen(pad), rng)
+            if button is not None:
+                rig.press(pad, button)
+                acted = True
+        if not acted:
+            rig.wait_for_change(5.0)
+    pad = kicks[0]
+    proposal = rig.session.pending[rig.app.seat_at(pad)].suggestion
+    assert proposal is not None and proposal.to is not None
+    rig.press(pad, Button.CENTRE)
+    shown = rig.screen(pad)
+    assert isinstance(shown, ss.PitchScreen) and shown.line == ("ss.hint.back_menu", ())
+    assert shown.marks == frozenset({proposal.to})
+    rig.press(pad, Button.CENTRE)
+    assert isinstance(rig.screen(pad), ss.MenuScreen)
+
+
+def test_the_move_clock_shows_its_last_ten_seconds_on_the_deciding_pad(tmp_path):
+    """With the move clock on, nothing said it was running out before it chose for you."""
+    rig = SoccerRig(tmp_path, soccer_settings("two", move_clock=30), seed=4)
+    rig.start()
+    rig.wait(3)                                           # the kick-off sheet, then formations
+    formation = rig.screen(1)
+    assert isinstance(formation, ss.FormationScreen) and formation.seconds_left is None
+    before = rig.image(1).tobytes()
+    rig.wait(21)
+    assert rig.screen(1).seconds_left == 9 and rig.screen(2).seconds_left == 9
+    assert rig.image(1).tobytes() != before               # "9s" in the corner
+    rig.press(2, Button.CARD1)
+    rig.press(2, Button.CARD4)                            # blue locks in: its count stops
+    assert rig.screen(2).seconds_left is None
+    rig.wait(5)
+    assert rig.screen(1).seconds_left == 4
+    rig.wait(5)
+    assert rig.session.decisions                          # the clock chose for red
