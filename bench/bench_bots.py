@@ -79,6 +79,17 @@ class Timed:
         return choice
 
 
+def use_weights(path: str) -> None:
+    """Every Strong (and the best reply's model of it) judges positions with the weights of
+    the module at ``path``: candidates of a refit are measured before one is kept."""
+    from engine.bots import leaf_value
+    scope: dict = {}
+    exec(Path(path).read_text(encoding="utf-8"), scope)
+    if tuple(scope["FEATURES"]) != leaf_value.FEATURES:
+        raise SystemExit(f"{path}: its features are not the model's")
+    leaf_value.WEIGHTS = scope["WEIGHTS"]
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score 95% interval of a win rate."""
     p = wins / n
@@ -153,8 +164,12 @@ def main() -> None:
     parser.add_argument("--strong", default="",
                         help="options of Strong and of the best reply's model of it, "
                              "e.g. samples=16")
+    parser.add_argument("--weights", help="a module of leaf weights to measure instead of "
+                        "engine/bots/leaf_weights.py (as bench/fit_leaf_values.py --out writes)")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
+    if args.weights:
+        use_weights(args.weights)
     for option in filter(None, args.strong.split(",")):
         key, value = option.split("=")
         STRONG_OPTIONS[key] = float(value) if "." in value else int(value)
@@ -166,7 +181,8 @@ def main() -> None:
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
           f"{args.matches} matches per pairing and level, secret {args.seed}, seats swapped, "
-          f"Strong {STRONG_OPTIONS or 'as built'}; "
+          f"Strong {STRONG_OPTIONS or 'as built'}"
+          f"{', weights ' + args.weights if args.weights else ''}; "
           f"load average at start {load()}")
     print("| level | pairing | wins | win rate | 95% CI | seconds | load at end |")
     print("|---|---|---|---|---|---|---|")

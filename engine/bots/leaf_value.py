@@ -21,6 +21,7 @@ from __future__ import annotations
 from math import exp
 
 from engine.chifootmi import DRAW_PILE1, DRAW_PILE2, DT, FLAG_RAISED, ChifootmiMatch, Choice
+from engine.chifootmi.match import OFFSIDE_MARGIN
 
 from .leaf_weights import WEIGHTS
 
@@ -32,8 +33,15 @@ DRAW_UP_FROM = 6
 
 FEATURES = ("score", "ball", "one_keep_to_shot", "shooting_phase", "cards_left", "dt_left",
             "attacker_hand", "attacker_best", "attacker_high", "attacker_dt",
-            "defender_hand", "defender_best", "defender_high", "defender_dt")
-"""The features, in the order of :func:`features` and of each weight vector."""
+            "defender_hand", "defender_best", "defender_high", "defender_dt",
+            "offside_pairs", "one_two_ready", "counter_one_keep")
+"""The features, in the order of :func:`features` and of each weight vector. The last
+three are the Pro+ options' and are 0 when their option is off: ``offside_pairs`` counts
+the (attacker's card, defender's card) pairs that would be a keep by
+:data:`OFFSIDE_MARGIN` or more in the retention phase (C-PLUS-OFF: flagged, the ball
+changes sides instead); ``one_two_ready``: the attacker holds the card one below the
+one it kept the ball with (C-PLUS-12); ``counter_one_keep``: the attacker won the ball by
+a tackle on a dribble and needs one keep only (C-PLUS-CA)."""
 
 HIGH = 9
 """A "high" card in hand: 9, 10 or 11."""
@@ -72,7 +80,18 @@ def features(match: ChifootmiMatch, s: int) -> list[float]:
         left[seat] = sum(cards)
     attack = _hand(match.active[a])
     defence = _hand(match.active[1 - a])
-    one_keep = match.phase == "retention" and match.retention + 1 >= match.retention_needed
+    retention = match.phase == "retention"
+    one_keep = retention and match.retention + 1 >= match.retention_needed
+    offside = 0
+    if match.offside_rule and retention:
+        attack_values = [c for c in match.active[a] if c != DT]
+        defence_values = [c for c in match.active[1 - a] if c != DT]
+        offside = sum(1 for x in attack_values for y in defence_values
+                      if x - y >= OFFSIDE_MARGIN)
+    kept = match.kept_with
+    one_two = (match.one_two_rule and retention and kept > 1
+               and (kept - 1) in match.active[a])
+    counter = match.counter_rule and retention and match.retention_needed == 1
     return [
         float(match.score[s] - match.score[o]), sign,
         sign if one_keep else 0.0,
@@ -80,6 +99,7 @@ def features(match: ChifootmiMatch, s: int) -> list[float]:
         float(left[s] - left[o]), float(dts[s] - dts[o]),
         sign * attack[0], sign * attack[1], sign * attack[2], sign * attack[3],
         sign * defence[0], sign * defence[1], sign * defence[2], sign * defence[3],
+        sign * offside, sign if one_two else 0.0, sign if counter else 0.0,
     ]
 
 

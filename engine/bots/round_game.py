@@ -102,3 +102,27 @@ def typed_round_games(view: ChifootmiView, mine: Sequence[int], samples: int,
                     row[j] += value
     return [(count / samples, [[value / count for value in row] for row in payoff])
             for count, payoff in games.values()]
+
+
+def card_payoff(view: ChifootmiView, mine: Sequence[int], samples: int,
+                rng: random.Random) -> tuple[list[int], list[list[float]]]:
+    """The round's game with one column per card the opponent may play (``hands=1``
+    variant of the strong CPU): the opponent knows its face-down cards, so instead of a
+    face-down slot averaged over what it may hold, every card it holds in some deal is a
+    column of its own, worth its average over the deals in which it holds it. The
+    opponent is thus allowed any card it may hold: a cautious game (its value is at most
+    the plain game's), with the same positions searched. Returns (the cards, payoffs)."""
+    other = 1 - _SEATS.index(view.seat)
+    sums: dict[int, list[float]] = {}
+    counts: dict[int, int] = {}
+    for _ in range(samples):
+        match = determinize(view, rng)
+        theirs = list(dict.fromkeys(match.active[other]))
+        payoff = deal_payoff(match, view.seat, mine, theirs)
+        for j, card in enumerate(theirs):
+            column = sums.setdefault(card, [0.0] * len(mine))
+            for i, row in enumerate(payoff):
+                column[i] += row[j]
+            counts[card] = counts.get(card, 0) + 1
+    cards = sorted(sums)
+    return cards, [[sums[card][i] / counts[card] for card in cards] for i in range(len(mine))]

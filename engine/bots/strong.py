@@ -33,7 +33,7 @@ from engine.chifootmi import DRAW_PILE1, DRAW_PILE2, ChifootmiView, Choice, dete
 from .base import SHARP, FlagReflex
 from .leaf_value import opponent_draws, win_chance
 from .matrix import solve_exact, solve_logit, solve_typed
-from .round_game import round_payoff, typed_round_games
+from .round_game import card_payoff, round_payoff, typed_round_games
 from .simple import SimpleBot
 
 SAMPLES_PER_MS = 0.25
@@ -67,7 +67,7 @@ class StrongBot(SimpleBot):
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, solver_iterations: int = 300,
                  reflex: FlagReflex = SHARP, typed: int = 0, precision: float = 0.0,
-                 **kwargs: Any) -> None:
+                 hands: int = 0, **kwargs: Any) -> None:
         super().__init__(0.0, reflex, **kwargs)
         if samples < 1 or solver_iterations < 1:
             raise ValueError("samples and solver_iterations must be 1 or more")
@@ -75,10 +75,12 @@ class StrongBot(SimpleBot):
         self.solver_iterations = int(solver_iterations)
         self.typed = bool(typed)
         self.precision = float(precision)
+        self.hands = bool(hands)
 
     def with_time_budget(self, ms: float) -> StrongBot:
         return StrongBot(max(1, round(ms * SAMPLES_PER_MS)), self.solver_iterations,
-                         self.reflex, int(self.typed), self.precision, window=self.window)
+                         self.reflex, int(self.typed), self.precision, int(self.hands),
+                         window=self.window)
 
     def decide(self, view: ChifootmiView, legal: Sequence[Choice], rng: random.Random) -> Choice:
         if view.decision == "play":
@@ -101,6 +103,8 @@ class StrongBot(SimpleBot):
                 mixed = solve_typed(games, self.solver_iterations)
                 return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
             payoff = games[0][1]
+        elif self.hands:
+            payoff = card_payoff(view, mine, self.samples, rng)[1]
         else:
             payoff = round_payoff(view, mine, self.samples, rng)
         if self.precision:

@@ -10,7 +10,7 @@ from bot_setups import CONFIGS
 from engine.bots.leaf_value import FEATURES, features, model_chance, weights_key, win_chance
 from engine.bots import leaf_weights
 from engine.bots.leaf_weights import WEIGHTS
-from engine.chifootmi import PLAY, Level, MatchConfig, new_match
+from engine.chifootmi import DT, PLAY, Level, MatchConfig, Options, new_match
 from engine.chifootmi.position import position
 
 
@@ -74,3 +74,71 @@ def test_C_SHOT_2_a_pending_last_card_shot_is_counted_at_its_odds():
     assert match.stage == 2 and match.shot_kind == "last_card"
     assert win_chance(match.clone(), 0) == pytest.approx(0.75)
     assert win_chance(match.clone(), 1) == pytest.approx(0.25)
+
+
+def option_features(match, s):
+    """The Pro+ options' features of ``match`` seen by seat index ``s``, by name."""
+    values = features(match, s)
+    return {name: values[FEATURES.index(name)]
+            for name in ("offside_pairs", "one_two_ready", "counter_one_keep")}
+
+
+def test_C_PLUS_OFF_the_model_sees_keeps_that_would_be_offside_only_with_the_option():
+    """Red attacks with 10 and 9 against blue's 2 and 3: three pairs are keeps by 7 or
+    more, which the offside rule turns into the ball lost (C-PLUS-OFF). The model sees them
+    with the option on, for the attacker as a count and for the defender as its opposite,
+    and not at all without the option (Pro), where such keeps are plain keeps."""
+    hands = {"red": [10, 9, 5, 6], "blue": [2, 3, 7, 8]}
+    plus = position(MatchConfig(Level.PRO, Options(offside=True)), **hands)
+    plain = position(MatchConfig(Level.PRO), **hands)
+    assert option_features(plus, 0)["offside_pairs"] == 3   # 10-2, 10-3, 9-2
+    assert option_features(plus, 1)["offside_pairs"] == -3
+    assert option_features(plain, 0)["offside_pairs"] == 0
+
+
+def test_C_PLUS_12_the_model_sees_a_one_two_ready_for_the_attacker():
+    """Red kept the ball with 6 and still holds 5: next round, blue's 6 would beat the 5
+    but not the one-two's 6 (C-PLUS-12). Seen with the option only, from both sides."""
+    config = MatchConfig(Level.PRO, Options(one_two=True))
+    match = position(config, red=[6, 5, 9, 10], blue=[3, 7, 8, 11],
+                     piles={"red": ([], [1, 2]), "blue": ([], [1, 2])})
+    match.apply({"red": PLAY[6], "blue": PLAY[3]})
+    while match.stage != 0:
+        match.apply({seat: match.legal_choices(seat)[-1] for seat in match.to_act()})
+    assert match.kept_with == 6 and 5 in match.active[0]
+    assert option_features(match, 0)["one_two_ready"] == 1.0
+    assert option_features(match, 1)["one_two_ready"] == -1.0
+    off = position(MatchConfig(Level.PRO), red=[6, 5, 9, 10], blue=[3, 7, 8, 11],
+                   piles={"red": ([], [1, 2]), "blue": ([], [1, 2])})
+    off.apply({"red": PLAY[6], "blue": PLAY[3]})
+    while off.stage != 0:
+        off.apply({seat: off.legal_choices(seat)[-1] for seat in off.to_act()})
+    assert option_features(off, 0)["one_two_ready"] == 0.0
+
+
+def test_C_PLUS_CA_the_model_sees_a_counter_attack_one_keep_from_the_shot():
+    """Blue tackles red's dribble with the counter-attack on: blue needs one keep only
+    (C-PLUS-CA), which the model sees for blue; without the option, nothing."""
+    for counter, expected in ((True, 1.0), (False, 0.0)):
+        config = MatchConfig(Level.PRO, Options(counter_attack=counter))
+        match = position(config, red=[DT, 5, 9, 10], blue=[DT, 7, 8, 11],
+                         piles={"red": ([], [1, 2]), "blue": ([], [1, 2])})
+        match.apply({"red": PLAY[DT], "blue": PLAY[DT]})
+        while match.stage != 0:
+            match.apply({seat: match.legal_choices(seat)[-1] for seat in match.to_act()})
+        assert match.ball == 1
+        assert option_features(match, 1)["counter_one_keep"] == expected
+        assert option_features(match, 0)["counter_one_keep"] == -expected
+
+
+def test_the_option_features_are_opposites_from_the_two_seats_and_do_occur():
+    """Over Pro+ matches of random play: every option feature is seen (non-zero
+    somewhere) and each seat's is the other's opposite, so the model stays zero-sum."""
+    seen = dict.fromkeys(("offside_pairs", "one_two_ready", "counter_one_keep"), 0)
+    for match in positions(CONFIGS["pro_plus"], 600, 5):
+        if match.stage == 0:
+            red, blue = option_features(match, 0), option_features(match, 1)
+            assert red == {name: -value for name, value in blue.items()}
+            for name, value in red.items():
+                seen[name] += value != 0
+    assert all(seen.values()), seen
