@@ -177,3 +177,42 @@ def test_a_bigger_budget_searches_more_deals_and_changes_play():
                 break
             match.apply({s: rng.choice(match.legal_choices(s)) for s in match.to_act()})
     assert tried == 12 and changed >= 3
+
+
+def test_the_hands_variant_gives_the_opponent_a_column_per_card_it_may_hold():
+    """``hands=1`` (measured and left off, docs/bots.md): with every opponent card face up
+    it is the plain game, column for column; with face-down cards it offers the opponent
+    every card it may hold there, each worth its average over the deals that deal it."""
+    from engine.bots.round_game import card_payoff, deal_payoff, round_payoff, slot_columns
+    from engine.chifootmi import determinize
+    rng = random.Random(4)
+    plain_seen = hidden_seen = 0
+    for seed in range(40):
+        match = new_match(CONFIGS["amateur"], seed)
+        while match.to_act():
+            view = match.view("red")
+            if view.decision == "play" and len(match.legal_choices("red")) > 1:
+                mine = [c.card for c in match.legal_choices("red")]
+                cards, payoff = card_payoff(view, mine, 6, random.Random(seed))
+                hidden = [slot for slot in view.opponent.active if slot.card is None]
+                if not hidden and plain_seen < 5:
+                    plain = round_payoff(view, mine, 6, random.Random(seed))
+                    shown = [view.opponent.active[k].card for k in slot_columns(view)]
+                    assert sorted(shown) == cards
+                    for i in range(len(mine)):
+                        assert [payoff[i][cards.index(c)] for c in shown] == \
+                            pytest.approx(plain[i])
+                    plain_seen += 1
+                elif hidden and hidden_seen < 5:
+                    sampler = random.Random(seed)
+                    deals = [determinize(view, sampler) for _ in range(6)]
+                    held = sorted({c for d in deals for c in d.active[1]})
+                    assert cards == held and len(cards) > len(view.opponent.active) - len(hidden)
+                    card = cards[-1]
+                    with_it = [d for d in deals if card in d.active[1]]
+                    expected = [sum(deal_payoff(d, "red", mine, [card])[i][0] for d in with_it)
+                                / len(with_it) for i in range(len(mine))]
+                    assert [row[-1] for row in payoff] == pytest.approx(expected)
+                    hidden_seen += 1
+            match.apply({s: rng.choice(match.legal_choices(s)) for s in match.to_act()})
+    assert plain_seen == 5 and hidden_seen == 5
