@@ -601,6 +601,8 @@ def _build(state: SeatState) -> Any:
     if state.tutorial is not None:
         return TutorialOffer() if state.tutorial < 0 else TutorialScreen(state.tutorial)
     if state.step is Step.KICKOFF:
+        if state.spectator:                 # a CPU's pad, a demo: who starts, by colour
+            return KickoffScreen(False, "team." + kicks_off(view))
         return KickoffScreen(kicks_off(view) == state.seat, state.opponent_key,
                              reading=state.reading)
     if state.step is Step.OVER:
@@ -612,7 +614,10 @@ def _build(state: SeatState) -> Any:
                        None if shootout is None else {"red": shootout[0], "blue": shootout[1]}),
             state.opponent_key, state.spectator)
     if state.step is Step.REVEAL:
-        return RevealScreen(view, state.seat, reveal_lines(state.events, state.seat,
+        # A CPU's pad (or a demo) reads the reveal as a spectator: the teams by colour
+        # ("Ball: #9 Red"), never "You" (the CPU-vs-CPU frames said "Ball: #9 You").
+        reader = "" if state.spectator else state.seat
+        return RevealScreen(view, state.seat, reveal_lines(state.events, reader,
                                                            state.opponent_key))
     decision = body["decision"]
     if decision == "formation" and not state.spectator:
