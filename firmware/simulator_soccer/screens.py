@@ -17,6 +17,7 @@ computed by the session from the seat's own view and its own pick; never the mat
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -428,6 +429,33 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
     if isinstance(event, ev.Phase3):
         return label("ss.ev.moved", n=event.moved, team=who)
     return None
+
+
+def reveal_headline(view: Any, events: Sequence[Any], language: str,
+                    opponent_key: str | None = None) -> str | None:
+    """Kids' mode's big words for a shot or a goal, from ``view``'s seat's side ("Tu marques
+    !", "Bleu arrête ton tir", "Tu tires à côté"), like the other games'; None for any other
+    move: its own reveal stays, because there the pitch (where the ball went, who has it) is
+    what tells a child what happened. ``opponent_key`` names the other seat (``cpu`` or
+    ``team.*``; its colour by default)."""
+    seat = view.seat
+    them = text(language, opponent_key or "team." + ("blue" if seat == "red" else "red"))
+    goals = [e for e in events if isinstance(e, ev.Goal)]
+    if goals:
+        return text(language, "tell.you_score") if goals[-1].seat == seat else \
+            text(language, "tell.they_score", team=them)
+    shots = [e for e in events if isinstance(e, ev.Shot) and e.result in ("saved", "wide", "blocked")]
+    if not shots:
+        return None
+    shot = shots[-1]
+    mine = shot.seat == seat
+    if shot.result == "saved":
+        return text(language, "tell.they_save", team=them) if mine else text(language, "tell.you_save")
+    if shot.result == "wide":
+        return text(language, "ss.tell.you_wide") if mine else \
+            text(language, "ss.tell.they_wide", team=them)
+    return text(language, "ss.tell.they_block", team=them) if mine else \
+        text(language, "ss.tell.you_block")
 
 
 def _ranked(events: tuple[Any, ...] | list[Any]) -> list[Any]:
