@@ -466,6 +466,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.tell.they_wide": ("{team} tire à côté", "{team} misses!"),
     "ss.tell.you_block": ("Tu contres le tir !", "You block it!"),
     "ss.tell.they_block": ("{team} contre ton tir", "{team} blocks it!"),
+    "ss.ev.goal_team": ("BUT {team} n°{num} {mine}-{theirs}", "GOAL! {team} #{num} {mine}-{theirs}"),
+    "ss.ev.goal_so_team": ("BUT {team} n°{num} !", "GOAL! {team} #{num}"),
+    "ss.ch.risky_enter": ("n°{num} presse, risqué", "#{num} presses, risky"),
+    "ss.ch.risky_tackle": ("n°{num} tacle, risqué", "#{num} tackles, risky"),
+    "ss.ch.violent": ("n°{num} faute: ROUGE", "#{num} fouls: RED card"),
     # end ssfix
 }
 

@@ -365,12 +365,16 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
     side; None for events not worth a line."""
     who = team_label(getattr(event, "seat", seat), seat, opponent_key)
     if isinstance(event, ev.Goal):
+        # A spectator (a CPU's pad, the demo) is told whose goal it is, the scorer's score
+        # first: "GOAL #10! 1-0" alone did not say which team scored.
+        team = "_team" if not seat else ""
         if event.score is not ev.ABSENT and event.score is not None:
             own = seat or event.seat
             mine = event.score[own]
             theirs = event.score["blue" if own == "red" else "red"]
-            return label("ss.ev.goal", num=event.player, mine=mine, theirs=theirs)
-        return label("ss.ev.goal_so", num=event.player)
+            return label("ss.ev.goal" + team, num=event.player, mine=mine, theirs=theirs,
+                         team=who)
+        return label("ss.ev.goal_so" + team, num=event.player, team=who)
     if isinstance(event, ev.Card):
         return label("ss.ev.red" if event.card == "red" else "ss.ev.yellow", num=event.player,
                      team=who)

@@ -67,6 +67,8 @@ def test_the_cpu_vs_cpu_demo_names_both_teams_by_colour_on_every_screen(tmp_path
     assert starts and all(any(colour in line for colour in colours) for line in starts), starts
     assert any(line.startswith(("Ball: #", "Ballon : n°")) and line.endswith(colours)
                for line in shown)
+    goals = [line for line in shown if line.startswith(("GOAL", "BUT"))]   # whose goal
+    assert goals and all(any(colour in line for colour in colours) for line in goals), goals
 
 
 def test_the_cpu_pad_of_a_match_against_a_person_names_the_teams_by_colour(tmp_path):
