@@ -1,0 +1,28 @@
+"""Words a child reads on the pads (issue 20 leftovers, the kids' and easy play-through in the
+terminal simulator): a move list's limit is in cells, as the tutorial says ("Phase 2: 3 cells
+max" beside "✓ Done (4)", where "up to 3" read as three moves at most), and a card in French
+no longer starts with the red team's name ("Rouge n°6 Rouge" for a red card to a red player)."""
+from __future__ import annotations
+
+from engine.simulator_soccer import events as ev
+from engine.simulator_soccer.position import position
+from firmware.simulator_soccer.choosing import list_prompt
+from firmware.simulator_soccer.screens import event_line, words
+
+
+def test_S_P2_1_the_move_list_says_its_limit_is_in_cells_in_both_languages():
+    m = position(phase="p2")
+    assert m.decision == "move" and m.pending.extra["phase"] == "p2"
+    prompt = list_prompt(m, m.to_act()[0])
+    assert words("en", prompt) == "Phase 2: 3 cells max"
+    assert words("fr", prompt) == "Phase 2: 3 cases max"
+
+
+def test_a_card_is_told_as_booked_or_sent_off_never_as_a_team_colour_first():
+    red = ev.Card("red", 6, "red")
+    yellow = ev.Card("blue", 4, "yellow", count_=1)
+    assert words("fr", event_line(red, "red", "team.blue")) == "Expulsé : n°6 Toi"
+    assert words("fr", event_line(red, "", "team.blue")) == "Expulsé : n°6 Rouge"
+    assert words("fr", event_line(yellow, "red", "cpu")) == "Averti : n°4 Ordi"
+    assert words("en", event_line(red, "", "team.blue")) == "Red card #6 Red"
+    assert words("en", event_line(yellow, "blue", "team.red")) == "Yellow card #4 You"
