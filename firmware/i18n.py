@@ -471,6 +471,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.ch.risky_enter": ("n°{num} presse, risqué", "#{num} presses, risky"),
     "ss.ch.risky_tackle": ("n°{num} tacle, risqué", "#{num} tackles, risky"),
     "ss.ch.violent": ("n°{num} faute: ROUGE", "#{num} fouls: RED card"),
+    "ss.ev.their_kick_hit": ("{team} : {kind} ✓", "{team}: {kind} ✓"),
+    "ss.ev.their_kick_miss": ("{team} : {kind} raté", "{team}: {kind} off"),
     # end ssfix
 }
 

@@ -417,6 +417,13 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
         kind = label("ss.kick." + event.kick)
         if event.foul is True:
             return label("ss.ev.kick_foul", kind=kind, num=event.player)
+        if seat and event.seat != seat:
+            # The other team's kick: whose, and whether it arrived. "Pass 81/89% ✓" alone
+            # read on the child's pad as their own pass (kids' play-through); the odds are
+            # the kicker's business.
+            short = label("ss.duel.header") if event.kick == "header_pass" else kind
+            return label("ss.ev.their_kick_miss" if event.miss is not ev.ABSENT
+                         else "ss.ev.their_kick_hit", kind=short, team=who)
         if event.miss is not ev.ABSENT:
             return label("ss.ev.kick_miss", kind=kind, num=event.player, roll=event.roll, p=event.p)
         return label("ss.ev.kick_hit", kind=kind, num=event.player, roll=event.roll, p=event.p)

@@ -26,3 +26,15 @@ def test_a_card_is_told_as_booked_or_sent_off_never_as_a_team_colour_first():
     assert words("fr", event_line(yellow, "red", "cpu")) == "Averti : n°4 Ordi"
     assert words("en", event_line(red, "", "team.blue")) == "Red card #6 Red"
     assert words("en", event_line(yellow, "blue", "team.red")) == "Yellow card #4 You"
+
+
+def test_the_other_teams_kick_says_whose_it_was_the_kickers_pad_keeps_the_odds():
+    # "Pass 81/89% ✓" after the CPU's pass read on the child's pad as their own pass.
+    hit = ev.Kicked("blue", 9, "pass", (10, 4), 3, (), 0, 89, roll=81)
+    off = ev.Kicked("blue", 7, "header_pass", (10, 4), 3, (), 0, 71, roll=90, miss=1)
+    assert words("en", event_line(hit, "red", "cpu")) == "CPU: Pass ✓"
+    assert words("fr", event_line(hit, "red", "team.blue")) == "Bleu : Passe ✓"
+    assert words("en", event_line(off, "red", "team.blue")) == "Blue: Header off"
+    assert words("fr", event_line(off, "red", "cpu")) == "Ordi : Tête raté"
+    assert words("en", event_line(hit, "blue", "team.red")) == "Pass 81/89% ✓"   # his own
+    assert words("en", event_line(hit, "", "team.red")) == "Pass 81/89% ✓"       # a spectator
