@@ -510,8 +510,11 @@ def flip_line(events: list[Any], joint: Any, seat: str, opponent_key: str = "tea
 def _decided(choice: Any, team: Label) -> Label | None:
     """What a decision that made no event of its own was, for the flip's banner: "Played"
     told the other pad nothing after a challenge or a defence (issue 20 play-through)."""
-    from engine.simulator_soccer import Challenge, Defend, Kicker, Remove
+    from engine.simulator_soccer import Challenge, Defend, Kick, Kicker, Remove
 
+    if isinstance(choice, Kick) and choice.kind == "end":
+        # The carrier declined to kick (Phase 2 follows): "Played" said nothing.
+        return label("tell.you_keep") if team[0] == "you" else label("tell.they_keep", team=team)
     if isinstance(choice, Challenge):
         if choice.player is None:
             return label("ss.flip.no_challenge", team=team)

@@ -38,3 +38,13 @@ def test_the_other_teams_kick_says_whose_it_was_the_kickers_pad_keeps_the_odds()
     assert words("fr", event_line(off, "red", "cpu")) == "Ordi : Tête raté"
     assert words("en", event_line(hit, "blue", "team.red")) == "Pass 81/89% ✓"   # his own
     assert words("en", event_line(hit, "", "team.red")) == "Pass 81/89% ✓"       # a spectator
+
+
+def test_a_carrier_who_does_not_kick_is_told_as_keeping_the_ball_not_played():
+    from engine.simulator_soccer import Kick
+    from firmware.simulator_soccer.screens import flip_line
+
+    joint = {"red": Kick("end")}
+    assert words("en", flip_line([], joint, "red", "team.blue")) == "You keep the ball"
+    assert words("fr", flip_line([], joint, "blue", "cpu")) == "Ordi garde le ballon"
+    assert words("en", flip_line([], joint, "", "team.blue")) == "Red keeps the ball"
