@@ -473,6 +473,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.ch.violent": ("n°{num} faute: ROUGE", "#{num} fouls: RED card"),
     "ss.ev.their_kick_hit": ("{team} : {kind} ✓", "{team}: {kind} ✓"),
     "ss.ev.their_kick_miss": ("{team} : {kind} raté", "{team}: {kind} off"),
+    "ss.ev.placed_one": ("{team} : {n} replacé", "{team}: {n} placed"),
+    "ss.ev.moved_one": ("{team} : {n} bougé", "{team}: {n} moved"),
     # end ssfix
 }
 

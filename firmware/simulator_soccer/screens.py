@@ -438,7 +438,7 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
     if isinstance(event, ev.KickedOff):
         return label("ss.ev.kickoff", num=event.player, team=who)
     if isinstance(event, ev.Phase3):
-        return label("ss.ev.moved", n=event.moved, team=who)
+        return label(_counted("ss.ev.moved", event.moved), n=event.moved, team=who)
     return None
 
 
@@ -467,6 +467,12 @@ def reveal_headline(view: Any, events: Sequence[Any], language: str,
             text(language, "ss.tell.they_wide", team=them)
     return text(language, "ss.tell.they_block", team=them) if mine else \
         text(language, "ss.tell.you_block")
+
+
+def _counted(key: str, n: int) -> str:
+    """``key`` for a count: its ``_one`` form for 0 or 1 ("Bleu : 1 replacé", French's
+    singular; "1 replacés" was read on every pad)."""
+    return key + "_one" if n <= 1 else key
 
 
 def _ranked(events: tuple[Any, ...] | list[Any]) -> list[Any]:
@@ -498,9 +504,11 @@ def flip_line(events: list[Any], joint: Any, seat: str, opponent_key: str = "tea
     for who, choice in joint.items():
         team = team_label(who, seat, opponent_key)
         if isinstance(choice, Place):
-            return label("ss.ev.placed", n=len(choice.entries), team=team)
+            return label(_counted("ss.ev.placed", len(choice.entries)), n=len(choice.entries),
+                         team=team)
         if isinstance(choice, Move):
-            return label("ss.ev.moved", n=len(choice.entries), team=team)
+            return label(_counted("ss.ev.moved", len(choice.entries)), n=len(choice.entries),
+                         team=team)
         line = _decided(choice, team)
         if line is not None:
             return line

@@ -48,3 +48,15 @@ def test_a_carrier_who_does_not_kick_is_told_as_keeping_the_ball_not_played():
     assert words("en", flip_line([], joint, "red", "team.blue")) == "You keep the ball"
     assert words("fr", flip_line([], joint, "blue", "cpu")) == "Ordi garde le ballon"
     assert words("en", flip_line([], joint, "", "team.blue")) == "Red keeps the ball"
+
+
+def test_one_player_moved_or_placed_is_singular_in_french():
+    from engine.simulator_soccer import Move, Place
+    from firmware.simulator_soccer.screens import flip_line
+
+    one = {"blue": Place(((4, (12, 4)),))}
+    assert words("fr", flip_line([], one, "", "team.red")) == "Bleu : 1 replacé"
+    assert words("fr", flip_line([], {"blue": Place(())}, "", "team.red")) == "Bleu : 0 replacé"
+    two = {"blue": Move(((4, (12, 4)), (5, (12, 6))))}
+    assert words("fr", flip_line([], two, "", "team.red")) == "Bleu : 2 bougés"
+    assert words("en", flip_line([], one, "blue", "team.red")) == "You: 1 placed"
