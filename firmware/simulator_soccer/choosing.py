@@ -285,6 +285,9 @@ def menu_options(match: Any, seat: str, picking: Picking, legal: Sequence[Choice
         for choice in legal:
             num = choice.player  # type: ignore[union-attr]
             options.append((player_label(match, seat, num), ("play", choice)))
+        if kind == "kicker":                # the best kickers first, the keeper last
+            rank = {p.num: i for i, p in enumerate(soccer_bots.shootout_order(match, team))}
+            options.sort(key=lambda o: rank.get(o[1][1].player, len(rank)))
         if hint is not None and hint in legal:
             options.sort(key=lambda o: o[1][1] != hint)
         return prompt, options

@@ -4,9 +4,10 @@ max" beside "✓ Done (4)", where "up to 3" read as three moves at most), and a 
 no longer starts with the red team's name ("Rouge n°6 Rouge" for a red card to a red player)."""
 from __future__ import annotations
 
+from engine.simulator_soccer import Move, Options
 from engine.simulator_soccer import events as ev
 from engine.simulator_soccer.position import position
-from firmware.simulator_soccer.choosing import list_prompt
+from firmware.simulator_soccer.choosing import Picking, list_prompt, menu_options, suggestion
 from firmware.simulator_soccer.screens import event_line, words
 
 
@@ -51,7 +52,7 @@ def test_a_carrier_who_does_not_kick_is_told_as_keeping_the_ball_not_played():
 
 
 def test_one_player_moved_or_placed_is_singular_in_french():
-    from engine.simulator_soccer import Move, Place
+    from engine.simulator_soccer import Place
     from firmware.simulator_soccer.screens import flip_line
 
     one = {"blue": Place(((4, (12, 4)),))}
@@ -60,3 +61,17 @@ def test_one_player_moved_or_placed_is_singular_in_french():
     two = {"blue": Move(((4, (12, 4)), (5, (12, 6))))}
     assert words("fr", flip_line([], two, "", "team.red")) == "Bleu : 2 bougés"
     assert words("en", flip_line([], one, "blue", "team.red")) == "You: 1 placed"
+
+
+def test_S_END_1_the_kicker_menu_lists_the_best_kickers_first_and_the_keeper_last():
+    # It listed them by shirt after the proposal: the keeper (#1) second.
+    m = position(clock=0, half=2, options=Options(half_steps=1, tiebreak=True), phase="p2",
+                 carrier=("red", 8), dice=(1, 6, 6) + (6,) * 20)
+    m.apply({"red": Move(((9, (10, 2)),))})
+    m.apply({"blue": Move(())})
+    assert m.decision == "kicker" and m.to_act() == ("red",)
+    picking = Picking()
+    picking.suggestion = suggestion(m, "red", 1, 0)
+    _prompt, options = menu_options(m, "red", picking, m.legal_choices("red"))
+    shirts = [action[1].player for _label, action in options]
+    assert shirts[:2] == [9, 10] and shirts[-1] == 1, shirts       # #1: the keeper
