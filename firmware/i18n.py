@@ -231,8 +231,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.ask.thrower": ("Qui fait la touche ?", "Who throws in?"),
     "ss.ask.place": ("Replacement {step}/3", "Repositioning {step}/3"),
     "ss.ask.headers": ("Têtes : qui monte ?", "Headers: who moves?"),
-    "ss.ask.p2": ("Phase 2 : jusqu'à {n}", "Phase 2: up to {n}"),
-    "ss.ask.p3": ("Phase 3 : jusqu'à {n}", "Phase 3: up to {n}"),
+    "ss.ask.p2": ("Phase 2: {n} cases max", "Phase 2: {n} cells max"),
+    "ss.ask.p3": ("Phase 3: {n} cases max", "Phase 3: {n} cells max"),
     "ss.ask.throw": ("Touche : bouge", "Throw-in: move"),
     "ss.ask.intercept": ("Qui intercepte ?", "Who intercepts?"),
     "ss.ask.defend": ("Tir annoncé !", "Shot coming!"),
@@ -278,8 +278,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.duel.entry": ("Charge", "Entry"),
     "ss.ev.goal": ("BUT n°{num} ! {mine}-{theirs}", "GOAL #{num}! {mine}-{theirs}"),
     "ss.ev.goal_so": ("BUT n°{num} !", "GOAL #{num}!"),
-    "ss.ev.yellow": ("Jaune n°{num} {team}", "Yellow #{num} {team}"),
-    "ss.ev.red": ("Rouge n°{num} {team}", "Red card #{num} {team}"),
+    "ss.ev.yellow": ("Averti : n°{num} {team}", "Yellow card #{num} {team}"),
+    "ss.ev.red": ("Expulsé : n°{num} {team}", "Red card #{num} {team}"),
     "ss.ev.var_no": ("VAR {die} : annulé", "VAR {die}: overturned"),
     "ss.ev.var_yes": ("VAR {die} : maintenu", "VAR {die}: stands"),
     "ss.ev.foul_free_kick": ("Faute n°{num} : CF", "Foul #{num}: free kick"),
@@ -461,6 +461,21 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.flip.kicker": ("{team} : n°{num} tire", "{team}: #{num} shoots"),
     "ss.flip.stand_in": ("{team} : n°{num} au but", "{team}: #{num} in goal"),
     # end ssplay
+    # --- helper "ssfix" (issue 20 leftovers): kids' mode's big shot headlines ---------------------
+    "ss.tell.you_wide": ("Tu tires à côté", "You miss!"),
+    "ss.tell.they_wide": ("{team} tire à côté", "{team} misses!"),
+    "ss.tell.you_block": ("Tu contres le tir !", "You block it!"),
+    "ss.tell.they_block": ("{team} contre ton tir", "{team} blocks it!"),
+    "ss.ev.goal_team": ("BUT {team} n°{num} {mine}-{theirs}", "GOAL! {team} #{num} {mine}-{theirs}"),
+    "ss.ev.goal_so_team": ("BUT {team} n°{num} !", "GOAL! {team} #{num}"),
+    "ss.ch.risky_enter": ("n°{num} presse, risqué", "#{num} presses, risky"),
+    "ss.ch.risky_tackle": ("n°{num} tacle, risqué", "#{num} tackles, risky"),
+    "ss.ch.violent": ("n°{num} faute: ROUGE", "#{num} fouls: RED card"),
+    "ss.ev.their_kick_hit": ("{team} : {kind} ✓", "{team}: {kind} ✓"),
+    "ss.ev.their_kick_miss": ("{team} : {kind} raté", "{team}: {kind} off"),
+    "ss.ev.placed_one": ("{team} : {n} replacé", "{team}: {n} placed"),
+    "ss.ev.moved_one": ("{team} : {n} bougé", "{team}: {n} moved"),
+    # end ssfix
 }
 
 

@@ -5,7 +5,8 @@ of small text over two cards. In kids' mode (``Settings.kids``) every person's p
 a reveal, :class:`KidsRevealScreen` instead of the game's own reveal: the picture says what
 kind of thing happened (a goal, a save, the ball won or kept, hands thrown), the words are the
 game's per-seat headline (each game's ``screens.reveal_headline``: two or three words told from
-the reading pad's side). Only the seat's own view and the move's public events are used, so it
+the reading pad's side; Simulator Soccer has one for shots and goals only, its other reveals
+show the pitch). Only the seat's own view and the move's public events are used, so it
 shows nothing the game's own reveal does not.
 """
 from __future__ import annotations
@@ -43,6 +44,9 @@ def picture_for(events: Sequence[Any]) -> Picture:
         return Picture.GOAL
     if names & {"Saved", "OverTheBar", "PushedAway", "Penalty"}:
         return Picture.SAVE
+    if any(type(event).__name__ == "Shot" and getattr(event, "result", None) in
+           ("saved", "wide", "blocked") for event in events):
+        return Picture.SAVE                     # Simulator Soccer's shot that did not go in
     if names & {"Chifoumi", "First", "Captured", "Placed", "Moved", "GameOver"}:
         return Picture.HANDS
     return Picture.BALL
@@ -147,17 +151,18 @@ def _hands(c: Canvas, x: int, y: int) -> None:
     c.text(x - 3, y + 4, "✕")
 
 
-Headline = Callable[..., str]
+Headline = Callable[..., "str | None"]
 """A game's ``reveal_headline(view, events, language[, opponent_key])``: the move in two or
-three words from the seat's side."""
+three words from the seat's side; None keeps the game's own reveal for that move (Simulator
+Soccer's kicks and duels: there the pitch tells what happened)."""
 
 
 @cache
 def headline_of(game: str) -> Headline | None:
     """Game ``game``'s headline, from its screens module (``firmware/<game>/screens.py``);
     None for a game that has none (its own reveal is shown then)."""
-    try:
-        module = importlib.import_module(f"firmware.{game}.screens")
+    try:                                # "simulator-soccer" lives in firmware/simulator_soccer
+        module = importlib.import_module(f"firmware.{game.replace('-', '_')}.screens")
     except ImportError:
         return None
     found = getattr(module, "reveal_headline", None)
@@ -177,4 +182,6 @@ def kids_reveal(game: str, session: Any, seat: str, language: str) -> KidsReveal
         words = headline(view, events, language, opponent_key=session.opponent_key(seat))
     else:
         words = headline(view, events, language)
+    if words is None:
+        return None
     return KidsRevealScreen(words, picture_for(events))

@@ -127,13 +127,19 @@ def run_headless(args: argparse.Namespace) -> int:
     return 0
 
 
+NOT_MATCH_OPTIONS = ("players", "humans", "tutorial")
+"""Menu lines that are not options of the match: who plays (every seat is a CPU here) and
+Simulator Soccer's tutorial (pages for people before the kick-off; a CPU-vs-CPU match never
+shows them, and they change nothing in the match)."""
+
+
 def options_text(game: GameEntry, settings: Settings) -> str:
-    """The game's menu lines but who plays, as the menu words them: ``Niveau Pro+, Hors-jeu
-    Oui, …`` (every seat is a CPU here)."""
+    """The game's menu lines that set the match, as the menu words them: ``Niveau Pro+,
+    Hors-jeu Oui, …`` (:data:`NOT_MATCH_OPTIONS` left out)."""
     chosen = settings.for_match(game.name, game.settings)
     language = settings.language
     return ", ".join(f"{text(language, row.label)} {value_text(row, getattr(chosen, row.field), language)}"
-                     for row in game.rows(chosen, 2) if row.field not in ("players", "humans"))
+                     for row in game.rows(chosen, 2) if row.field not in NOT_MATCH_OPTIONS)
 
 
 def final_line(summary: dict[str, Any]) -> str:

@@ -298,8 +298,7 @@ def simple_policy(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
     if kind == "move":
         return simple_moves(match, team, rng)
     if kind == "kicker":
-        kickers = match.shootout_kickers(team)
-        return Kicker(max(kickers, key=lambda p: (p.count("R"), -p.num)).num)
+        return Kicker(shootout_order(match, team)[0].num)
     if kind == "remove":
         field = [p for p in match.teams[team].on_pitch() if not p.keeper]
         return Remove(min(field, key=lambda p: (len(p.dots), p.num)).num)
@@ -389,6 +388,43 @@ def simple_moves(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
     return safe(match, team, choice, lambda: Move((), thrower=thrower))
 
 
+def shootout_order(match: SoccerMatch, team: int) -> list[Player]:
+    """The players ``team`` may send to the spot now (S-END-1: on the pitch, fewest kicks),
+    best first: by the odds that the kick goes in (:func:`shootout_odds`), the keeper last.
+    Ranking by finishing dots alone with the lowest shirt breaking ties sent the keeper (#1)
+    third, before every field player without an R dot."""
+    kickers = match.shootout_kickers(team)
+    odds = {r: shootout_odds(match, team, r) for r in {p.count("R") for p in kickers}}
+    return sorted(kickers, key=lambda p: (-odds[p.count("R")], p.keeper, p.num))
+
+
+def shootout_odds(match: SoccerMatch, team: int, finishing: int) -> float:
+    """The chance a shoot-out kick by a player with ``finishing`` R dots goes in (S-SHOT-2/3
+    on the penalty spot against the other team's keeper, both playing the shot duel's
+    equilibrium): the kick model's odds, which depend on the kicker's finishing only."""
+    rows, payoff = _shot_duel(match, team, match.fr(team, geo.SPOT), finishing, rods=1)
+    shooter, keeper = solve(payoff)
+    return sum(shooter[i] * keeper[j] * payoff[i][j]
+               for i in range(len(rows)) for j in range(len(SIDES)))
+
+
+def _shot_duel(match: SoccerMatch, team: int, origin: Cell, finishing: int,
+               rods: int) -> tuple[list[tuple[str, bool]], list[list[float]]]:
+    """S-SHOT-2/3's duel as a payoff table: a row for each aim and height, a column for each
+    dive, the chance the shot goes in (on target by the shooter's die, past the keeper by
+    the save roll when he dives that way)."""
+    keeper = match.teams[other(team)].keeper()
+    save_x = keeper.count("X") if keeper else 0
+    beat = sum(1 for a in range(1, 7) for b in range(1, 7) if a + finishing > b + save_x + rods) / 36
+    rows: list[tuple[str, bool]] = [(aim, high) for aim in SIDES for high in (False, True)]
+    payoff = []
+    for aim, high in rows:
+        need = 2 * distance(origin, match.fr(team, geo.GOAL_MOUTH[aim])) - 1 + high
+        on = sum(1 for d in range(1, 7) if d + finishing >= need) / 6
+        payoff.append([on * (beat if dive == aim else 1.0) for dive in SIDES])
+    return rows, payoff
+
+
 # ----- Search -----------------------------------------------------------------------------------
 def equilibrium_shot(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
     """The shot/dive duel of S-SHOT-2/3 played from its equilibrium: the shooter aims at each
@@ -404,17 +440,9 @@ def equilibrium_shot(match: SoccerMatch, team: int, rng: random.Random) -> Choic
         finishing = shooter.count("R")
     else:
         finishing = match.effective(shooter, "R")
-    keeper = match.teams[other(match.possession)].keeper()
-    save_x = keeper.count("X") if keeper else 0
     rods = 1 if (match.kick.get("penalty") or match.shootout is not None or (
         not match.kick.get("header") and not geo.penalty_area(match.fr(match.possession, origin)))) else 0
-    beat = sum(1 for a in range(1, 7) for b in range(1, 7) if a + finishing > b + save_x + rods) / 36
-    rows: list[tuple[str, bool]] = [(aim, high) for aim in SIDES for high in (False, True)]
-    payoff = []
-    for aim, high in rows:
-        need = 2 * distance(origin, match.fr(match.possession, geo.GOAL_MOUTH[aim])) - 1 + high
-        on = sum(1 for d in range(1, 7) if d + finishing >= need) / 6
-        payoff.append([on * (beat if dive == aim else 1.0) for dive in SIDES])
+    rows, payoff = _shot_duel(match, match.possession, origin, finishing, rods)
     shooter_mix, keeper_mix = solve(payoff)
     if team == match.possession:
         aim, high = rows[_draw(shooter_mix, rng)]

@@ -198,12 +198,29 @@ def describe_choice(choice: Any, match: Any, seat: str) -> Label:
     if isinstance(choice, Challenge):
         if choice.player is None:
             return label("ss.sug.no_challenge")
+        entry = entry_risk(match, seat, choice.player)
+        if entry == "violent":
+            return label("ss.ch.violent", num=choice.player)
+        if entry != "fair":
+            return label("ss.ch.risky_tackle" if choice.tackle else "ss.ch.risky_enter",
+                         num=choice.player)
         return label("ss.sug.tackle" if choice.tackle else "ss.sug.enter", num=choice.player)
     if isinstance(choice, Kicker):
         return label("ss.sug.kicker", num=choice.player)
     if isinstance(choice, Remove):
         return label("ss.sug.remove", num=choice.player)
     return label("ss.sug.other")
+
+
+def entry_risk(match: Any, seat: str, num: int) -> str:
+    """How ``seat``'s player ``num`` would enter the carrier's cell (S-P3-2): ``fair``,
+    ``behind`` or ``recovery`` (a yellow-card foul on some dice), ``violent`` (2+ cells:
+    always a foul and a red card). The menu says so: "#6 tackles" that was a sure red card
+    surprised the player who chose it (issue 20 leftovers, kids' play-through)."""
+    try:
+        return str(match.entry_kind(match.player(team_of(seat), num)))
+    except (AssertionError, AttributeError, KeyError):
+        return "fair"
 
 
 def header_kind(match: Any, kind: str) -> str:
@@ -257,6 +274,9 @@ def menu_options(match: Any, seat: str, picking: Picking, legal: Sequence[Choice
                             ("play", hint)))
         for choice in legal:
             if isinstance(choice, Challenge) and choice != hint:
+                if choice.tackle and choice.player is not None and \
+                        entry_risk(match, seat, choice.player) == "violent":
+                    continue        # the entry is the foul: with or without a tackle, one line
                 shown = describe_choice(choice, match, seat)
                 options.append((shown, ("play", choice)))
         return prompt, options
@@ -265,6 +285,9 @@ def menu_options(match: Any, seat: str, picking: Picking, legal: Sequence[Choice
         for choice in legal:
             num = choice.player  # type: ignore[union-attr]
             options.append((player_label(match, seat, num), ("play", choice)))
+        if kind == "kicker":                # the best kickers first, the keeper last
+            rank = {p.num: i for i, p in enumerate(soccer_bots.shootout_order(match, team))}
+            options.sort(key=lambda o: rank.get(o[1][1].player, len(rank)))
         if hint is not None and hint in legal:
             options.sort(key=lambda o: o[1][1] != hint)
         return prompt, options

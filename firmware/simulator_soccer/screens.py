@@ -17,6 +17,7 @@ computed by the session from the seat's own view and its own pick; never the mat
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -364,12 +365,16 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
     side; None for events not worth a line."""
     who = team_label(getattr(event, "seat", seat), seat, opponent_key)
     if isinstance(event, ev.Goal):
+        # A spectator (a CPU's pad, the demo) is told whose goal it is, the scorer's score
+        # first: "GOAL #10! 1-0" alone did not say which team scored.
+        team = "_team" if not seat else ""
         if event.score is not ev.ABSENT and event.score is not None:
             own = seat or event.seat
             mine = event.score[own]
             theirs = event.score["blue" if own == "red" else "red"]
-            return label("ss.ev.goal", num=event.player, mine=mine, theirs=theirs)
-        return label("ss.ev.goal_so", num=event.player)
+            return label("ss.ev.goal" + team, num=event.player, mine=mine, theirs=theirs,
+                         team=who)
+        return label("ss.ev.goal_so" + team, num=event.player, team=who)
     if isinstance(event, ev.Card):
         return label("ss.ev.red" if event.card == "red" else "ss.ev.yellow", num=event.player,
                      team=who)
@@ -412,6 +417,13 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
         kind = label("ss.kick." + event.kick)
         if event.foul is True:
             return label("ss.ev.kick_foul", kind=kind, num=event.player)
+        if seat and event.seat != seat:
+            # The other team's kick: whose, and whether it arrived. "Pass 81/89% ✓" alone
+            # read on the child's pad as their own pass (kids' play-through); the odds are
+            # the kicker's business.
+            short = label("ss.duel.header") if event.kick == "header_pass" else kind
+            return label("ss.ev.their_kick_miss" if event.miss is not ev.ABSENT
+                         else "ss.ev.their_kick_hit", kind=short, team=who)
         if event.miss is not ev.ABSENT:
             return label("ss.ev.kick_miss", kind=kind, num=event.player, roll=event.roll, p=event.p)
         return label("ss.ev.kick_hit", kind=kind, num=event.player, roll=event.roll, p=event.p)
@@ -426,8 +438,41 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
     if isinstance(event, ev.KickedOff):
         return label("ss.ev.kickoff", num=event.player, team=who)
     if isinstance(event, ev.Phase3):
-        return label("ss.ev.moved", n=event.moved, team=who)
+        return label(_counted("ss.ev.moved", event.moved), n=event.moved, team=who)
     return None
+
+
+def reveal_headline(view: Any, events: Sequence[Any], language: str,
+                    opponent_key: str | None = None) -> str | None:
+    """Kids' mode's big words for a shot or a goal, from ``view``'s seat's side ("Tu marques
+    !", "Bleu arrête ton tir", "Tu tires à côté"), like the other games'; None for any other
+    move: its own reveal stays, because there the pitch (where the ball went, who has it) is
+    what tells a child what happened. ``opponent_key`` names the other seat (``cpu`` or
+    ``team.*``; its colour by default)."""
+    seat = view.seat
+    them = text(language, opponent_key or "team." + ("blue" if seat == "red" else "red"))
+    goals = [e for e in events if isinstance(e, ev.Goal)]
+    if goals:
+        return text(language, "tell.you_score") if goals[-1].seat == seat else \
+            text(language, "tell.they_score", team=them)
+    shots = [e for e in events if isinstance(e, ev.Shot) and e.result in ("saved", "wide", "blocked")]
+    if not shots:
+        return None
+    shot = shots[-1]
+    mine = shot.seat == seat
+    if shot.result == "saved":
+        return text(language, "tell.they_save", team=them) if mine else text(language, "tell.you_save")
+    if shot.result == "wide":
+        return text(language, "ss.tell.you_wide") if mine else \
+            text(language, "ss.tell.they_wide", team=them)
+    return text(language, "ss.tell.they_block", team=them) if mine else \
+        text(language, "ss.tell.you_block")
+
+
+def _counted(key: str, n: int) -> str:
+    """``key`` for a count: its ``_one`` form for 0 or 1 ("Bleu : 1 replacé", French's
+    singular; "1 replacés" was read on every pad)."""
+    return key + "_one" if n <= 1 else key
 
 
 def _ranked(events: tuple[Any, ...] | list[Any]) -> list[Any]:
@@ -459,9 +504,11 @@ def flip_line(events: list[Any], joint: Any, seat: str, opponent_key: str = "tea
     for who, choice in joint.items():
         team = team_label(who, seat, opponent_key)
         if isinstance(choice, Place):
-            return label("ss.ev.placed", n=len(choice.entries), team=team)
+            return label(_counted("ss.ev.placed", len(choice.entries)), n=len(choice.entries),
+                         team=team)
         if isinstance(choice, Move):
-            return label("ss.ev.moved", n=len(choice.entries), team=team)
+            return label(_counted("ss.ev.moved", len(choice.entries)), n=len(choice.entries),
+                         team=team)
         line = _decided(choice, team)
         if line is not None:
             return line
@@ -471,8 +518,11 @@ def flip_line(events: list[Any], joint: Any, seat: str, opponent_key: str = "tea
 def _decided(choice: Any, team: Label) -> Label | None:
     """What a decision that made no event of its own was, for the flip's banner: "Played"
     told the other pad nothing after a challenge or a defence (issue 20 play-through)."""
-    from engine.simulator_soccer import Challenge, Defend, Kicker, Remove
+    from engine.simulator_soccer import Challenge, Defend, Kick, Kicker, Remove
 
+    if isinstance(choice, Kick) and choice.kind == "end":
+        # The carrier declined to kick (Phase 2 follows): "Played" said nothing.
+        return label("tell.you_keep") if team[0] == "you" else label("tell.they_keep", team=team)
     if isinstance(choice, Challenge):
         if choice.player is None:
             return label("ss.flip.no_challenge", team=team)
@@ -601,6 +651,8 @@ def _build(state: SeatState) -> Any:
     if state.tutorial is not None:
         return TutorialOffer() if state.tutorial < 0 else TutorialScreen(state.tutorial)
     if state.step is Step.KICKOFF:
+        if state.spectator:                 # a CPU's pad, a demo: who starts, by colour
+            return KickoffScreen(False, "team." + kicks_off(view))
         return KickoffScreen(kicks_off(view) == state.seat, state.opponent_key,
                              reading=state.reading)
     if state.step is Step.OVER:
@@ -612,7 +664,10 @@ def _build(state: SeatState) -> Any:
                        None if shootout is None else {"red": shootout[0], "blue": shootout[1]}),
             state.opponent_key, state.spectator)
     if state.step is Step.REVEAL:
-        return RevealScreen(view, state.seat, reveal_lines(state.events, state.seat,
+        # A CPU's pad (or a demo) reads the reveal as a spectator: the teams by colour
+        # ("Ball: #9 Red"), never "You" (the CPU-vs-CPU frames said "Ball: #9 You").
+        reader = "" if state.spectator else state.seat
+        return RevealScreen(view, state.seat, reveal_lines(state.events, reader,
                                                            state.opponent_key))
     decision = body["decision"]
     if decision == "formation" and not state.spectator:

@@ -6,7 +6,9 @@ import random
 from collections import Counter
 
 from engine.simulator_soccer import MatchConfig, Options, new_match
-from engine.simulator_soccer.bots import SoccerBot, equilibrium_shot, play_match
+from engine.simulator_soccer.bots import (
+    SoccerBot, equilibrium_shot, play_match, shootout_odds, shootout_order,
+)
 from engine.simulator_soccer.position import position
 from soccer_rig import play
 
@@ -85,3 +87,46 @@ def test_S_RST_3_simple_spreads_a_wall_of_three_that_needs_two_moves():
             walls_of_three += 1
         m.apply({seat: bots[seat].choose(m.view(seat), rngs[seat]) for seat in m.to_act()})
     assert walls_of_three and m.over
+
+
+def _shootout():
+    """Both teams standard, the shoot-out about to start (S-END-1): red picks its first kicker."""
+    m = position(clock=0, half=2, options=Options(half_steps=1, tiebreak=True), phase="p2",
+                 carrier=("red", 8), dice=(1, 6, 6) + (6,) * 20)
+    play(m, red={"move": [[9, [10, 2]]]})
+    play(m, blue={"move": []})
+    assert m.decision == "kicker" and m.to_act() == ("red",)
+    return m
+
+
+def _simple_kicker(m, kicked=()):
+    """Simple's kicker for red once the players ``kicked`` have taken a kick each."""
+    for num in kicked:
+        m.teams[0].by_num[num].kicks = 1
+    return SoccerBot("simple").choose(m.view("red"), random.Random(0)).player
+
+
+def test_S_END_1_simple_sends_its_best_kicker_first_and_its_keeper_last():
+    # Standard team (S-TEAM-3): #9 has two R dots, #10 one, the others none. The kick
+    # model's odds (shootout_odds) rank them; the keeper (#1, no R dot) goes last.
+    m = _shootout()
+    order = [p.num for p in shootout_order(m, 0)]
+    assert order[:2] == [9, 10] and order[-1] == 1 and sorted(order) == list(range(1, 12))
+    odds = [shootout_odds(m, 0, r) for r in (2, 1, 0)]
+    assert odds[0] > odds[1] > odds[2] > 0.5
+    assert _simple_kicker(_shootout()) == 9
+    assert _simple_kicker(_shootout(), kicked=(9,)) == 10
+    # Once #9 and #10 have kicked, the old pick (most R dots, lowest shirt) sent the keeper.
+    assert _simple_kicker(_shootout(), kicked=(9, 10)) != 1
+    # The keeper kicks when the rules leave only him (fewest kicks, S-END-1).
+    assert _simple_kicker(_shootout(), kicked=range(2, 12)) == 1
+
+
+def test_S_END_1_simples_whole_shoot_out_order_has_the_keeper_last_in_each_round():
+    m = _shootout()
+    red: list[int] = []
+    for _ in range(11):
+        num = _simple_kicker(m)
+        red.append(num)
+        m.teams[0].by_num[num].kicks += 1
+    assert red[:2] == [9, 10] and red[-1] == 1 and len(set(red)) == 11

@@ -23,7 +23,8 @@ def test_pitchpad_sim_saves_every_simulator_soccer_screen_as_png(tmp_path):
     lines = result.stdout.strip().splitlines()
     assert lines[0].startswith("Sim. Soccer (CPU Easy, Half 10 turns, Shoot-out Off, Clock Off, "
                                "Pro rules Off"), lines[0]
-    assert lines[0].endswith("seed 3: red CPU vs blue CPU")
+    assert lines[0].endswith("Pro rules Off), seed 3: red CPU vs blue CPU"), lines[0]
+    assert "Tutorial" not in lines[0]          # a menu setting for people, not a match option
     assert re.fullmatch(r"Score: red \d+ - \d+ blue; winner: (red|blue|None)", lines[-2])
     saved = re.fullmatch(r"(\d+) screens saved in (.+)", lines[-1])
     assert saved and Path(saved.group(2)) == frames
