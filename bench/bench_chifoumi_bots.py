@@ -54,7 +54,9 @@ def duel(bot, other, games: int, players: int = 2) -> tuple[float, list[float]]:
 
 def best_reply(games: int) -> None:
     from best_reply import mixed_choice_check
-    from firmware.chifoumi.cpu import cpu_rng
+    from firmware.chifoumi.session import CPU
+
+    cpu_rng = CPU.rng  # the console's CPU generators (firmware/cpu.py)
 
     print(f"best-reply check, {games} hard-vs-hard games, load average {os.getloadavg()[0]:.2f}")
     got = mixed_choice_check(

@@ -85,7 +85,9 @@ def pairing(a: str, b: str, config: MatchConfig, matches: int, seed: int,
 
 
 def best_reply(config: MatchConfig, games: int, seed: int) -> None:
-    from firmware.fotboll.cpu import cpu_rng
+    from firmware.fotboll.session import CPU
+
+    cpu_rng = CPU.rng  # the console's CPU generators (firmware/cpu.py)
 
     print(f"best-reply check, {games} medium-vs-medium matches (every Fotboll CPU shoots and "
           f"dives by the same uniform rule), load average {os.getloadavg()[0]:.2f}")
