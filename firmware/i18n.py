@@ -461,7 +461,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ss.flip.kicker": ("{team} : n°{num} tire", "{team}: #{num} shoots"),
     "ss.flip.stand_in": ("{team} : n°{num} au but", "{team}: #{num} in goal"),
     # end ssplay
-    # --- helper "ssfix" (issue 20 leftovers): kids' mode's big shot headlines ---------------------
+    # --- helper "ssfix" (issue 20 leftovers): kids' headlines, words for children and spectators ---
     "ss.tell.you_wide": ("Tu tires à côté", "You miss!"),
     "ss.tell.they_wide": ("{team} tire à côté", "{team} misses!"),
     "ss.tell.you_block": ("Tu contres le tir !", "You block it!"),
