@@ -60,6 +60,7 @@ def diagnose(level: str, matches: int, seed: int, samples: int, strong_options: 
     probe_rng = random.Random(f"diagnose-{seed}")
     out: dict[str, list[float]] = {k: [] for k in ("W-G", "G-V", "B-W", "W-V", "match_in_model",
                                                    "match_inconsistency", "match_rest",
+                                                   "W-G hidden", "W-G open",
                                                    "match_result", "V0")}
     for index in range(matches):
         seeds = match_seeds(seed, index)
@@ -90,6 +91,8 @@ def diagnose(level: str, matches: int, seed: int, samples: int, strong_options: 
                 chosen = worth[mine.index(joint[reply_seat].card)]  # type: ignore[union-attr]
                 g = 1.0 - value
                 out["W-G"].append(chosen - g)
+                hidden = any(match.face_down[r])
+                out["W-G hidden" if hidden else "W-G open"].append(chosen - g)
                 out["G-V"].append(g - v_static)
                 out["B-W"].append(max(worth) - chosen)
                 out["W-V"].append(chosen - v_static)
@@ -133,12 +136,17 @@ def main() -> None:
           f"secret {args.seed}, reply samples {args.reply_samples}, probe deals "
           f"{args.probe_samples}; load {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"reply wins {wins}/{args.matches} = {wins / args.matches:.3f} [{low:.3f}, {high:.3f}]")
-    print(f"card decisions {len(got['W-G'])}")
+    print(f"card decisions {len(got['W-G'])}, {len(got['W-G hidden'])} of them with a face-down "
+          f"card in the reply's hand")
     print("| quantity (the reply's side, per card decision) | mean ± 95% |")
     print("|---|---|")
     for key, text in (("W-G", "W - G: chosen card's in-model worth minus Strong's game value"),
                       ("G-V", "G - V: Strong's game value minus the model's static value"),
                       ("W-V", "W - V: in-model drift of the chosen card"),
+                      ("W-G hidden", "W - G when the reply holds a face-down card (Strong's "
+                                     "game averages over it)"),
+                      ("W-G open", "W - G when all the reply's cards are face up (Strong's "
+                                   "deals differ only in the piles)"),
                       ("B-W", "B - W: the best card on the real state minus the chosen one")):
         print(f"| {text} | {mean_ci(got[key])} |")
     print(f"| per match: sum of W - G | {mean_ci(got['match_in_model'])} |")
