@@ -126,3 +126,31 @@ def card_payoff(view: ChifootmiView, mine: Sequence[int], samples: int,
             counts[card] = counts.get(card, 0) + 1
     cards = sorted(sums)
     return cards, [[sums[card][i] / counts[card] for card in cards] for i in range(len(mine))]
+
+
+def informed_games(view: ChifootmiView, mine: Sequence[int], samples: int,
+                   rng: random.Random) -> list[tuple[float, list[list[float]]]]:
+    """The round's game against an opponent that knows its own hand (``hands=2``): the
+    payoff of each card it may play is :func:`card_payoff`'s (averaged over every deal that
+    deals it, so the piles it cannot see are not its to choose), and each hand it may hold
+    (a "type", as often as the deals deal it) can play only its own cards. For
+    :func:`~engine.bots.matrix.solve_typed`: (share of the deals, payoffs with rows
+    ``mine`` and columns that hand's distinct cards)."""
+    other = 1 - _SEATS.index(view.seat)
+    sums: dict[int, list[float]] = {}
+    counts: dict[int, int] = {}
+    hands: dict[tuple[int, ...], int] = {}
+    for _ in range(samples):
+        match = determinize(view, rng)
+        theirs = list(dict.fromkeys(match.active[other]))
+        payoff = deal_payoff(match, view.seat, mine, theirs)
+        for j, card in enumerate(theirs):
+            column = sums.setdefault(card, [0.0] * len(mine))
+            for i, row in enumerate(payoff):
+                column[i] += row[j]
+            counts[card] = counts.get(card, 0) + 1
+        key = tuple(sorted(theirs))
+        hands[key] = hands.get(key, 0) + 1
+    return [(count / samples, [[sums[card][i] / counts[card] for card in hand]
+                               for i in range(len(mine))])
+            for hand, count in hands.items()]

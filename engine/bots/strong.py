@@ -33,7 +33,7 @@ from engine.chifootmi import DRAW_PILE1, DRAW_PILE2, ChifootmiView, Choice, dete
 from .base import SHARP, FlagReflex
 from .leaf_value import opponent_draws, win_chance
 from .matrix import solve_exact, solve_logit, solve_typed
-from .round_game import card_payoff, round_payoff, typed_round_games
+from .round_game import card_payoff, informed_games, round_payoff, typed_round_games
 from .simple import SimpleBot
 
 SAMPLES_PER_MS = 0.25
@@ -58,10 +58,12 @@ def _draw(legal: Sequence[Choice], weights: Sequence[float], rng: random.Random)
 
 
 class StrongBot(SimpleBot):
-    """``typed=1`` and ``precision=P`` are variants measured against the best reply and
-    left off (``docs/bots.md``, "What was tried"): a game with one column player per hand
-    the opponent may hold (it knows its face-down cards), and the logit quantal-response
-    equilibrium instead of the exact one (play spread over near-best cards)."""
+    """``typed=1``, ``precision=P`` and ``hands=1`` are variants measured against the best
+    reply and left off (``docs/bots.md``, "What was tried"): a game with one column player
+    per hand the opponent may hold (it knows its face-down cards), the logit
+    quantal-response equilibrium instead of the exact one (play spread over near-best
+    cards), and a game with a column per card the opponent may hold
+    (:func:`~engine.bots.round_game.card_payoff`)."""
 
     name = "strong"
 
@@ -75,11 +77,11 @@ class StrongBot(SimpleBot):
         self.solver_iterations = int(solver_iterations)
         self.typed = bool(typed)
         self.precision = float(precision)
-        self.hands = bool(hands)
+        self.hands = int(hands)
 
     def with_time_budget(self, ms: float) -> StrongBot:
         return StrongBot(max(1, round(ms * SAMPLES_PER_MS)), self.solver_iterations,
-                         self.reflex, int(self.typed), self.precision, int(self.hands),
+                         self.reflex, int(self.typed), self.precision, self.hands,
                          window=self.window)
 
     def decide(self, view: ChifootmiView, legal: Sequence[Choice], rng: random.Random) -> Choice:
@@ -99,6 +101,12 @@ class StrongBot(SimpleBot):
         mine = [choice.card for choice in legal]  # type: ignore[union-attr]
         if self.typed and any(slot.card is None for slot in view.opponent.active):
             games = typed_round_games(view, mine, self.samples, rng)
+            if len(games) > 1:
+                mixed = solve_typed(games, self.solver_iterations)
+                return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
+            payoff = games[0][1]
+        elif self.hands == 2 and any(slot.card is None for slot in view.opponent.active):
+            games = informed_games(view, mine, self.samples, rng)
             if len(games) > 1:
                 mixed = solve_typed(games, self.solver_iterations)
                 return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]

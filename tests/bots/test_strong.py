@@ -216,3 +216,33 @@ def test_the_hands_variant_gives_the_opponent_a_column_per_card_it_may_hold():
                     hidden_seen += 1
             match.apply({s: rng.choice(match.legal_choices(s)) for s in match.to_act()})
     assert plain_seen == 5 and hidden_seen == 5
+
+
+def test_the_informed_variant_lets_each_hand_play_only_its_own_cards():
+    """``hands=2``: the opponent knows its hand, so each hand it may hold is a column
+    player of its own, as often as the deals deal it, with the cards of that hand only,
+    each worth what ``hands=1`` says (its average over the deals that deal it)."""
+    from engine.bots.round_game import card_payoff, informed_games
+    from engine.chifootmi import determinize
+    rng = random.Random(6)
+    checked = several = 0
+    for seed in range(40):
+        match = new_match(CONFIGS["pro"], seed)
+        while match.to_act() and checked < 6:
+            view = match.view("red")
+            if (view.decision == "play" and len(match.legal_choices("red")) > 1
+                    and any(slot.card is None for slot in view.opponent.active)):
+                mine = [c.card for c in match.legal_choices("red")]
+                games = informed_games(view, mine, 8, random.Random(seed))
+                cards, payoff = card_payoff(view, mine, 8, random.Random(seed))
+                sampler = random.Random(seed)
+                hands = [sorted(set(determinize(view, sampler).active[1])) for _ in range(8)]
+                assert sum(share for share, _ in games) == pytest.approx(1.0)
+                assert len(games) == len({tuple(h) for h in hands})
+                several += len(games) > 1
+                for (share, game), hand in zip(games, dict.fromkeys(map(tuple, hands))):
+                    assert share == pytest.approx(hands.count(list(hand)) / 8)
+                    assert game == [[row[cards.index(c)] for c in hand] for row in payoff]
+                checked += 1
+            match.apply({s: rng.choice(match.legal_choices(s)) for s in match.to_act()})
+    assert checked == 6 and several >= 3
