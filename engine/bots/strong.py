@@ -58,18 +58,24 @@ def _draw(legal: Sequence[Choice], weights: Sequence[float], rng: random.Random)
 
 
 class StrongBot(SimpleBot):
-    """``typed=1``, ``precision=P`` and ``hands=1`` are variants measured against the best
-    reply and left off (``docs/bots.md``, "What was tried"): a game with one column player
-    per hand the opponent may hold (it knows its face-down cards), the logit
-    quantal-response equilibrium instead of the exact one (play spread over near-best
-    cards), and a game with a column per card the opponent may hold
-    (:func:`~engine.bots.round_game.card_payoff`)."""
+    """``hands``: how the round's game treats the opponent's face-down cards, which the
+    opponent knows. 0: averaged over the deals (a column per slot); 1: a column per card it
+    may hold (:func:`~engine.bots.round_game.card_payoff`); 2: each hand it may hold is a
+    column player of its own (:func:`~engine.bots.round_game.informed_games`). The default
+    (``None``) is 2 with any Pro+ option on and 0 otherwise: 2 is where the best reply's
+    gain inside Strong's game comes from (``docs/bots.md``), it measured better against the
+    best reply at Pro+ only, and it costs about 5 times the decision time.
+
+    ``typed=1`` and ``precision=P`` are variants measured against the best reply and left
+    off (``docs/bots.md``, "What was tried"): a game with one column player per hand and
+    piles the opponent may hold, and the logit quantal-response equilibrium instead of the
+    exact one (play spread over near-best cards)."""
 
     name = "strong"
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, solver_iterations: int = 300,
                  reflex: FlagReflex = SHARP, typed: int = 0, precision: float = 0.0,
-                 hands: int = 0, **kwargs: Any) -> None:
+                 hands: int | None = None, **kwargs: Any) -> None:
         super().__init__(0.0, reflex, **kwargs)
         if samples < 1 or solver_iterations < 1:
             raise ValueError("samples and solver_iterations must be 1 or more")
@@ -77,7 +83,7 @@ class StrongBot(SimpleBot):
         self.solver_iterations = int(solver_iterations)
         self.typed = bool(typed)
         self.precision = float(precision)
-        self.hands = int(hands)
+        self.hands = None if hands is None else int(hands)
 
     def with_time_budget(self, ms: float) -> StrongBot:
         return StrongBot(max(1, round(ms * SAMPLES_PER_MS)), self.solver_iterations,
@@ -105,13 +111,13 @@ class StrongBot(SimpleBot):
                 mixed = solve_typed(games, self.solver_iterations)
                 return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
             payoff = games[0][1]
-        elif self.hands == 2 and any(slot.card is None for slot in view.opponent.active):
+        elif self.informed(view) == 2 and any(slot.card is None for slot in view.opponent.active):
             games = informed_games(view, mine, self.samples, rng)
             if len(games) > 1:
                 mixed = solve_typed(games, self.solver_iterations)
                 return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
             payoff = games[0][1]
-        elif self.hands:
+        elif self.informed(view) == 1:
             payoff = card_payoff(view, mine, self.samples, rng)[1]
         else:
             payoff = round_payoff(view, mine, self.samples, rng)
@@ -120,6 +126,13 @@ class StrongBot(SimpleBot):
         else:
             mixed, _, _ = solve_exact(payoff)
         return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
+
+    def informed(self, view: ChifootmiView) -> int:
+        """The ``hands`` game played in ``view``'s match (the default by its options)."""
+        if self.hands is not None:
+            return self.hands
+        options = view.options
+        return 2 if options.offside or options.one_two or options.counter_attack else 0
 
     def pile(self, view: ChifootmiView, rng: random.Random) -> Choice:
         """The pile to draw from: the better chance of winning over ``samples`` deals, the
