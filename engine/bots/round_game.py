@@ -104,38 +104,11 @@ def typed_round_games(view: ChifootmiView, mine: Sequence[int], samples: int,
             for count, payoff in games.values()]
 
 
-def card_payoff(view: ChifootmiView, mine: Sequence[int], samples: int,
-                rng: random.Random) -> tuple[list[int], list[list[float]]]:
-    """The round's game with one column per card the opponent may play (``hands=1``
-    variant of the strong CPU): the opponent knows its face-down cards, so instead of a
-    face-down slot averaged over what it may hold, every card it holds in some deal is a
-    column of its own, worth its average over the deals in which it holds it. The
-    opponent is thus allowed any card it may hold: a cautious game (its value is at most
-    the plain game's), with the same positions searched. Returns (the cards, payoffs)."""
-    other = 1 - _SEATS.index(view.seat)
-    sums: dict[int, list[float]] = {}
-    counts: dict[int, int] = {}
-    for _ in range(samples):
-        match = determinize(view, rng)
-        theirs = list(dict.fromkeys(match.active[other]))
-        payoff = deal_payoff(match, view.seat, mine, theirs)
-        for j, card in enumerate(theirs):
-            column = sums.setdefault(card, [0.0] * len(mine))
-            for i, row in enumerate(payoff):
-                column[i] += row[j]
-            counts[card] = counts.get(card, 0) + 1
-    cards = sorted(sums)
-    return cards, [[sums[card][i] / counts[card] for card in cards] for i in range(len(mine))]
-
-
-def informed_games(view: ChifootmiView, mine: Sequence[int], samples: int,
-                   rng: random.Random) -> list[tuple[float, list[list[float]]]]:
-    """The round's game against an opponent that knows its own hand (``hands=2``): the
-    payoff of each card it may play is :func:`card_payoff`'s (averaged over every deal that
-    deals it, so the piles it cannot see are not its to choose), and each hand it may hold
-    (a "type", as often as the deals deal it) can play only its own cards. For
-    :func:`~engine.bots.matrix.solve_typed`: (share of the deals, payoffs with rows
-    ``mine`` and columns that hand's distinct cards)."""
+def _card_columns(view: ChifootmiView, mine: Sequence[int], samples: int, rng: random.Random
+                  ) -> tuple[dict[int, list[float]], dict[tuple[int, ...], int]]:
+    """On ``samples`` deals: each card the opponent holds in some deal -> its column
+    (rows ``mine``) averaged over the deals that deal it, and each hand it may hold -> how
+    many deals dealt it. What :func:`card_payoff` and :func:`informed_games` are made of."""
     other = 1 - _SEATS.index(view.seat)
     sums: dict[int, list[float]] = {}
     counts: dict[int, int] = {}
@@ -151,6 +124,31 @@ def informed_games(view: ChifootmiView, mine: Sequence[int], samples: int,
             counts[card] = counts.get(card, 0) + 1
         key = tuple(sorted(theirs))
         hands[key] = hands.get(key, 0) + 1
-    return [(count / samples, [[sums[card][i] / counts[card] for card in hand]
-                               for i in range(len(mine))])
+    columns = {card: [value / counts[card] for value in column] for card, column in sums.items()}
+    return columns, hands
+
+
+def card_payoff(view: ChifootmiView, mine: Sequence[int], samples: int,
+                rng: random.Random) -> tuple[list[int], list[list[float]]]:
+    """The round's game with one column per card the opponent may play (``hands=1``
+    variant of the strong CPU): the opponent knows its face-down cards, so instead of a
+    face-down slot averaged over what it may hold, every card it holds in some deal is a
+    column of its own, worth its average over the deals in which it holds it. The
+    opponent is thus allowed any card it may hold: a cautious game (its value is at most
+    the plain game's), with the same positions searched. Returns (the cards, payoffs)."""
+    columns, _ = _card_columns(view, mine, samples, rng)
+    cards = sorted(columns)
+    return cards, [[columns[card][i] for card in cards] for i in range(len(mine))]
+
+
+def informed_games(view: ChifootmiView, mine: Sequence[int], samples: int,
+                   rng: random.Random) -> list[tuple[float, list[list[float]]]]:
+    """The round's game against an opponent that knows its own hand (``hands=2``): the
+    payoff of each card it may play is :func:`card_payoff`'s (averaged over every deal that
+    deals it, so the piles it cannot see are not its to choose), and each hand it may hold
+    (a "type", as often as the deals deal it) can play only its own cards. For
+    :func:`~engine.bots.matrix.solve_typed`: (share of the deals, payoffs with rows
+    ``mine`` and columns that hand's distinct cards)."""
+    columns, hands = _card_columns(view, mine, samples, rng)
+    return [(count / samples, [[columns[card][i] for card in hand] for i in range(len(mine))])
             for hand, count in hands.items()]

@@ -105,19 +105,16 @@ class StrongBot(SimpleBot):
         if len(legal) == 1:
             return [1.0]
         mine = [choice.card for choice in legal]  # type: ignore[union-attr]
-        if self.typed and any(slot.card is None for slot in view.opponent.active):
-            games = typed_round_games(view, mine, self.samples, rng)
+        game = self.informed(view)
+        face_down = any(slot.card is None for slot in view.opponent.active)
+        if face_down and (self.typed or game == 2):
+            games = (typed_round_games if self.typed else informed_games)(
+                view, mine, self.samples, rng)
             if len(games) > 1:
                 mixed = solve_typed(games, self.solver_iterations)
                 return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
             payoff = games[0][1]
-        elif self.informed(view) == 2 and any(slot.card is None for slot in view.opponent.active):
-            games = informed_games(view, mine, self.samples, rng)
-            if len(games) > 1:
-                mixed = solve_typed(games, self.solver_iterations)
-                return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
-            payoff = games[0][1]
-        elif self.informed(view) == 1:
+        elif game == 1:
             payoff = card_payoff(view, mine, self.samples, rng)[1]
         else:
             payoff = round_payoff(view, mine, self.samples, rng)
