@@ -216,11 +216,10 @@ def entry_risk(match: Any, seat: str, num: int) -> str:
     """How ``seat``'s player ``num`` would enter the carrier's cell (S-P3-2): ``fair``,
     ``behind`` or ``recovery`` (a yellow-card foul on some dice), ``violent`` (2+ cells:
     always a foul and a red card). The menu says so: "#6 tackles" that was a sure red card
-    surprised the player who chose it (issue 20 leftovers, kids' play-through)."""
-    try:
-        return str(match.entry_kind(match.player(team_of(seat), num)))
-    except (AssertionError, AttributeError, KeyError):
-        return "fair"
+    surprised the player who chose it (issue 20 leftovers, kids' play-through). Only asked
+    in a challenge decision, of a legal challenger: the carrier and the player are on the
+    pitch."""
+    return str(match.entry_kind(match.player(team_of(seat), num)))
 
 
 def header_kind(match: Any, kind: str) -> str:
