@@ -48,6 +48,8 @@ LEVELS = {
 PAIRINGS = [("strong", "simple"), ("simple", "random"), ("strong", "random"),
             ("medium", "easy")]
 """Bots by name; ``easy``/``medium``/``hard`` are the menu's difficulties (hard = strong)."""
+REPLY_DEEP: bool | None = None
+"""``--reply-depth``: how deep the best reply judges its own cards (default: as Strong)."""
 STRONG_OPTIONS: dict[str, float] = {}
 """``--strong key=value,...``: options of every Strong (and of the best reply's model of it)."""
 
@@ -74,7 +76,7 @@ class Timed:
         if view.decision == "play":
             self.cards[view.round] = choice.card
             if self.search is not None and len(legal) > 1 and isinstance(self.bot, StrongBot):
-                deals = self.bot.samples
+                deals = self.bot.deals(view)
                 self.search.append((deals, deals * len(legal) * len(slot_columns(view))))
         return choice
 
@@ -131,7 +133,7 @@ def play_best_reply(level: str, matches: int, seed: int, samples: int,
     """The best reply against Strong: its wins, and how often it named Strong's card."""
     wins = predicted = rounds = certain = 0
     for index in range(matches):
-        reply = BestReply(StrongBot(**STRONG_OPTIONS), samples)
+        reply = BestReply(StrongBot(**STRONG_OPTIONS), samples, REPLY_DEEP)
         strong = Timed("strong", times.setdefault(("strong", level), []), Counter())
         players = {"red": reply, "blue": strong} if index % 2 == 0 else {"red": strong,
                                                                          "blue": reply}
@@ -161,6 +163,9 @@ def main() -> None:
     parser.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in PAIRINGS),
                         help="comma-separated first-second pairs")
     parser.add_argument("--seed", type=int, default=1000, help="the run's secret")
+    parser.add_argument("--reply-depth", type=int, choices=(1, 2), default=None,
+                        help="rounds the best reply judges its own cards on (default: "
+                             "Strong's depth)")
     parser.add_argument("--strong", default="",
                         help="options of Strong and of the best reply's model of it, "
                              "e.g. samples=16")
@@ -170,6 +175,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.weights:
         use_weights(args.weights)
+    if args.reply_depth:
+        global REPLY_DEEP
+        REPLY_DEEP = args.reply_depth == 2
     for option in filter(None, args.strong.split(",")):
         key, value = option.split("=")
         STRONG_OPTIONS[key] = float(value) if "." in value else int(value)

@@ -33,10 +33,13 @@ class BestReply:
 
     name = "best-reply"
 
-    def __init__(self, model: Any, samples: int = 4) -> None:
+    def __init__(self, model: Any, samples: int = 4, deep: bool | None = None) -> None:
         self.model = model
         """Anything with ``strategy(view, legal, rng)``: the strong CPU (its code)."""
         self.samples = samples
+        self.deep = deep
+        """Judge its cards one round on (``leaf_value.deep_chance``); ``None``: as deep as
+        the strong CPU it models searches in that match."""
         self.drawer = StrongBot()
         self.predictions: dict[int, tuple[int, float]] = {}
         self.certain = 0
@@ -59,6 +62,9 @@ class BestReply:
         predicted: dict[int, float] = defaultdict(float)
         worth = [0.0] * len(mine)
         pure = True
+        deep = self.deep
+        if deep is None:
+            deep = getattr(self.model, "search_depth", lambda _: 1)(view) == 2
         for _ in range(self.samples):
             deal = determinize(view, rng)
             their_legal = deal.legal_choices(strong)
@@ -69,7 +75,7 @@ class BestReply:
             pure = pure and max(sigma) > 0.999
             for card, p in zip(theirs, sigma):
                 predicted[card] += p / self.samples
-            payoff = deal_payoff(deal, view.seat, mine, theirs)
+            payoff = deal_payoff(deal, view.seat, mine, theirs, deep)
             for i, row in enumerate(payoff):
                 worth[i] += sum(p * value for p, value in zip(sigma, row))
         card = max(predicted, key=lambda c: predicted[c])

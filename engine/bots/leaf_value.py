@@ -19,11 +19,14 @@ chance is flagged (the CPUs flag), draws follow a fixed rule; only then is the m
 from __future__ import annotations
 
 from math import exp
+from operator import mul
 
-from engine.chifootmi import DRAW_PILE1, DRAW_PILE2, DT, FLAG_RAISED, ChifootmiMatch, Choice
+from engine.chifootmi import (DRAW_PILE1, DRAW_PILE2, DT, FLAG_RAISED, PLAY, ChifootmiMatch,
+                              Choice)
 from engine.chifootmi.match import OFFSIDE_MARGIN
 
 from .leaf_weights import WEIGHTS
+from .matrix import solve_exact
 
 _PLAY, _FLAG, _SHOT, _DRAW, _OVER = range(5)
 _THREE_WAY = ("penalty", "shootout")
@@ -115,7 +118,7 @@ def model_chance(match: ChifootmiMatch, s: int) -> float:
     """The fitted model's chance that seat ``s`` wins, at a card play."""
     table = WEIGHTS.get(weights_key(match)) or WEIGHTS[match.level.value]
     weights = table[min(match.rounds_played, len(table) - 1)]
-    return _logistic(sum(w * f for w, f in zip(weights, features(match, s))))
+    return _logistic(sum(map(mul, weights, features(match, s))))
 
 
 def _final_chance(match: ChifootmiMatch, s: int) -> float:
@@ -123,13 +126,14 @@ def _final_chance(match: ChifootmiMatch, s: int) -> float:
     return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
 
 
-def win_chance(match: ChifootmiMatch, s: int) -> float:
+def win_chance(match: ChifootmiMatch, s: int, deep: bool = False) -> float:
     """The chance that seat ``s`` wins from ``match`` (which this call may change): exact
-    at the end and over a pending shot, else the fitted model at the next card play."""
+    at the end and over a pending shot, else the fitted model at the next card play, or
+    with ``deep`` the value of that next round's game (:func:`round_value`)."""
     while True:
         stage = match.stage
         if stage == _PLAY:
-            return model_chance(match, s)
+            return round_value(match, s) if deep else model_chance(match, s)
         if stage == _OVER:
             return 1.0 if match.winner_index == s else 0.0
         if stage == _FLAG:
@@ -150,9 +154,38 @@ def win_chance(match: ChifootmiMatch, s: int) -> float:
             twin = match.clone()
             twin.apply({seats[shooter]: shoot, seats[1 - shooter]: keeper[-1]})
             match.apply({seats[shooter]: shoot, seats[1 - shooter]: keeper[0]})
-            return goal * win_chance(twin, s) + (1 - goal) * win_chance(match, s)
+            return (goal * win_chance(twin, s, deep)
+                    + (1 - goal) * win_chance(match, s, deep))
         else:
             match.apply(opponent_draws(match, -1))
+
+
+def deep_chance(match: ChifootmiMatch, s: int) -> float:
+    """:func:`win_chance` one round deeper: the next card play is judged by the value of its
+    round's game (:func:`round_value`) instead of by the model."""
+    return win_chance(match, s, True)
+
+
+def round_value(match: ChifootmiMatch, s: int) -> float:
+    """Seat ``s``'s chance of winning from a card play in the full state ``match``, as the
+    value of that round's matrix game (both seats' cards, each pair judged by
+    :func:`win_chance`): where the model is read one round on instead of now. Why: the
+    model alone is not consistent with itself (one round of equilibrium play on, it says
+    something else than it says now, ``docs/bots.md``), and that is where a best reply
+    gains. Both hands are known in ``match`` (one deal of a search), so the game is one of
+    full information but for the simultaneous choice."""
+    seats = ("red", "blue")
+    mine = list(dict.fromkeys(match.active[s]))
+    theirs = list(dict.fromkeys(match.active[1 - s]))
+    payoff = []
+    for card in mine:
+        row = []
+        for their in theirs:
+            child = match.clone()
+            child.apply({seats[s]: PLAY[card], seats[1 - s]: PLAY[their]})
+            row.append(win_chance(child, s))
+        payoff.append(row)
+    return solve_exact(payoff)[2]
 
 
 def opponent_draws(match: ChifootmiMatch, s: int) -> dict[str, Choice]:

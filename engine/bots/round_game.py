@@ -46,9 +46,10 @@ def hand_in_view_order(match: ChifootmiMatch, s: int) -> list[int]:
 
 
 def deal_payoff(match: ChifootmiMatch, seat: str, mine: Sequence[int],
-                theirs: Sequence[int]) -> list[list[float]]:
+                theirs: Sequence[int], deep: bool = False) -> list[list[float]]:
     """In the full state ``match``: ``seat``'s chance of winning after each (my card, their
-    card) round, rows ``mine`` and columns ``theirs``."""
+    card) round, rows ``mine`` and columns ``theirs``; with ``deep``, judged one round on
+    (:func:`~engine.bots.leaf_value.deep_chance`)."""
     s = _SEATS.index(seat)
     other = _SEATS[1 - s]
     out = []
@@ -57,13 +58,13 @@ def deal_payoff(match: ChifootmiMatch, seat: str, mine: Sequence[int],
         for their in theirs:
             child = match.clone()
             child.apply({seat: PLAY[card], other: PLAY[their]})
-            row.append(win_chance(child, s))
+            row.append(win_chance(child, s, deep))
         out.append(row)
     return out
 
 
 def round_payoff(view: ChifootmiView, mine: Sequence[int], samples: int,
-                 rng: random.Random) -> list[list[float]]:
+                 rng: random.Random, deep: bool = False) -> list[list[float]]:
     """The round's game from ``view``: rows ``mine``, columns :func:`slot_columns`,
     averaged over ``samples`` determinized deals."""
     slots = slot_columns(view)
@@ -72,7 +73,7 @@ def round_payoff(view: ChifootmiView, mine: Sequence[int], samples: int,
     for _ in range(samples):
         match = determinize(view, rng)
         hand = hand_in_view_order(match, other)
-        payoff = deal_payoff(match, view.seat, mine, [hand[k] for k in slots])
+        payoff = deal_payoff(match, view.seat, mine, [hand[k] for k in slots], deep)
         for row, add in zip(total, payoff):
             for j, value in enumerate(add):
                 row[j] += value
@@ -104,8 +105,8 @@ def typed_round_games(view: ChifootmiView, mine: Sequence[int], samples: int,
             for count, payoff in games.values()]
 
 
-def _card_columns(view: ChifootmiView, mine: Sequence[int], samples: int, rng: random.Random
-                  ) -> tuple[dict[int, list[float]], dict[tuple[int, ...], int]]:
+def _card_columns(view: ChifootmiView, mine: Sequence[int], samples: int, rng: random.Random,
+                  deep: bool = False) -> tuple[dict[int, list[float]], dict[tuple[int, ...], int]]:
     """On ``samples`` deals: each card the opponent holds in some deal -> its column
     (rows ``mine``) averaged over the deals that deal it, and each hand it may hold -> how
     many deals dealt it. What :func:`card_payoff` and :func:`informed_games` are made of."""
@@ -116,7 +117,7 @@ def _card_columns(view: ChifootmiView, mine: Sequence[int], samples: int, rng: r
     for _ in range(samples):
         match = determinize(view, rng)
         theirs = list(dict.fromkeys(match.active[other]))
-        payoff = deal_payoff(match, view.seat, mine, theirs)
+        payoff = deal_payoff(match, view.seat, mine, theirs, deep)
         for j, card in enumerate(theirs):
             column = sums.setdefault(card, [0.0] * len(mine))
             for i, row in enumerate(payoff):
@@ -129,26 +130,26 @@ def _card_columns(view: ChifootmiView, mine: Sequence[int], samples: int, rng: r
 
 
 def card_payoff(view: ChifootmiView, mine: Sequence[int], samples: int,
-                rng: random.Random) -> tuple[list[int], list[list[float]]]:
+                rng: random.Random, deep: bool = False) -> tuple[list[int], list[list[float]]]:
     """The round's game with one column per card the opponent may play (``hands=1``
     variant of the strong CPU): the opponent knows its face-down cards, so instead of a
     face-down slot averaged over what it may hold, every card it holds in some deal is a
     column of its own, worth its average over the deals in which it holds it. The
     opponent is thus allowed any card it may hold: a cautious game (its value is at most
     the plain game's), with the same positions searched. Returns (the cards, payoffs)."""
-    columns, _ = _card_columns(view, mine, samples, rng)
+    columns, _ = _card_columns(view, mine, samples, rng, deep)
     cards = sorted(columns)
     return cards, [[columns[card][i] for card in cards] for i in range(len(mine))]
 
 
 def informed_games(view: ChifootmiView, mine: Sequence[int], samples: int,
-                   rng: random.Random) -> list[tuple[float, list[list[float]]]]:
+                   rng: random.Random, deep: bool = False) -> list[tuple[float, list[list[float]]]]:
     """The round's game against an opponent that knows its own hand (``hands=2``): the
     payoff of each card it may play is :func:`card_payoff`'s (averaged over every deal that
     deals it, so the piles it cannot see are not its to choose), and each hand it may hold
     (a "type", as often as the deals deal it) can play only its own cards. For
     :func:`~engine.bots.matrix.solve_typed`: (share of the deals, payoffs with rows
     ``mine`` and columns that hand's distinct cards)."""
-    columns, hands = _card_columns(view, mine, samples, rng)
+    columns, hands = _card_columns(view, mine, samples, rng, deep)
     return [(count / samples, [[columns[card][i] for card in hand] for i in range(len(mine))])
             for hand, count in hands.items()]

@@ -28,7 +28,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.chifootmi import DRAW_PILE1, DRAW_PILE2, ChifootmiView, Choice, determinize
+from engine.chifootmi import DRAW_PILE1, DRAW_PILE2, ChifootmiView, Choice, Level, determinize
 
 from .base import SHARP, FlagReflex
 from .leaf_value import opponent_draws, win_chance
@@ -42,6 +42,9 @@ about 4 ms of CPU on the reference machine at the 99th percentile (``docs/bots.m
 ``ms=32`` is the default."""
 
 DEFAULT_SAMPLES = 8
+DEEP_DEAL_COST = 4
+"""What one deal searched two rounds deep costs in deals searched one round deep (CPU p99,
+``docs/bots.md``): ``samples`` is a budget in the latter."""
 NOISE_FLOOR = 0.01
 """Equilibrium shares below this are solver noise (regret matching's average strategy)."""
 
@@ -75,7 +78,7 @@ class StrongBot(SimpleBot):
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, solver_iterations: int = 300,
                  reflex: FlagReflex = SHARP, typed: int = 0, precision: float = 0.0,
-                 hands: int | None = None, **kwargs: Any) -> None:
+                 hands: int | None = None, depth: int | None = None, **kwargs: Any) -> None:
         super().__init__(0.0, reflex, **kwargs)
         if samples < 1 or solver_iterations < 1:
             raise ValueError("samples and solver_iterations must be 1 or more")
@@ -84,11 +87,14 @@ class StrongBot(SimpleBot):
         self.typed = bool(typed)
         self.precision = float(precision)
         self.hands = None if hands is None else int(hands)
+        if depth not in (None, 1, 2):
+            raise ValueError("depth must be 1 or 2")
+        self.depth = depth
 
     def with_time_budget(self, ms: float) -> StrongBot:
         return StrongBot(max(1, round(ms * SAMPLES_PER_MS)), self.solver_iterations,
                          self.reflex, int(self.typed), self.precision, self.hands,
-                         window=self.window)
+                         self.depth, window=self.window)
 
     def decide(self, view: ChifootmiView, legal: Sequence[Choice], rng: random.Random) -> Choice:
         if view.decision == "play":
@@ -107,22 +113,40 @@ class StrongBot(SimpleBot):
         mine = [choice.card for choice in legal]  # type: ignore[union-attr]
         game = self.informed(view)
         face_down = any(slot.card is None for slot in view.opponent.active)
+        deep = self.search_depth(view) == 2
+        deals = self.deals(view)
         if face_down and (self.typed or game == 2):
-            games = (typed_round_games if self.typed else informed_games)(
-                view, mine, self.samples, rng)
+            games = (typed_round_games(view, mine, deals, rng) if self.typed
+                     else informed_games(view, mine, deals, rng, deep))
             if len(games) > 1:
                 mixed = solve_typed(games, self.solver_iterations)
                 return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
             payoff = games[0][1]
         elif game == 1:
-            payoff = card_payoff(view, mine, self.samples, rng)[1]
+            payoff = card_payoff(view, mine, deals, rng, deep)[1]
         else:
-            payoff = round_payoff(view, mine, self.samples, rng)
+            payoff = round_payoff(view, mine, deals, rng, deep)
         if self.precision:
             mixed = solve_logit(payoff, self.precision)
         else:
             mixed, _, _ = solve_exact(payoff)
         return [p if p >= NOISE_FLOOR else 0.0 for p in mixed]
+
+    def search_depth(self, view: ChifootmiView) -> int:
+        """Rounds searched before the model is read in ``view``'s match: the ``depth``
+        given, else 2 at Pro (where one round let a best reply gain too much,
+        ``docs/bots.md``) and 1 below (where one round already meets the target, at a
+        quarter of the CPU: the handheld runs on a battery)."""
+        if self.depth is not None:
+            return self.depth
+        return 2 if view.level is Level.PRO else 1
+
+    def deals(self, view: ChifootmiView) -> int:
+        """Deals searched at a card play: ``samples`` one round deep; a deal searched two
+        rounds deep costs about four (:data:`DEEP_DEAL_COST`), so a quarter as many."""
+        if self.search_depth(view) == 2:
+            return max(1, self.samples // DEEP_DEAL_COST)
+        return self.samples
 
     def informed(self, view: ChifootmiView) -> int:
         """The ``hands`` game played in ``view``'s match (the default by its options)."""

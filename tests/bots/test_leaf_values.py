@@ -7,7 +7,8 @@ import random
 import pytest
 
 from bot_setups import CONFIGS
-from engine.bots.leaf_value import FEATURES, features, model_chance, weights_key, win_chance
+from engine.bots.leaf_value import (FEATURES, deep_chance, features, model_chance, round_value,
+                                     weights_key, win_chance)
 from engine.bots import leaf_weights
 from engine.bots.leaf_weights import WEIGHTS
 from engine.chifootmi import DT, PLAY, Level, MatchConfig, Options, new_match
@@ -142,3 +143,36 @@ def test_the_option_features_are_opposites_from_the_two_seats_and_do_occur():
             for name, value in red.items():
                 seen[name] += value != 0
     assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize("config", CONFIGS.values(), ids=CONFIGS.keys())
+def test_judged_one_round_on_the_two_seats_chances_still_add_up_to_one(config):
+    """The deeper search (``depth=2``) is still a zero-sum game: a position judged by the
+    value of the next round's game is worth 1 to the two seats together."""
+    for match in positions(config, 60, 2):
+        red, blue = deep_chance(match.clone(), 0), deep_chance(match.clone(), 1)
+        assert 0.0 <= red <= 1.0
+        assert red + blue == pytest.approx(1.0, abs=1e-6), match.describe()
+
+
+def test_judged_one_round_on_a_card_play_is_worth_its_rounds_game():
+    """At a card play, the deeper judgement is the next round's game solved on the model:
+    at least what some card guarantees against every reply, at most what some reply
+    concedes to every card (and not simply the model's word for the position)."""
+    differs = 0
+    for match in positions(CONFIGS["pro"], 80, 3):
+        if match.stage != 0 or match.is_over:
+            continue
+        value = round_value(match.clone(), 0)
+        payoff = []
+        for mine in dict.fromkeys(match.active[0]):
+            row = []
+            for theirs in dict.fromkeys(match.active[1]):
+                child = match.clone()
+                child.apply({"red": PLAY[mine], "blue": PLAY[theirs]})
+                row.append(win_chance(child, 0))
+            payoff.append(row)
+        assert max(min(row) for row in payoff) - 1e-9 <= value
+        assert value <= min(max(col) for col in zip(*payoff)) + 1e-9
+        differs += abs(value - model_chance(match, 0)) > 0.01
+    assert differs > 10
