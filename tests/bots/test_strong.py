@@ -261,3 +261,56 @@ def test_strong_plays_the_informed_game_with_the_pro_plus_options_only():
     assert bot.informed(plain.view("red")) == 0
     assert make_bot("strong", hands=0).informed(plus.view("red")) == 0
     assert make_bot("strong").with_time_budget(40).informed(plus.view("red")) == 2
+
+
+def test_strong_searches_two_rounds_deep_at_pro_only():
+    """At Pro (with or without the options) Strong reads its model one round further on
+    (``depth=2``), spending its 8-deal budget on 2 deep deals; below Pro one round already
+    meets the target at a quarter of the CPU. A bigger budget buys more deep deals."""
+    from bot_setups import ALL_OPTIONS
+    from engine.chifootmi import Level, MatchConfig
+    bot = make_bot("strong")
+    for level, options, depth, deals in ((Level.BEGINNER, None, 1, 8), (Level.AMATEUR, None, 1, 8),
+                                          (Level.PRO, None, 2, 2), (Level.PRO, ALL_OPTIONS, 2, 2)):
+        config = MatchConfig(level, options) if options else MatchConfig(level)
+        view = new_match(config, 1).view("red")
+        assert (bot.search_depth(view), bot.deals(view)) == (depth, deals), level
+        assert make_bot("strong", depth=1).search_depth(view) == 1
+    pro = new_match(CONFIGS["pro"], 1).view("blue")
+    assert make_bot("strong").with_time_budget(80).deals(pro) == 5
+    assert make_bot("strong", samples=1).deals(pro) == 1
+    with pytest.raises(ValueError):
+        make_bot("strong", depth=3)
+
+
+def test_strong_at_pro_plays_an_equilibrium_of_its_two_round_game():
+    """Two rounds deep, Strong still plays its game's equilibrium: knowing its exact mixture,
+    no card of the opponent's is worth more than the game's value; and the deeper game is
+    not the one-round game (it changes play in some positions)."""
+    from engine.bots.round_game import round_payoff
+    bot = make_bot("strong")
+    checked = changed = 0
+    rng = random.Random(9)
+    for seed in range(12):
+        match = new_match(CONFIGS["pro"], seed)
+        while match.to_act() and match.rounds_played < 4:
+            for seat in ("red", "blue"):
+                view, legal = match.view(seat), match.legal_choices(seat)
+                if view.decision != "play" or len(legal) < 2:
+                    continue
+                mine = [c.card for c in legal]
+                payoff = round_payoff(view, mine, 2, random.Random(seed), deep=True)
+                mixed = bot.strategy(view, legal, random.Random(seed))
+                shallow = make_bot("strong", depth=1).strategy(view, legal, random.Random(seed))
+                changed += max(abs(a - b) for a, b in zip(mixed, shallow)) > 0.05
+                total = sum(mixed)
+                mixed = [p / total for p in mixed]
+                _, col = solve(payoff, 2000)
+                value = sum(payoff[i][j] * col[j] * p for i, p in enumerate(mixed)
+                            for j in range(len(col)))
+                worst = min(sum(p * payoff[i][j] for i, p in enumerate(mixed))
+                            for j in range(len(col)))
+                assert worst >= value - 0.02
+                checked += 1
+            match.apply({s: rng.choice(match.legal_choices(s)) for s in match.to_act()})
+    assert checked >= 30 and changed >= 5
