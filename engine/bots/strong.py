@@ -65,9 +65,12 @@ class StrongBot(SimpleBot):
     opponent knows. 0: averaged over the deals (a column per slot); 1: a column per card it
     may hold (:func:`~engine.bots.round_game.card_payoff`); 2: each hand it may hold is a
     column player of its own (:func:`~engine.bots.round_game.informed_games`). The default
-    (``None``) is 2 with any Pro+ option on and 0 otherwise: 2 is where the best reply's
-    gain inside Strong's game comes from (``docs/bots.md``), it measured better against the
-    best reply at Pro+ only, and it costs about 5 times the decision time.
+    (``None``, :meth:`informed`) is 2 with any Pro+ option on one round deep and 0
+    otherwise: 2 answers where the best reply's gain inside a one-round game came from
+    (``docs/bots.md``); two rounds deep (the default at Pro) it measured no better.
+
+    ``depth``: rounds searched before the model is read (:meth:`search_depth`; default 2
+    at Pro, 1 below).
 
     ``typed=1`` and ``precision=P`` are variants measured against the best reply and left
     off (``docs/bots.md``, "What was tried"): a game with one column player per hand and
@@ -149,11 +152,16 @@ class StrongBot(SimpleBot):
         return self.samples
 
     def informed(self, view: ChifootmiView) -> int:
-        """The ``hands`` game played in ``view``'s match (the default by its options)."""
+        """The ``hands`` game played in ``view``'s match: the ``hands`` given, else 2 with a
+        Pro+ option on where Strong searches one round deep (only with ``depth=1`` today:
+        the options are played at Pro), and 0 otherwise. Two rounds deep, the informed game
+        has only its 2 deep deals to tell the opponent's hands apart, and measured no
+        better at Pro+ than the plain game (``docs/bots.md``)."""
         if self.hands is not None:
             return self.hands
         options = view.options
-        return 2 if options.offside or options.one_two or options.counter_attack else 0
+        plus = options.offside or options.one_two or options.counter_attack
+        return 2 if plus and self.search_depth(view) == 1 else 0
 
     def pile(self, view: ChifootmiView, rng: random.Random) -> Choice:
         """The pile to draw from: the better chance of winning over ``samples`` deals, the

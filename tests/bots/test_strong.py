@@ -248,19 +248,21 @@ def test_the_informed_variant_lets_each_hand_play_only_its_own_cards():
     assert checked == 6 and several >= 3
 
 
-def test_strong_plays_the_informed_game_with_the_pro_plus_options_only():
-    """By default Strong treats the opponent as knowing its face-down cards (``hands=2``)
-    when a Pro+ option is on, where that measured better against the best reply, and plays
-    the plain game otherwise (the same strength there at a fifth of the time)."""
+def test_strong_plays_the_informed_game_with_the_pro_plus_options_one_round_deep_only():
+    """One round deep, Strong treats the opponent as knowing its face-down cards
+    (``hands=2``) when a Pro+ option is on, where that measured better against the best
+    reply; two rounds deep (the default at Pro, so at Pro+) it plays the plain game, which
+    measured as well there at less CPU; ``hands=`` overrides both."""
     from bot_setups import ALL_OPTIONS
     from engine.chifootmi import Level, MatchConfig
-    bot = make_bot("strong")
-    plus = new_match(MatchConfig(Level.PRO, ALL_OPTIONS), 1)
-    plain = new_match(MatchConfig(Level.PRO), 1)
-    assert bot.informed(plus.view("red")) == 2
-    assert bot.informed(plain.view("red")) == 0
-    assert make_bot("strong", hands=0).informed(plus.view("red")) == 0
-    assert make_bot("strong").with_time_budget(40).informed(plus.view("red")) == 2
+    plus = new_match(MatchConfig(Level.PRO, ALL_OPTIONS), 1).view("red")
+    plain = new_match(MatchConfig(Level.PRO), 1).view("red")
+    assert make_bot("strong").informed(plus) == 0
+    assert make_bot("strong", depth=1).informed(plus) == 2
+    assert make_bot("strong", depth=1).with_time_budget(40).informed(plus) == 2
+    assert make_bot("strong", depth=1).informed(plain) == 0
+    assert make_bot("strong", hands=2).informed(plus) == 2
+    assert make_bot("strong", depth=1, hands=0).informed(plus) == 0
 
 
 def test_strong_searches_two_rounds_deep_at_pro_only():
