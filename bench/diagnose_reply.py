@@ -128,6 +128,7 @@ def main() -> None:
     for option in filter(None, args.strong.split(",")):
         key, value = option.split("=")
         options[key] = float(value) if "." in value else int(value)
+    options.setdefault("depth", 1)  # the terms below are those of the one-round game
     got = diagnose(args.level, args.matches, args.seed, args.reply_samples, options,
                    args.probe_samples)
     wins = int(sum(got["match_result"]))
