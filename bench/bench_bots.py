@@ -9,7 +9,8 @@ so its ``wins`` line reproduces every bot-vs-bot figure here.
 
 The best reply (``bench/best_reply.py``) plays ``--reply-matches`` matches against Strong per
 level: it predicts Strong's mixed strategy with Strong's own code over the deals it cannot
-rule out, and plays the best reply to it two rounds ahead; the table gives its win rate and
+rule out, and plays the best reply to it, judging its own cards as deep as Strong searches
+(one round, two at Pro; ``--reply-depth``); the table gives its win rate and
 how often the card it thought most likely was the card Strong played.
 
 Decision times are measured around each ``choose`` call (this script's clocks, not the
@@ -236,7 +237,7 @@ def main() -> None:
         print(f"| {name} | {level} | {entry['decisions']} | {entry['cpu_p50_ms']:.2f} | "
               f"{entry['cpu_p99_ms']:.2f} | {entry['cpu_max_ms']:.1f} | "
               f"{entry['wall_p50_ms']:.2f} | {entry['wall_p99_ms']:.2f} |")
-    print("\n| level | Strong's card decisions searched | deals each | search nodes each "
+    print("\n| level | Strong's card decisions searched | deals each | positions one round on each "
           "(mean, max) |")
     print("|---|---|---|---|")
     for level, nodes in sorted(search.items()):

@@ -1,9 +1,10 @@
 """A position's worth to a seat as a chance of winning, fitted from whole matches.
 
-The strong CPU's search stops one round ahead; what it finds there is judged by
-:func:`win_chance`: a logistic model of "this seat wins the match" on a few features of
-the full position (score, who has the ball and how close the shot is, each side's cards in
-hand and cards left), with one set of weights per level and per number of rounds played.
+The strong CPU's search stops one round ahead (two at Pro: :func:`deep_chance` solves the
+next round's game first); what it finds there is judged by :func:`win_chance`: a logistic
+model of "this seat wins the match" on a few features of the full position (score, who has
+the ball and how close the shot is, each side's cards in hand and cards left), with one set
+of weights per level and per number of rounds played.
 The weights (:mod:`engine.bots.leaf_weights`) are fitted by ``bench/fit_leaf_values.py``
 on matches of the simple CPU against itself: what a position is worth when both sides then
 play sensibly, instead of hand-set values for a keep or a card (the first two Strongs).

@@ -5,7 +5,10 @@
   the engine over ``samples`` deals the seat cannot tell from the real one and judged by a
   model fitted on whole matches (:mod:`engine.bots.round_game`,
   :mod:`engine.bots.leaf_value`). It plays the game's equilibrium (regret matching+,
-  :mod:`engine.bots.matrix`), every card with its equilibrium share, none pruned. Why it
+  :mod:`engine.bots.matrix`), every card with its equilibrium share, none pruned. At Pro
+  it searches two rounds deep: in each deal the position after the round is worth the
+  value of the next round's game (:func:`~engine.bots.leaf_value.deep_chance`), on 2 deals
+  instead of 8 (a deep deal costs about four). Why it
   cannot be read: its strategy is a function of its view (including its own face-down
   cards, which the opponent does not know) and of the deals it draws with its secret
   generator, and it is an equilibrium, so even an opponent that runs this code on every
