@@ -19,6 +19,7 @@ chance is flagged (the CPUs flag), draws follow a fixed rule; only then is the m
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import exp
 from operator import mul
 
@@ -175,18 +176,27 @@ def round_value(match: ChifootmiMatch, s: int) -> float:
     something else than it says now, ``docs/bots.md``), and that is where a best reply
     gains. Both hands are known in ``match`` (one deal of a search), so the game is one of
     full information but for the simultaneous choice."""
-    seats = ("red", "blue")
     mine = list(dict.fromkeys(match.active[s]))
     theirs = list(dict.fromkeys(match.active[1 - s]))
-    payoff = []
+    return solve_exact(pair_chances(match, s, mine, theirs))[2]
+
+
+def pair_chances(match: ChifootmiMatch, s: int, mine: Sequence[int], theirs: Sequence[int],
+                 deep: bool = False) -> list[list[float]]:
+    """In the full state ``match`` at a card play: seat ``s``'s chance of winning after each
+    (my card, their card) round, rows ``mine`` and columns ``theirs``; with ``deep``, each
+    judged one round on (:func:`deep_chance`)."""
+    seats = ("red", "blue")
+    me, other = seats[s], seats[1 - s]
+    out = []
     for card in mine:
         row = []
         for their in theirs:
             child = match.clone()
-            child.apply({seats[s]: PLAY[card], seats[1 - s]: PLAY[their]})
-            row.append(win_chance(child, s))
-        payoff.append(row)
-    return solve_exact(payoff)[2]
+            child.apply({me: PLAY[card], other: PLAY[their]})
+            row.append(win_chance(child, s, deep))
+        out.append(row)
+    return out
 
 
 def opponent_draws(match: ChifootmiMatch, s: int) -> dict[str, Choice]:

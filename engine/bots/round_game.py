@@ -17,9 +17,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.chifootmi import DT, PLAY, ChifootmiMatch, ChifootmiView, determinize
+from engine.chifootmi import DT, ChifootmiMatch, ChifootmiView, determinize
 
-from .leaf_value import win_chance
+from .leaf_value import pair_chances
 
 _SEATS = ("red", "blue")
 
@@ -49,18 +49,8 @@ def deal_payoff(match: ChifootmiMatch, seat: str, mine: Sequence[int],
                 theirs: Sequence[int], deep: bool = False) -> list[list[float]]:
     """In the full state ``match``: ``seat``'s chance of winning after each (my card, their
     card) round, rows ``mine`` and columns ``theirs``; with ``deep``, judged one round on
-    (:func:`~engine.bots.leaf_value.deep_chance`)."""
-    s = _SEATS.index(seat)
-    other = _SEATS[1 - s]
-    out = []
-    for card in mine:
-        row = []
-        for their in theirs:
-            child = match.clone()
-            child.apply({seat: PLAY[card], other: PLAY[their]})
-            row.append(win_chance(child, s, deep))
-        out.append(row)
-    return out
+    (:func:`~engine.bots.leaf_value.pair_chances`)."""
+    return pair_chances(match, _SEATS.index(seat), mine, theirs, deep)
 
 
 def round_payoff(view: ChifootmiView, mine: Sequence[int], samples: int,
