@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -18,24 +20,16 @@ def bench(*args: str) -> str:
     return result.stdout
 
 
-def test_fotboll_best_reply_check_runs_and_the_seed_no_longer_predicts_the_cpu():
-    out = bench("bench/bench_fotboll_bots.py", "--best-reply", "4")
+@pytest.mark.parametrize("script", ["bench/bench_fotboll_bots.py", "bench/bench_chifoumi_bots.py"],
+                         ids=["fotboll", "chifoumi"])
+def test_best_reply_check_runs_and_the_seed_no_longer_predicts_the_cpu(script):
+    out = bench(script, "--best-reply", "4")
     got = re.search(r"predicted .*?: (\d+)/(\d+) = .*before issue 15 .*?: (\d+)/(\d+)", out)
     assert got, out
     predicted, choices, old, old_choices = map(int, got.groups())
     assert choices == old_choices > 5
     assert old == old_choices            # the seed alone gave every side away
     assert predicted < choices           # the secret-keyed generator does not
-
-
-def test_chifoumi_best_reply_check_runs_and_the_seed_no_longer_predicts_the_cpu():
-    out = bench("bench/bench_chifoumi_bots.py", "--best-reply", "4")
-    got = re.search(r"predicted .*?: (\d+)/(\d+) = .*before issue 15 .*?: (\d+)/(\d+)", out)
-    assert got, out
-    predicted, choices, old, old_choices = map(int, got.groups())
-    assert choices == old_choices > 5
-    assert old == old_choices
-    assert predicted < choices
 
 
 def test_chifootmi_bench_and_diagnosis_print_their_tables():
