@@ -78,7 +78,7 @@ class MatchState(Protocol):
 
 
 class MatchScript(Protocol):
-    """A parsed match script (``shared/formats/match-script*.md``): its set-up and turns."""
+    """A parsed match script (``docs/formats/match-script.md``): its set-up and turns."""
 
     @property
     def config(self) -> Any:

@@ -1,4 +1,4 @@
-"""What every game's match script shares (``shared/formats/match-script*.md``).
+"""What every game's match script shares (``docs/formats/match-script.md``).
 
 A script is a set-up plus the joint decisions in order; each game reads its own set-up and
 choices, and all of them read the document, its seed, options and turns, a choice object and

@@ -1,4 +1,4 @@
-"""A Chifootmi match: the rules of ``rules/chifootmi.md`` as a state machine.
+"""A Chifootmi match: the rules of ``docs/rules/chifootmi.md`` as a state machine.
 
 The state changes in place (``apply``), like python-chess's ``push``; ``clone`` copies it.
 Seats are indexed 0 (red) and 1 (blue) inside; every public face speaks seat names.

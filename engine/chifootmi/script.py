@@ -1,4 +1,4 @@
-"""The match script of ``shared/formats/match-script.md``: read it, and summarise a match.
+"""The match script of ``docs/formats/match-script.md``: read it, and summarise a match.
 
 Pure functions over already-parsed JSON values, so the journal, ``pitchpad replay`` and
 tests share one reading of the format.
@@ -88,7 +88,7 @@ def parse_turn(obj: Any, index: int) -> dict[str, Choice]:
 
 
 def summary(match: ChifootmiMatch) -> dict[str, Any]:
-    """The replay's last line (match-script.md, "Output")."""
+    """The replay's last line (``docs/formats/match-script.md``, Chifootmi)."""
     shootout = match.shootout_score
     return {
         "over": match.is_over,

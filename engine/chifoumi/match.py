@@ -1,4 +1,4 @@
-"""A Chifoumi game: the rules of ``rules/chifoumi.md`` as a state machine.
+"""A Chifoumi game: the rules of ``docs/rules/chifoumi.md`` as a state machine.
 
 The state changes in place (``apply``) and ``clone`` copies it, like the other games. Inside,
 seats are indexes into ``seats`` (turn order) and everything on the board is a small int

@@ -1,4 +1,4 @@
-"""The Chifoumi match script (``shared/formats/match-script-fotboll-chifoumi.md``): read it,
+"""The Chifoumi match script (``docs/formats/match-script.md``): read it,
 and summarise a game. Pure functions over parsed JSON, shared by ``pitchpad replay`` and tests.
 """
 from __future__ import annotations

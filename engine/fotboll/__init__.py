@@ -1,4 +1,4 @@
-"""Fotboll: card football with hidden line-ups (rules: ``shared/rules/fotboll.md``).
+"""Fotboll: card football with hidden line-ups (rules: ``docs/rules/fotboll.md``).
 
 >>> from engine.fotboll import new_match, MatchConfig, LineUp
 >>> match = new_match(MatchConfig(), seed=3)

@@ -1,4 +1,4 @@
-"""A Fotboll match: the rules of ``rules/fotboll.md`` as a state machine.
+"""A Fotboll match: the rules of ``docs/rules/fotboll.md`` as a state machine.
 
 The state changes in place (``apply``); ``clone`` copies it. Seats are indexed 0 (red) and
 1 (blue) inside. A library is a list whose *end* is its top, so a draw is a ``pop()``.

@@ -1,4 +1,4 @@
-"""The Fotboll match script of ``shared/formats/match-script-fotboll-chifoumi.md``.
+"""The Fotboll match script of ``docs/formats/match-script.md``.
 
 Pure functions over parsed JSON, shared by ``pitchpad replay``, the console and tests.
 Errors subclass Chifootmi's ``ScriptError`` so the replay command reports every game's
@@ -88,7 +88,7 @@ def parse_turn(obj: Any, index: int) -> dict[str, Choice]:
 
 
 def summary(match: FotbollMatch) -> dict[str, Any]:
-    """The replay's last line (match-script-fotboll-chifoumi.md, Fotboll "Summary")."""
+    """The replay's last line (``docs/formats/match-script.md``, Fotboll)."""
     shootout = match.shootout_score
     return {
         "over": match.is_over, "half": match.half,

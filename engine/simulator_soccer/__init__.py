@@ -1,8 +1,8 @@
 """Simulator Soccer: the hex-pitch tactics game — 22 players, three phases a turn, the
 distance rule, die duels, and the console's secret aim/dive duel on every shot.
 
-Rules: ``shared/rules/simulator-soccer.md`` (rule ids ``S-…``); rulings where it is silent:
-``docs/simulator-soccer.md``.
+Rules, with their rule ids (``S-…``) and rulings: ``docs/rules/simulator-soccer.md``; the engine
+and its CPU players: ``docs/simulator-soccer.md``.
 
 >>> from engine.simulator_soccer import MatchConfig, new_match, choice_from_json
 >>> match = new_match(MatchConfig(), seed=42)

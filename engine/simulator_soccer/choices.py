@@ -1,5 +1,5 @@
 """The decisions of a Simulator Soccer seat, as small immutable values with the match
-script's JSON form (``shared/rules/simulator-soccer.md``, "Match script").
+script's JSON form (``docs/formats/match-script.md``, "Simulator Soccer").
 
 Whether a choice is legal now is the match's business; :func:`choice_from_json` only checks
 its shape.

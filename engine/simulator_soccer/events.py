@@ -1,8 +1,9 @@
 """What happens in a Simulator Soccer match, as typed public events (S-VIS-1: every die and
 every result is public). They are :class:`engine.events.Event` like every game's: typed,
-immutable, ``to_json`` the replay's line with the keys in the rules file's order; the
-optional keys (``?`` in its table) default to :data:`~engine.events.ABSENT` and are left out
-when they do not apply. Cells and dice are tuples here and lists in the JSON line.
+immutable, ``to_json`` the replay's line with the keys in the order of the events table of
+``docs/formats/match-script.md``; the optional keys (``?`` in that table) default to
+:data:`~engine.events.ABSENT` and are left out when they do not apply. Cells and dice are
+tuples here and lists in the JSON line.
 
 >>> Card("blue", 10, "yellow", count_=1).to_json()
 {'event': 'card', 'seat': 'blue', 'player': 10, 'card': 'yellow', 'count': 1}

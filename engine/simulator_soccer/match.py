@@ -1,10 +1,10 @@
-"""A Simulator Soccer match: the rules of ``shared/rules/simulator-soccer.md`` as a state
+"""A Simulator Soccer match: the rules of ``docs/rules/simulator-soccer.md`` as a state
 machine that waits for one decision (or a secret pair) at a time.
 
 ``apply`` plays a joint decision on a clone and adopts the clone only when every part of it
 was legal, so an ``IllegalChoice`` (naming the rule) leaves the match unchanged. Between two
 decisions the rules resolve by themselves: kicks land, dice roll, the ball settles, the
-clock steps, the next decision is set. Rule ids in comments point at the rules file.
+clock steps, the next decision is set. Rule ids in comments point at the rules.
 """
 from __future__ import annotations
 
@@ -972,7 +972,7 @@ class SoccerMatch:
             return
         if win is None:
             # Nobody can reach it (every player lying or without room): the defender's ball
-            # where it lies, taken as a free kick (ruling, docs/simulator-soccer.md).
+            # where it lies, taken as a free kick (ruling, docs/rules/simulator-soccer.md).
             self._reposition(other(attacker), cell, "free_kick")
             return
         winner, moved = win

@@ -1,4 +1,4 @@
-"""The Simulator Soccer match script (``shared/rules/simulator-soccer.md``, "Match script"):
+"""The Simulator Soccer match script (``docs/formats/match-script.md``, "Simulator Soccer"):
 read it, and summarise a match. Pure functions over parsed JSON, shared by ``pitchpad
 replay`` and the tests.
 """
