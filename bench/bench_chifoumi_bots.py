@@ -56,7 +56,7 @@ def best_reply(games: int) -> None:
     from best_reply import mixed_choice_check
     from firmware.chifoumi.session import CPU
 
-    cpu_rng = CPU.rng  # the console's CPU generators (firmware/cpu.py)
+    cpu_rng = CPU.rng  # the console's CPU generators (firmware/games/cpu.py)
 
     print(f"best-reply check, {games} hard-vs-hard games, load average {os.getloadavg()[0]:.2f}")
     got = mixed_choice_check(

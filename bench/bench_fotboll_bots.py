@@ -87,7 +87,7 @@ def pairing(a: str, b: str, config: MatchConfig, matches: int, seed: int,
 def best_reply(config: MatchConfig, games: int, seed: int) -> None:
     from firmware.fotboll.session import CPU
 
-    cpu_rng = CPU.rng  # the console's CPU generators (firmware/cpu.py)
+    cpu_rng = CPU.rng  # the console's CPU generators (firmware/games/cpu.py)
 
     print(f"best-reply check, {games} medium-vs-medium matches (every Fotboll CPU shoots and "
           f"dives by the same uniform rule), load average {os.getloadavg()[0]:.2f}")

@@ -20,9 +20,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from firmware.session import Timing  # noqa: E402
+from firmware.games.session import Timing  # noqa: E402
 from firmware.chifootmi.entry import LEVELS  # noqa: E402
-from firmware.settings import Settings  # noqa: E402
+from firmware.storage.settings import Settings  # noqa: E402
 from scripted import Update, play  # noqa: E402
 
 TARGET_P99_MS = 30.0

@@ -1,4 +1,4 @@
-"""The pad firmware on a real MicroPython: firmware/pad/ (board.py, padloop.py, main.py) and
+"""The pad firmware on a real MicroPython: deploy/padboard/ (board.py, padloop.py, main.py) and
 hal/serial_protocol.py, unchanged, run by MicroPython's WebAssembly port under node, against the
 console's real serial backend (pyserial on a pty). Prints what held.
 
@@ -42,8 +42,8 @@ from hal.serial_pad import open_serial_pad  # noqa: E402
 PACKAGE = "@micropython/micropython-webassembly-pyscript@1.27.0"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "pitchpad" / "micropython-wasm"
 HERE = Path(__file__).resolve().parent / "pad_micropython"
-FIRMWARE = {"/pad/main.py": "firmware/pad/main.py", "/pad/board.py": "firmware/pad/board.py",
-            "/pad/padloop.py": "firmware/pad/padloop.py",
+FIRMWARE = {"/pad/main.py": "deploy/padboard/main.py", "/pad/board.py": "deploy/padboard/board.py",
+            "/pad/padloop.py": "deploy/padboard/padloop.py",
             "/pad/lib/hal/serial_protocol.py": "hal/serial_protocol.py"}
 BUTTON_PINS = (2, 3, 4, 5, 6, 7, 8)          # board.py's, in Button order
 results: list[tuple[bool, str]] = []

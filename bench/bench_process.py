@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from firmware.settings import Settings, save  # noqa: E402
+from firmware.storage.settings import Settings, save  # noqa: E402
 from rig import bus_seconds  # noqa: E402
 
 CHILD = Path(__file__).resolve().parent / "console_process.py"

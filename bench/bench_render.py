@@ -19,11 +19,11 @@ from typing import Any
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from bench_latency import quantile  # noqa: E402
-from firmware.app import SaverScreen  # noqa: E402
-from firmware.history import GameStats  # noqa: E402
+from firmware.console.app import SaverScreen  # noqa: E402
+from firmware.storage.history import GameStats  # noqa: E402
 from firmware.render import Canvas  # noqa: E402
-from firmware.resume import ResumeScreen, StatsScreen  # noqa: E402
-from firmware.settings import Settings  # noqa: E402
+from firmware.console.resume import ResumeScreen, StatsScreen  # noqa: E402
+from firmware.storage.settings import Settings  # noqa: E402
 from hal.screen import to_pages  # noqa: E402
 from scripted import play  # noqa: E402
 

@@ -1,7 +1,7 @@
 """Simulator Soccer on the console: how many presses a turn takes, and the worst press on the
 handheld's shared I2C bus.
 
-A scripted "sensible player" (``tests/soccer_console/soccer_play.py``: takes the proposal, the
+A scripted "sensible player" (``tests/rigs/soccer_play.py``: takes the proposal, the
 first option or DONE, most of the time, another option now and then, aims and dives at
 random; here it also walks the cursor straight to a + and undoes a list the rules refuse,
 :func:`sensible`) plays whole matches on the headless console by buttons only; the figures are:
@@ -30,7 +30,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "soccer_con
 
 from soccer_play import CARDS, intent  # noqa: E402
 
-from firmware.settings import Settings, save  # noqa: E402
+from firmware.storage.settings import Settings, save  # noqa: E402
 from hal.buttons import Button  # noqa: E402
 
 

@@ -12,7 +12,7 @@ does not wake the child) over a window:
 - menu: idle in the menu with the screensaver from ``--saver-after`` seconds, so the window
   holds its steps (every 8 s) and the screens' heals;
 - match: in a match against the CPU, waiting for the person's move.
-- demo: a café unit idle, the CPU-vs-CPU demo (``firmware.modes.Attract``) playing on both
+- demo: a café unit idle, the CPU-vs-CPU demo (``firmware.console.modes.Attract``) playing on both
   screens (a match being played: no idle target; the figure says what the demo costs).
 
 The process's own ``getrusage`` total is read too (it keeps threads that ended inside the
@@ -37,8 +37,8 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from firmware.settings import Settings, save  # noqa: E402
-from firmware.wakeups import TARGET, measure  # noqa: E402
+from firmware.storage.settings import Settings, save  # noqa: E402
+from firmware.commands.wakeups import TARGET, measure  # noqa: E402
 
 CHILD = Path(__file__).resolve().parent / "console_process.py"
 ROOT = CHILD.parents[1]
@@ -130,7 +130,7 @@ def measure_console(seconds: float, saver_after: float) -> dict[str, Any]:
 
 
 def measure_demo(seconds: float, saver_after: float) -> dict[str, Any]:
-    """The café unit idle: the CPU-vs-CPU demo (``firmware.modes.Attract``) on both screens."""
+    """The café unit idle: the CPU-vs-CPU demo (``firmware.console.modes.Attract``) on both screens."""
     with tempfile.TemporaryDirectory(prefix="pitchpad-wakeups-") as state_dir:
         save(state_dir, Settings.flat(level="pro_plus"))
         child = Child(state_dir, "--buttons", "gpiod", "--saver-after", str(saver_after),

@@ -93,7 +93,7 @@ def mixed_choice_check(start: Any, cpu: Any, mixed: Any, cpu_rng: Any, games: in
                        secret_seed: int = 0, stop: Any = None) -> dict[str, float]:
     """The best-reply check for a CPU whose only mixed choices are uniform duels (Fotboll's
     shoot-out sides, Chifoumi's throws): every seat is the console's CPU (``cpu``, keyed by
-    a secret as ``firmware.games.keyed_cpus`` does, generator ``cpu_rng(seed, seat,
+    a secret as ``firmware.games.cpu.CpuPlayers.seats`` does, generator ``cpu_rng(seed, seat,
     decision number)``); at each mixed choice an agent with the CPU's code and everything a
     player sees (the seed included: it is in the results history) replays the CPU with the
     generator it can compute, predicts its choice and plays the reply that beats it. Returns

@@ -40,7 +40,7 @@ def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = No
     import resource
 
     import firmware.cli  # noqa: F401  (the pitchpad command's import cost)
-    from firmware.app import App, Idle
+    from firmware.console.app import App, Idle
     from hal import Button, SystemClock
     from hal.gpiod_pad import name_this_thread
     from rig import Handheld
@@ -97,7 +97,7 @@ def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = No
 
 
 def match(difficulty: str, level: str, seed: int) -> None:
-    from firmware.settings import Settings
+    from firmware.storage.settings import Settings
     from scripted import play
 
     run = play(Settings.flat(players="cpu", difficulty=difficulty, level=level), seed)

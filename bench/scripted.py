@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware.app import SEATS_BY_PAD, App
+from firmware.console.app import SEATS_BY_PAD, App
 from firmware.chifootmi.session import Step, button_choice
-from firmware.settings import Settings, save
+from firmware.storage.settings import Settings, save
 from hal import Button, ManualClock
 if __package__ == "bench":            # imported by the tests as bench.scripted
     from bench.rig import Handheld, bus_seconds

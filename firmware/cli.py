@@ -6,12 +6,11 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import doctor, journal, match_cmd, replay, run_cmd, sim_cmd
-from .club import league
+from .commands import doctor, journal_to_script, league, match, replay, run, sim
 
 # Each module exposes add_parser(commands); its parser sets ``run`` to a function that
 # takes the parsed arguments and returns the exit status.
-COMMANDS = [sim_cmd, run_cmd, replay, match_cmd, journal, doctor, league]
+COMMANDS = [sim, run, replay, match, journal_to_script, doctor, league]
 
 
 class OneLineParser(argparse.ArgumentParser):

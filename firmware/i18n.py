@@ -1,7 +1,7 @@
 """Every word the console shows, in French (the default: the game is French) and English.
 
 Strings may use the symbols the renderer draws itself (◀ ▶ ▲ ▼ ✓ ● ○ ✕ ⚽ …). Each fits
-the 128-px screen at the size it is drawn (``tests/firmware/test_i18n.py`` checks it).
+the 128-px screen at the size it is drawn (``tests/firmware/console/test_i18n.py`` checks it).
 """
 from __future__ import annotations
 

@@ -6,14 +6,14 @@ from typing import Any
 
 from engine.chifootmi import Level, MatchConfig, Options
 from engine.chifootmi.script import MatchScript
-from firmware.cpu import match_secret
-from firmware.game import (
+from firmware.games.cpu import match_secret
+from firmware.games.spec import (
     GameEntry, MatchStart, Resume, Row, Started, against_cpu, journal_header, players_row,
     red_blue_seats,
 )
 from firmware.i18n import text
-from firmware.settings import known_fields
-from firmware.sheets import CpuPadScreen
+from firmware.storage.settings import known_fields
+from firmware.games.sheets import CpuPadScreen
 
 from . import commentary
 from .screens import KickoffScreen, ResultScreen, other

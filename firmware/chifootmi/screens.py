@@ -23,8 +23,8 @@ from engine.chifootmi import DT, ChifootmiView, TeamView
 from engine.chifootmi import events as ev
 from firmware.i18n import text
 from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
-from firmware.sheets import CpuPadScreen, draw_result_sheet
-from firmware.session import Step
+from firmware.games.sheets import CpuPadScreen, draw_result_sheet
+from firmware.games.session import Step
 
 
 def other(seat: str) -> str:

@@ -9,7 +9,7 @@ Screens and CPU seats read ``match.view(seat)`` and ``match.legal_choices(seat)`
 The session is a fold of its joint decisions (:attr:`ChifootmiSession.decisions`) over
 ``new_match(config, seed)``: :meth:`ChifootmiSession.rebuild` restores it after a power cut.
 Time comes in as ``now`` arguments; the session never reads a clock itself. Seats, lock-in,
-flip, reveal, CPU seats and the rebuild are the shared core's (``firmware.session``).
+flip, reveal, CPU seats and the rebuild are the shared core's (``firmware.games.session``).
 """
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ from engine.chifootmi import (
     MatchConfig, Side, new_match,
 )
 from engine.chifootmi import events as ev
-from firmware.cpu import CpuPlayers
-from firmware.session import TIMING, MatchSession, Pending, Seats, Step, Timing
+from firmware.games.cpu import CpuPlayers
+from firmware.games.session import TIMING, MatchSession, Pending, Seats, Step, Timing
 from hal.buttons import CARDS, Button
 
 from . import screens

@@ -6,8 +6,8 @@ from typing import Any
 
 from engine.chifoumi import GameConfig, Options
 from engine.chifoumi.script import MatchScript
-from firmware.game import GameEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus
-from firmware.settings import known_fields
+from firmware.games.spec import GameEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus
+from firmware.storage.settings import known_fields
 
 from .screens import EndScreen, KickoffScreen, ResultScreen, spectator_screen
 from .session import CPU, ChifoumiSession, Seats, Step

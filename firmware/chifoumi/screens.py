@@ -29,7 +29,7 @@ from engine.chifoumi import events as ev
 from engine.chifoumi.pieces import NEIGHBOURS
 from firmware.i18n import text
 from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
-from firmware.session import Step
+from firmware.games.session import Step
 
 CELL = 8
 ORIGIN = 1

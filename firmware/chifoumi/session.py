@@ -25,8 +25,8 @@ from typing import Any
 from engine.chifoumi import PLACE, STOP, THROW, Choice, GameConfig, Hand, Move, Place, new_match
 from engine.chifoumi import events as ev
 from engine.chifoumi.bots import DIFFICULTIES, make_difficulty
-from firmware.cpu import CpuPlayers
-from firmware.session import TIMING, MatchSession, Pending, Seats, Step, Timing
+from firmware.games.cpu import CpuPlayers
+from firmware.games.session import TIMING, MatchSession, Pending, Seats, Step, Timing
 from hal.buttons import Button
 
 from . import screens

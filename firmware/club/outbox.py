@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from firmware import durable
+from firmware.storage import durable
 
 FILE_NAME = "club-outbox.jsonl"
 COMPACT_AFTER = 16 * 1024

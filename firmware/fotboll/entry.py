@@ -7,12 +7,12 @@ from typing import Any
 from engine.fotboll import MatchConfig
 from engine.fotboll.match import seeded_deal
 from engine.fotboll.script import MatchScript
-from firmware.game import (
+from firmware.games.spec import (
     GameEntry, MatchStart, Resume, Row, Started, against_cpu, journal_header, journalled_cpus,
     players_row, red_blue_seats,
 )
-from firmware.settings import known_fields
-from firmware.sheets import CpuPadScreen
+from firmware.storage.settings import known_fields
+from firmware.games.sheets import CpuPadScreen
 
 from .screens import KickoffScreen, ResultScreen
 from .session import CPU, FotbollSession, Seats, Step

@@ -29,8 +29,8 @@ from engine.fotboll import FORMATIONS, Card, FotbollView, TeamView
 from engine.fotboll import events as ev
 from firmware.i18n import text
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
-from firmware.session import Step
-from firmware.sheets import CpuPadScreen, draw_result_sheet
+from firmware.games.session import Step
+from firmware.games.sheets import CpuPadScreen, draw_result_sheet
 
 PITCH_TOP, PITCH_BOTTOM = 8, 53
 BOX_W, BOX_H, STEP = 14, 10, 9

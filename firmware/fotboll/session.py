@@ -37,8 +37,8 @@ from engine.fotboll import (
 )
 from engine.fotboll import events as ev
 from engine.fotboll.match import MAX_SUBS
-from firmware.cpu import CpuPlayers
-from firmware.session import MatchSession, Pending, Seats, Step, Timing
+from firmware.games.cpu import CpuPlayers
+from firmware.games.session import MatchSession, Pending, Seats, Step, Timing
 from hal.buttons import Button
 
 from . import screens

@@ -22,7 +22,7 @@ from engine.simulator_soccer import bots as soccer_bots
 from engine.simulator_soccer.geometry import Cell, distance, line, neighbours, on_pitch
 from engine.simulator_soccer.legal import defend_candidates
 from engine.simulator_soccer.state import SEATS
-from firmware.session import Pending
+from firmware.games.session import Pending
 
 Label = tuple[str, tuple[tuple[str, Any], ...]]
 """An i18n key and its parameters (a parameter that is itself a Label is translated too)."""

@@ -7,11 +7,11 @@ from typing import Any
 
 from engine.simulator_soccer import PRO_OPTIONS, MatchConfig, Options
 from engine.simulator_soccer.script import MatchScript
-from firmware.game import (
+from firmware.games.spec import (
     GameEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus, red_blue_seats,
 )
 from firmware.i18n import text
-from firmware.settings import known_fields
+from firmware.storage.settings import known_fields
 
 from .screens import KickoffScreen, event_line, kicks_off, words
 from .session import CPU, Seats, SoccerSession, Step

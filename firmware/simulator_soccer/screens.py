@@ -25,8 +25,8 @@ from engine.simulator_soccer import events as ev
 from engine.simulator_soccer.state import SEATS
 from firmware.i18n import STRINGS, text
 from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
-from firmware.session import Step
-from firmware.sheets import draw_result_sheet
+from firmware.games.session import Step
+from firmware.games.sheets import draw_result_sheet
 
 from . import pitch
 from .choosing import SECRET, Label, label

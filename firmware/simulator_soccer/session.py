@@ -37,8 +37,8 @@ from engine.simulator_soccer import events as ev
 from engine.simulator_soccer import bots as soccer_bots
 from engine.simulator_soccer.bots import SoccerBot, kick_odds
 from engine.simulator_soccer.choices import FORMATIONS
-from firmware.cpu import CpuPlayers
-from firmware.session import TIMING, MatchSession, Seats, Step, Timing
+from firmware.games.cpu import CpuPlayers
+from firmware.games.session import TIMING, MatchSession, Seats, Step, Timing
 from hal.buttons import Button
 
 from . import choosing, pitch, screens

@@ -67,7 +67,7 @@ def test_the_unit_runs_unprivileged_restarts_always_and_is_hardened():
 
 
 def test_the_main_loop_wakes_at_least_twice_per_watchdog_period():
-    from firmware.watchdog import Watchdog
+    from firmware.console.watchdog import Watchdog
 
     usec = int(unit_settings(UNIT.read_text())["Service"]["WatchdogSec"][-1]) * 1_000_000
     watchdog = Watchdog.from_environment({"NOTIFY_SOCKET": "/run/x", "WATCHDOG_USEC": str(usec)})

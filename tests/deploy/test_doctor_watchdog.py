@@ -7,10 +7,10 @@ import sys
 import threading
 from pathlib import Path
 
-from firmware.doctor import Doctor
-from firmware.wakeups import Wakeups
+from firmware.commands.doctor import Doctor
+from firmware.commands.wakeups import Wakeups
 from hal.mock_gpiochip import MockChip, MockChips
-from firmware.watchdog import Watchdog
+from firmware.console.watchdog import Watchdog
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDHELD = ROOT / "deploy" / "config" / "handheld.toml"
@@ -158,7 +158,7 @@ def test_environment_parsing_and_silence_outside_systemd():
 def test_the_app_loop_pings_while_it_turns_and_stops_when_closed(tmp_path):
     """The real App.run loop on the headless simulator, with a 0.2 s watchdog period."""
     import sim
-    from firmware.app import App
+    from firmware.console.app import App
 
     server, path = listen(tmp_path)
     console = sim.open_console(2)
@@ -176,7 +176,7 @@ def test_the_app_loop_pings_while_it_turns_and_stops_when_closed(tmp_path):
 
 def test_the_doctor_asks_hal_for_its_i2c_probe_and_pin_tables():
     """The hardware facts live in hal (layering: firmware asks, hal knows)."""
-    import firmware.doctor as doctor_module
+    import firmware.commands.doctor as doctor_module
     from hal import header, i2c_probe
 
     assert Doctor().probe is i2c_probe.smbus_probe
@@ -225,7 +225,7 @@ def test_the_running_consoles_wake_ups_are_counted_and_judged(tmp_path):
 
 def test_wake_ups_are_read_from_proc_for_every_thread_of_a_real_process():
     """A child with a thread that polls every 10 ms and one that blocks: the poller is seen."""
-    from firmware.wakeups import find_console, measure
+    from firmware.commands.wakeups import find_console, measure
 
     code = ("import threading, time, sys\n"
             "threading.Thread(target=lambda: [time.sleep(0.01) for _ in iter(int, 1)], daemon=True).start()\n"

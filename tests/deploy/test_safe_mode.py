@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 import sim
-from firmware import run_cmd, safe_mode
-from firmware.doctor import Doctor
+from firmware.commands import run as run_cmd
+from firmware.console import safe_mode
+from firmware.commands.doctor import Doctor
 from firmware.render import Canvas
 from hal.buttons import Button
 
@@ -51,7 +52,7 @@ def test_a_config_the_loader_refuses_is_one_line_and_counted(tmp_path, capsys):
 
 def test_a_crash_at_every_start_ends_in_safe_mode_showing_the_error_on_the_pads(
         tmp_path, monkeypatch, consoles, capsys):
-    from firmware import app
+    from firmware.console import app
 
     def crash(self, *a, **k):
         raise RuntimeError("settings exploded")

@@ -1,6 +1,6 @@
 """The position constructors of Chifootmi and Chifoumi (python-chess's ``Board(fen)`` idea):
 what they add for the tests that used to assign a match's internals, and what they refuse.
-Fotboll's are in tests/fotboll/test_position.py."""
+Fotboll's are in tests/engine/fotboll/test_position.py."""
 from __future__ import annotations
 
 import pytest

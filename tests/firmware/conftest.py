@@ -1,40 +1,32 @@
-"""A console on the headless simulator, driven by button presses and a manual clock."""
+"""Fixtures of the console's tests: a console on the headless simulator (``rig``), a real
+Mosquitto on loopback with the club's tables (``mosquitto``) and the league on it (``league``)."""
 from __future__ import annotations
 
-import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from app_rig import Rig
-from firmware.chifootmi import screens as cs
-from hal.buttons import CARDS, Button
+from club_rig import LeagueRig, Mosquitto
 
-
-def intent(model: Any, rng: random.Random) -> Button | None:
-    """What a person would press on this screen to move the game on (None: just watch)."""
-    if isinstance(model, cs.CardScreen) and model.hint in ("hint.pick_card", "hint.again"):
-        if model.highlight is not None:
-            return CARDS[model.highlight]
-        return CARDS[rng.randrange(len(model.view.you.active))]
-    if isinstance(model, cs.ShotScreen) and not model.locked:
-        if model.highlight is not None:
-            return Button[model.highlight.upper()]
-        sides = (Button.LEFT, Button.CENTRE, Button.RIGHT) if model.view.shot.sides == 3 else (
-            Button.LEFT, Button.RIGHT)
-        return rng.choice(sides)
-    if isinstance(model, cs.DrawScreen) and not model.locked:
-        if model.highlight is not None:
-            return Button[model.highlight.upper()]
-        return rng.choice((Button.LEFT, Button.RIGHT))
-    if isinstance(model, cs.FlagScreen) and model.defender and rng.random() < 0.5:
-        return Button.CENTRE
-    if isinstance(model, cs.ResultScreen):
-        return Button.CENTRE
-    return None
+TABLES = ("table1", "table2", "table3")
 
 
 @pytest.fixture
 def rig(tmp_path: Path) -> Rig:
     return Rig(tmp_path)
+
+
+@pytest.fixture
+def mosquitto(tmp_path):
+    broker = Mosquitto(tmp_path / "broker", "cafe", TABLES)
+    broker.start()
+    yield broker
+    broker.kill()
+
+
+@pytest.fixture
+def league(mosquitto, tmp_path):
+    rig = LeagueRig(mosquitto, tmp_path / "league.sqlite").start()
+    yield rig
+    rig.stop()

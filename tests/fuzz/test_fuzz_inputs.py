@@ -26,13 +26,14 @@ from hypothesis import strategies as st
 from engine.errors import EngineError
 from engine.registry import GAMES, game_named
 from engine.scripting import joint_to_json
-from firmware import history, recovery, replay
-from firmware import journal as mj
-from firmware import settings as settings_file
-from firmware.answer_lines import AnswerReader, NoAnswer
+from firmware.storage import history, recovery
+from firmware.commands import replay
+from firmware.storage import journal as mj
+from firmware.storage import settings as settings_file
+from firmware.commands.answer_lines import AnswerReader, NoAnswer
 from firmware.chifootmi.session import Timing
-from firmware.json_input import read_json
-from firmware.match_cmd import Forfeit, StdioSeat
+from firmware.storage.json_input import read_json
+from firmware.commands.match import Forfeit, StdioSeat
 from hal import ConfigError, parse_config
 from hal.config import load_config
 

@@ -81,7 +81,7 @@ def test_a_press_on_the_pin_reaches_the_queue_through_the_blocking_thread(chips:
 def test_the_thread_sleeps_until_an_edge_comes(chips: MockChips) -> None:
     """No timeout in the wait: with nobody pressing, the request is never read and the kernel
     counts no wake-up of the pad's thread (lg's loop would count about 1,000 in this second)."""
-    from firmware.wakeups import thread_counts
+    from firmware.commands.wakeups import thread_counts
 
     pad = GpiodPad(1, PINS, EventQueue(), chips=chips)
     request = chips.chip.owners[17]

@@ -1,0 +1,168 @@
+"""``pitchpad sim``: the console on the simulator.
+
+On a terminal it opens the terminal backend (``--window`` for the pygame one) and runs the
+real console (as a café unit: a demo when idle). When stdin or stdout is not a terminal (CI, a
+pipe) it plays a CPU-vs-CPU match of ``--game`` headlessly in simulated time, prints a
+readable summary (the game, its options as the menu words them in ``--language``, the seed,
+each event, the final score), saves every screen as PNG with ``--frames DIR``, and exits 0.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from engine.registry import game_named
+from firmware.console.app import CAFE_IDLE, App
+from firmware.chifootmi.entry import LEVELS
+from firmware.games.spec import GameEntry
+from firmware.games.registry import GAMES
+from firmware.i18n import text
+from firmware.console.menu import value_text
+from firmware.storage.settings import Settings, save
+from hal.clock import ManualClock
+
+DEFAULT_STATE = Path.home() / ".local" / "state" / "pitchpad"
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "sim", help="the console on the simulator (CPU vs CPU summary when not on a terminal)")
+    parser.add_argument("--window", action="store_true", help="a pygame window instead of the terminal")
+    parser.add_argument("--pads", type=int, choices=(1, 2, 3, 4), default=2,
+                        help="pads and screens attached (default 2; 3 or 4 for Chifoumi)")
+    parser.add_argument("--frames", metavar="DIR", help="save every screen as PNG in DIR (headless)")
+    parser.add_argument("--seed", type=int, help="match seed (headless; default: random)")
+    parser.add_argument("--game", choices=tuple(GAMES), default=next(iter(GAMES)),
+                        help="the game of the headless match (default %(default)s)")
+    parser.add_argument("--level", choices=LEVELS, default="beginner",
+                        help="Chifootmi's level (headless)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+                        help="Chifoumi's players (headless; default 2)")
+    parser.add_argument("--language", choices=("fr", "en"), default="fr",
+                        help="the language of the screens and of the options in the summary (headless)")
+    parser.add_argument("--lock-settings", action="store_true",
+                        help="a cafe unit: the menu changes only the game and who plays")
+    parser.add_argument("--state-dir", default=str(DEFAULT_STATE),
+                        help=f"where the settings are kept (default {DEFAULT_STATE})")
+    parser.add_argument("--club", metavar="FILE",
+                        help="club play: publish results to the league as club.toml says")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The simulator; anything that stops it before it starts is one line and exit 2."""
+    from hal.errors import PitchPadHardwareError
+
+    try:
+        _check_usable(args)
+        return _run(args)
+    except (PitchPadHardwareError, OSError) as exc:
+        print(f"pitchpad sim: {exc}", file=sys.stderr)
+        return 2
+
+
+def _check_usable(args: argparse.Namespace) -> None:
+    """Refuse at once what would fail after a whole match (or hang): ``--frames`` to a folder
+    that cannot be made or written, ``--window`` with no display to open it on."""
+    import os
+
+    if args.frames:
+        folder = Path(args.frames)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryFile(dir=folder):
+                pass
+        except OSError as exc:
+            raise OSError(f"--frames {args.frames}: cannot save screens there "
+                          f"({exc.strerror or exc})") from None
+    if args.window and sys.platform.startswith("linux") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+            or os.environ.get("SDL_VIDEODRIVER")):
+        raise OSError("--window needs a display (DISPLAY is not set); without --window, "
+                      "pitchpad sim runs in the terminal")
+
+
+def _run(args: argparse.Namespace) -> int:
+    import sim
+
+    if args.window or (sys.stdin.isatty() and sys.stdout.isatty()):
+        from firmware.club.unit import open_link
+
+        club = open_link(args.club, args.state_dir)
+        try:
+            with sim.open_console(args.pads, backend="window" if args.window else "terminal") as console:
+                App(console, state_dir=args.state_dir, club=club, idle=CAFE_IDLE,
+                    lock_settings=args.lock_settings).run()
+        finally:
+            if club is not None:
+                club.stop()
+        return 0
+    return run_headless(args)
+
+
+def run_headless(args: argparse.Namespace) -> int:
+    import sim
+
+    clock = ManualClock()
+    with tempfile.TemporaryDirectory() as state_dir, sim.open_console(2, clock=clock) as console:
+        settings = Settings.flat(game=args.game, level=args.level, language=args.language,
+                                 chifoumi_players=args.players, chifoumi_humans=1)
+        save(state_dir, settings)
+        app = App(console, state_dir=state_dir, demo=True, seed=args.seed)
+        app.run_simulated(clock)
+        session = app.session
+        assert session is not None and session.match.is_over
+        match = session.match
+        cpus = " vs ".join(f"{seat} CPU" for seat in match.seats)
+        print(f"{app.game.title} ({options_text(app.game, settings)}), seed {session.seed}: {cpus}")
+        for event in session.history:
+            print(describe(app.game, event))
+        print(final_line(game_named(app.game.name).summary(match)))
+        if args.frames:
+            paths = console.save_frames(args.frames)
+            print(f"{len(paths)} screens saved in {args.frames}")
+    return 0
+
+
+NOT_MATCH_OPTIONS = ("players", "humans", "tutorial")
+"""Menu lines that are not options of the match: who plays (every seat is a CPU here) and
+Simulator Soccer's tutorial (pages for people before the kick-off; a CPU-vs-CPU match never
+shows them, and they change nothing in the match)."""
+
+
+def options_text(game: GameEntry, settings: Settings) -> str:
+    """The game's menu lines that set the match, as the menu words them: ``Niveau Pro+,
+    Hors-jeu Oui, …`` (:data:`NOT_MATCH_OPTIONS` left out)."""
+    chosen = settings.for_match(game.name, game.settings)
+    language = settings.language
+    return ", ".join(f"{text(language, row.label)} {value_text(row, getattr(chosen, row.field), language)}"
+                     for row in game.rows(chosen, 2) if row.field not in NOT_MATCH_OPTIONS)
+
+
+def final_line(summary: dict[str, Any]) -> str:
+    """``Score: red 2 - 1 blue (shoot-out 4-3); winner: red`` (``Points:`` for Chifoumi)."""
+    word, tally = ("Score", summary.get("score")) if summary.get("score") else (
+        "Points", summary.get("points") or {})
+    seats = list(tally.items())
+    if len(seats) == 2:
+        (first, a), (second, b) = seats
+        told = f"{first} {a} - {b} {second}"
+    else:
+        told = ", ".join(f"{seat} {value}" for seat, value in seats)
+    shootout = summary.get("shootout")
+    extra = f" (shoot-out {'-'.join(str(v) for v in dict(shootout).values())})" if shootout else ""
+    return f"{word}: {told}{extra}; winner: {summary.get('winner')}"
+
+
+def describe(game: GameEntry, event: Any) -> str:
+    """One line of commentary for an engine event: the game's words, else its fields."""
+    told = game.describe(event)
+    if told is not None:
+        return told
+    line = event.to_json()
+    name = line.pop("event")
+    fields = ", ".join(f"{k}={v}" for k, v in line.items())
+    return f"{name.replace('_', ' ').capitalize()}: {fields}"

@@ -1,0 +1,584 @@
+"""The console's modes, one small object each: splash, menu, attract, saver, resume offer,
+stats, match.
+
+:class:`firmware.console.app.App` holds the console (screens, journal, menu, the match on now) and
+one mode object; a mode says when it must wake up (:meth:`ModeState.deadline`), what a press
+does, what its timers do, and what each pad shows. A mode changes by the app entering a
+new object (``App.enter``); nothing compares mode names.
+"""
+from __future__ import annotations
+
+import enum
+import logging
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.bots.seeds import keyed_number
+from engine.registry import game_named
+from firmware.console import leave
+from firmware.games.spec import MatchStart
+from firmware.games.registry import GAMES, entry_for
+from firmware.storage.history import GameStats, Stats
+from firmware.i18n import text
+from firmware.console.kids import kids_reveal
+from firmware.console.leave import LeaveQuestion, LeaveScreen
+from firmware.console.menu import MenuAction
+from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
+from firmware.console.resume import STATS_ROWS, ResumeScreen, StatsScreen, stats_lines
+from firmware.console.spectator import MOVE_STEPS, SpectatorScreen
+from hal.buttons import Button, ButtonEvent
+
+if TYPE_CHECKING:
+    from firmware.console.app import App
+    from firmware.storage.journal import JournalledMatch
+
+BRIGHT, DIM = 0xCF, 0x08
+log = logging.getLogger("pitchpad.modes")
+SHOWING = 0x40
+"""The attract mode's contrast: readable across a café table, gentler on the panel."""
+
+
+class Mode(enum.StrEnum):
+    SPLASH = "splash"
+    MENU = "menu"
+    SAVER = "saver"
+    ATTRACT = "attract"
+    RESUME = "resume"
+    STATS = "stats"
+    ROSTER = "roster"
+    PICK = "pick"
+    TOURNAMENT = "tournament"
+    MATCH = "match"
+
+
+# ----- the console's own screens ----------------------------------------------------------
+@dataclass(frozen=True)
+class SplashScreen:
+    """The name, on a sheet over the menu: any press (or 0.6 s) lets the menu show whole."""
+
+    over_menu: ClassVar[bool] = True
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.sheet()
+        c.centred(SHEET_Y + 2, "PitchPad", scale=2)
+        c.centred(HINT_Y - 1, text(language, "tagline"))
+
+
+@dataclass(frozen=True)
+class UnpluggedScreen:
+    """Shown on every screen while a pad is unplugged: the match waits for it."""
+
+    pads: tuple[int, ...]
+
+    def draw(self, c: Canvas, language: str) -> None:
+        for row, pad in enumerate(self.pads[:3]):
+            c.centred(8 + 12 * row, text(language, "pad.unplugged", pad=pad))
+        c.centred(44, text(language, "match.paused"))
+
+
+@dataclass(frozen=True)
+class SaverScreen:
+    """A small logo that hops around, so no pixel stays lit for hours."""
+
+    position: int
+
+    def draw(self, c: Canvas, language: str) -> None:
+        rng = random.Random(self.position)
+        c.text(rng.randrange(0, WIDTH - 54), rng.randrange(0, HINT_Y), "⚽PitchPad")
+
+
+@dataclass(frozen=True)
+class AttractScreen:
+    """A pad's screen of the demo match, with "Press to play" on an inverted bottom bar. The
+    kick-off and result sheets (drawn over the menu in a match) get the name above them."""
+
+    inner: Any
+
+    def draw(self, c: Canvas, language: str) -> None:
+        if getattr(self.inner, "over_menu", False):
+            c.centred(2, "PitchPad", scale=2)
+            c.centred(20, text(language, "attract.demo"))
+        self.inner.draw(c, language)
+        c.banner(text(language, "attract.press"))
+
+
+@dataclass(frozen=True)
+class NoStatsScreen:
+    """The stats page before any match was recorded (the menu shows no stats line then)."""
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.box(0, 0, WIDTH - 1, 10, filled=True)
+        c.text(2, 0, text(language, "menu.stats"), ink=0)
+        c.centred(26, text(language, "stats.none"))
+        c.hints(centre=text(language, "result.back"))
+
+
+# ----- the modes ----------------------------------------------------------------------------
+@dataclass
+class ModeState:
+    """A mode, entered at ``since`` (the app's clock)."""
+
+    since: float
+    kind: ClassVar[Mode]
+    staggered: ClassVar[bool] = False
+    """A press in, into or out of this mode (but into a match) redraws the pad pressed at once
+    and the others on the loop's next pass (``App.step``): the same screen on every pad (the
+    menu scrolling, the stats page, waking from the saver or the demo) would otherwise put
+    two whole frames (46 ms) on the handheld's shared bus before the presser sees anything."""
+
+    def deadline(self, app: App) -> float | None:
+        return None
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        """A press on a pad of the console (``event.pad`` is one)."""
+
+    def tick(self, app: App, now: float) -> None:
+        """Run what is due at ``now``."""
+
+    def screen(self, app: App, pad: int) -> Any:
+        raise NotImplementedError
+
+
+@dataclass
+class Splash(ModeState):
+    kind: ClassVar[Mode] = Mode.SPLASH
+
+    def deadline(self, app: App) -> float | None:
+        return self.since + app.idle.splash
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        app.enter(Menu(app.clock.now()))
+
+    def tick(self, app: App, now: float) -> None:
+        if now >= self.since + app.idle.splash:
+            app.enter(Menu(now))
+
+    def screen(self, app: App, pad: int) -> Any:
+        return SplashScreen()
+
+
+@dataclass
+class Idling(ModeState):
+    """A mode that waits for a press: after ``screensaver_after`` without one, the saver."""
+
+    def deadline(self, app: App) -> float | None:
+        return app.last_press + app.idle.screensaver_after
+
+    def tick(self, app: App, now: float) -> None:
+        if now >= app.last_press + app.idle.screensaver_after:
+            go_idle(app, now)
+
+
+def go_idle(app: App, now: float) -> None:
+    """Nobody pressed for a while: a CPU-vs-CPU demo (:class:`Attract`) when the console
+    shows one (``Idle.attract_for``), else the dimmed saver."""
+    idle = Attract.start(app, now) if app.idle.attract_for > 0 else Saver(now)
+    app.enter(idle)
+    contrast = SHOWING if isinstance(idle, Attract) else DIM
+    for pad in app.pads:
+        app.console.screen(pad).contrast(contrast)
+
+
+def wake(app: App) -> None:
+    """A press on the saver or the demo: back where the console was, bright; the press does
+    nothing else."""
+    now = app.clock.now()
+    app.enter(ResumeOffer(now, app.offer) if app.offer is not None else Menu(now))
+    for pad in app.pads:
+        app.console.screen(pad).contrast(BRIGHT)
+
+
+@dataclass
+class Menu(Idling):
+    """The menu, the same on every screen (``firmware.console.menu``)."""
+
+    kind: ClassVar[Mode] = Mode.MENU
+    staggered: ClassVar[bool] = True
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        action = app.menu.press(event.button)
+        if action is MenuAction.CHANGED:
+            app.save_settings()
+        elif action is MenuAction.START:
+            app.start_match()
+        elif action is MenuAction.STATS:
+            app.enter(StatsPage.of(app.clock.now(), app.stats(), app.settings.game))
+        elif action is MenuAction.ROSTER:
+            app.enter(RosterPage(app.clock.now()))
+        elif action is MenuAction.TOURNAMENT:
+            app.tournament.open()
+            app.enter(TournamentPage(app.clock.now()))
+
+    def screen(self, app: App, pad: int) -> Any:
+        return app.menu.screen()
+
+
+@dataclass
+class StatsPage(Idling):
+    """The results history's figures, a page per game (the menu's game first): CARD1 ▲ /
+    CARD2 ▼ scroll its lines, ◀ ▶ turn to another game's page, OK back to the menu."""
+
+    stats: Stats = field(default_factory=Stats)
+    page: int = 0
+    top: int = 0
+    kind: ClassVar[Mode] = Mode.STATS
+    staggered: ClassVar[bool] = True
+
+    @classmethod
+    def of(cls, now: float, stats: Stats, game: str) -> StatsPage:
+        """The page of ``game`` when it has results, else the first game's that has."""
+        pages = _stats_pages(stats)
+        names = [each.game for each in pages]
+        return cls(now, stats, names.index(game) if game in names else 0)
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        pages = _stats_pages(self.stats)
+        if event.button is Button.CENTRE or not pages:
+            app.enter(Menu(app.clock.now()))
+        elif event.button in (Button.LEFT, Button.RIGHT) and len(pages) > 1:
+            step = 1 if event.button is Button.RIGHT else -1
+            self.page, self.top = (self.page + step) % len(pages), 0
+        elif event.button in (Button.CARD1, Button.CARD2):
+            lines = len(stats_lines(pages[self.page], app.settings.language))
+            step = -1 if event.button is Button.CARD1 else 1
+            self.top = max(0, min(max(0, lines - STATS_ROWS), self.top + step))
+
+    def screen(self, app: App, pad: int) -> Any:
+        pages = _stats_pages(self.stats)
+        if not pages:
+            return NoStatsScreen()
+        shown = pages[self.page]
+        title = GAMES[shown.game].title if shown.game in GAMES else shown.game
+        return StatsScreen(shown, title, self.page, len(pages), self.top)
+
+
+def _stats_pages(stats: Stats) -> list[GameStats]:
+    """The games with results, in the menu's order (games this console no longer hosts last)."""
+    order = list(GAMES)
+    return sorted(stats.games.values(), key=lambda each: (
+        order.index(each.game) if each.game in order else len(order), each.game))
+
+
+@dataclass
+class RosterPage(Idling):
+    """The players' names (``firmware.console.roster_screens``): typed and chosen with the buttons."""
+
+    kind: ClassVar[Mode] = Mode.ROSTER
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        if app.roster.press(event.button) == "menu":
+            app.count_names()
+            app.enter(Menu(app.clock.now()))
+
+    def screen(self, app: App, pad: int) -> Any:
+        return app.roster.screen()
+
+
+@dataclass
+class TournamentPage(Idling):
+    """A tournament on this unit (``firmware.console.tournament_screens``): OK on a fixture plays it."""
+
+    kind: ClassVar[Mode] = Mode.TOURNAMENT
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        answer = app.tournament.press(event.button, app.roster.names, app.settings.game)
+        if answer == "menu":
+            app.count_names()
+            app.enter(Menu(app.clock.now()))
+        elif isinstance(answer, int):
+            app.start_match(fixture=answer)
+
+    def screen(self, app: App, pad: int) -> Any:
+        return app.tournament.screen(app.roster.names)
+
+
+@dataclass
+class PickNames(Idling):
+    """Who plays: each person's pad chooses a name before the match starts."""
+
+    pick: Any = None
+    kind: ClassVar[Mode] = Mode.PICK
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        answer = self.pick.press(event.pad, event.button)
+        if answer == "menu":
+            app.enter(Menu(app.clock.now()))
+        elif answer == "start":
+            app.start_match(self.pick.people())
+
+    def screen(self, app: App, pad: int) -> Any:
+        return self.pick.screen(pad)
+
+
+@dataclass
+class ResumeOffer(Idling):
+    """A match cut off by a power cut, offered on every screen: RIGHT or OK resumes it, LEFT
+    forgets it."""
+
+    offer: JournalledMatch | None = None
+    kind: ClassVar[Mode] = Mode.RESUME
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        assert self.offer is not None
+        if event.button is Button.LEFT:
+            app.forget_offer()
+        elif event.button in (Button.RIGHT, Button.CENTRE):
+            app.resume(self.offer)
+
+    def screen(self, app: App, pad: int) -> Any:
+        assert self.offer is not None
+        return ResumeScreen.of(self.offer.summary)
+
+
+@dataclass
+class Saver(ModeState):
+    """Dimmed screens and a hopping logo; any press wakes the console where it was (and does
+    nothing else). With a demo (``Idle.attract_for``), the demo comes back every
+    ``Idle.saver_for`` seconds."""
+
+    position: int = 0
+    kind: ClassVar[Mode] = Mode.SAVER
+    staggered: ClassVar[bool] = True
+
+    def deadline(self, app: App) -> float | None:
+        step = self.since + (self.position + 1) * app.idle.screensaver_move
+        if app.idle.attract_for > 0:
+            return min(step, self.since + app.idle.saver_for)
+        return step
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        wake(app)
+
+    def tick(self, app: App, now: float) -> None:
+        if app.idle.attract_for > 0 and now >= self.since + app.idle.saver_for:
+            go_idle(app, now)
+            return
+        position = int((now - self.since) // app.idle.screensaver_move)
+        app.heal_screens = position != self.position
+        self.position = position
+
+    def screen(self, app: App, pad: int) -> Any:
+        return SaverScreen(self.position)
+
+
+@dataclass
+class Attract(ModeState):
+    """Idle: CPU-vs-CPU demo matches of the menu's game on every screen (each pad shows its
+    seat's screen; nothing secret is at stake: no person plays); any press stops it and
+    does nothing else. After ``Idle.attract_for`` seconds, the dimmed saver. The demo is
+    silent, journals nothing and records no result."""
+
+    session: Any = None
+    pad_seats: tuple[str, ...] = ()
+    kind: ClassVar[Mode] = Mode.ATTRACT
+    staggered: ClassVar[bool] = True
+
+    @classmethod
+    def start(cls, app: App, now: float) -> ModeState:
+        """The demo, or the saver when the game cannot play one (logged once, never a crash:
+        the console is idle, nobody would see the error)."""
+        attract = cls(now)
+        try:
+            attract.next_match(app, now)
+        except Exception as exc:  # noqa: BLE001 - an idle console must stay up
+            log.warning("no demo of %s (%s: %s); the saver instead", app.settings.game,
+                        type(exc).__name__, exc)
+            return Saver(now)
+        return attract
+
+    def next_match(self, app: App, now: float) -> None:
+        """A new demo match of the menu's game (as kids' mode would play it, if on)."""
+        game = entry_for(app.settings.game)
+        seed = app.seeds.randrange(2**31)
+        secret = (secrets.token_hex(16) if app.fixed_seed is None
+                  else f"{keyed_number(app.fixed_seed, 'pitchpad-attract', seed):064x}")
+        started = game.start(MatchStart(app.settings.for_match(game.name, game.settings), seed,
+                                        now, app.console.pad_count, True, app.timing, secret))
+        self.session, self.pad_seats = started.session, started.pad_seats
+
+    def deadline(self, app: App) -> float | None:
+        due = self.session.deadline(app.clock.now())
+        end = self.since + app.idle.attract_for
+        return end if due is None else min(due, end)
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        wake(app)
+
+    def tick(self, app: App, now: float) -> None:
+        if now >= self.since + app.idle.attract_for:
+            app.enter(Saver(now))
+            for pad in app.pads:
+                app.console.screen(pad).contrast(DIM)
+            return
+        self.session.tick(now)
+        self.session.tunes.clear()
+        if self.session.finished:
+            self.next_match(app, now)           # the same game: it started one already
+
+    def screen(self, app: App, pad: int) -> Any:
+        seat = self.pad_seats[pad - 1] if pad <= len(self.pad_seats) else None
+        if seat is None:                        # a spare pad watches the demo too
+            return AttractScreen(watching(entry_for(app.settings.game), self.session))
+        return AttractScreen(self.session.screen(seat, app.clock.now()))
+
+
+def watching(game: Any, session: Any) -> SpectatorScreen:
+    """What a pad with no seat in ``session`` shows: the score and the moves (``firmware.console.spectator``)."""
+    return SpectatorScreen.of(game.title, game_named(game.name).summary(session.match),
+                              session.events, str(getattr(session, "step", "")) in MOVE_STEPS,
+                              game.name)
+
+
+@dataclass
+class Playing(ModeState):
+    """The match on now (``app.session``); paused while a pad is unplugged, or while a
+    "leave the match?" question is open (``firmware.console.leave``)."""
+
+    kind: ClassVar[Mode] = Mode.MATCH
+    question: LeaveQuestion | None = None
+    notices: dict[int, tuple[LeaveScreen, float]] = field(default_factory=dict)
+    """Pad -> a short notice ("Bleu veut jouer") and when it goes."""
+    used_chords: dict[int, float] = field(default_factory=dict)
+    """Pad -> the start of the LEFT+RIGHT hold that already opened a question."""
+
+    def deadline(self, app: App) -> float | None:
+        session = app.session
+        assert session is not None
+        times: list[float] = [until for _, until in self.notices.values()]
+        times += [since + leave.HOLD for since in self._chords(app).values()]
+        if self.question is not None:
+            times.append(self.question.until)
+        if app.paused_since is None:
+            due = session.deadline(app.match_now())
+            if due is not None:
+                times.append(due + app.paused_for)
+            if app.has_human():
+                times.append(app.last_press + app.idle.abandon_after)
+        return min(times, default=None)
+
+    def press(self, app: App, event: ButtonEvent) -> None:
+        session = app.session
+        if session is None:
+            return
+        if self.notices.pop(event.pad, None) is not None:
+            return                                     # the press only clears the notice
+        if self.question is not None:
+            self._answer(app, event)
+            return
+        seat = app.seat_at(event.pad)
+        if seat is not None:
+            session.press(seat, event.button, app.match_now())
+
+    def _answer(self, app: App, event: ButtonEvent) -> None:
+        question = self.question
+        assert question is not None and app.session is not None
+        people = self._people(app)
+        if event.pad in people and event.pad not in question.needed:
+            question.join(event.pad, people[event.pad])   # back at the table: asked too
+            return
+        answer = question.press(event.pad, event.button)
+        if answer == "leave":
+            self.question = None
+            app.session.abandon()
+            app.hold_match()
+        elif answer == "stay":
+            self.question = None
+            now = app.clock.now()
+            for pad in question.agreed | {question.asker}:
+                if pad != event.pad:
+                    self.notices[pad] = (LeaveScreen("play_on", question.labels[event.pad]),
+                                         now + leave.NOTICE)
+            app.hold_match()
+
+    def _people(self, app: App) -> dict[int, str]:
+        """Pad -> seat label, for every pad a person plays at in this match."""
+        session = app.session
+        assert session is not None
+        return {pad: leave.seat_label(seat) for pad in app.pads
+                if (seat := app.seat_at(pad)) is not None and seat not in session.seats.cpus}
+
+    def _chords(self, app: App) -> dict[int, float]:
+        """Pad -> when LEFT and RIGHT went down together, for the person pads holding them
+        that have not yet opened a question with this hold."""
+        session = app.session
+        if (session is None or session.finished or session.match.is_over or self.question is not None
+                or app.unplugged):
+            return {}
+        chords = {}
+        for pad in self._people(app):
+            since = leave.chord_since(app.held.get(pad, {}))
+            # a hold begun before the match (in the menu) is not one; nor one already used
+            if since is not None and since >= self.since and self.used_chords.get(pad) != since:
+                chords[pad] = since
+        return chords
+
+    def _leave_timers(self, app: App, now: float) -> None:
+        """Open a question for a hold that lasted, let an unanswered one lapse, drop notices."""
+        for pad, (_, until) in list(self.notices.items()):
+            if now >= until:
+                del self.notices[pad]
+        if self.question is not None and now >= self.question.until:
+            asker = self.question.asker
+            self.question = None
+            self.notices[asker] = (LeaveScreen("no_answer"), now + leave.NOTICE)
+            app.hold_match()
+        for pad, since in self._chords(app).items():
+            if now >= since + leave.HOLD:
+                self.used_chords[pad] = since
+                last = {p: max(t, self.since) for p, t in app.pad_presses.items()}
+                people = self._people(app)
+                for p in people:
+                    last.setdefault(p, self.since)
+                self.question = leave.open_question(pad, people, last, now)
+                app.hold_match()
+                return
+
+    def tick(self, app: App, now: float) -> None:
+        session = app.session
+        if session is None:
+            return
+        self._leave_timers(app, now)
+        if app.paused_since is not None:
+            return
+        session.tick(app.match_now())
+        if app.has_human() and now >= app.last_press + app.idle.abandon_after:
+            session.abandon()                          # recorded as abandoned (app.record)
+        app.play_tunes(session.tunes)
+        session.tunes.clear()
+        if session.finished:
+            if app.demo:
+                app.done = True
+            elif app.fixture_on is not None:           # back to the tournament's fixtures
+                app.fixture_on = None
+                app.tournament.open()
+                app.enter(TournamentPage(now))
+            else:
+                app.enter(Menu(now))
+
+    def screen(self, app: App, pad: int) -> Any:
+        session = app.session
+        assert session is not None
+        if app.paused_since is not None and app.unplugged:
+            return UnpluggedScreen(app.unplugged)
+        if self.question is not None:
+            asked = self.question.screen(pad)
+            if asked is not None:
+                return asked
+        if pad in self.notices:
+            return self.notices[pad][0]
+        seat = app.seat_at(pad)
+        if seat is None:                               # a spare pad: a spectator
+            return watching(app.game, session)
+        if seat in session.seats.cpus and not app.demo:
+            return app.game.cpu_screen(session, seat)
+        if app.settings.kids:                   # kids' mode: the reveal big, with a picture
+            big = kids_reveal(app.game.name, session, seat, app.settings.language)
+            if big is not None:
+                return big
+        return session.screen(seat, app.match_now())
+
+    def lit(self, app: App, pad: int) -> bool:
+        seat = app.seat_at(pad)
+        return seat is not None and app.session is not None and app.game.lit(app.session, seat)

@@ -1,0 +1,114 @@
+"""The screens of a console that remembers: the resume offer, the stats page, the card warning."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from firmware.storage.history import GameStats
+from firmware.i18n import STRINGS, text
+from firmware.render import HINT_Y, WIDTH, Canvas, text_width
+
+
+@dataclass(frozen=True)
+class ResumeScreen:
+    """Shown on every pad at start when a match was cut off: LEFT forgets it, RIGHT/OK resumes.
+
+    ``score`` is each seat's goals or points so far, in seat order, from the game's summary.
+    """
+
+    score: tuple[tuple[str, Any], ...]
+
+    @classmethod
+    def of(cls, summary: Mapping[str, Any]) -> ResumeScreen:
+        """From a game's summary line: its ``score`` (goals) or else its ``points``."""
+        score = summary.get("score") or summary.get("points") or {}
+        return cls(tuple((str(seat), value) for seat, value in dict(score).items()))
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.centred(0, text(language, "resume.title"))
+        values = "-".join(str(value) for _, value in self.score)
+        if len(self.score) == 2:
+            c.text(0, 18, seat_label(language, self.score[0][0]))
+            c.right(WIDTH, 18, seat_label(language, self.score[1][0]))
+            c.centred(14, values, scale=2)
+        else:
+            c.centred(18, " ".join(f"{seat_label(language, seat)[:1]}{value}"
+                                   for seat, value in self.score))
+        c.centred(34, text(language, "resume.question"))
+        c.hints(left=text(language, "resume.no"), right=text(language, "resume.yes"))
+
+
+STATS_ROWS = 4
+"""Lines of figures the stats page shows at once; CARD1 ▲ and CARD2 ▼ scroll the rest."""
+DIFFICULTY_ORDER = ("easy", "medium", "hard")
+"""The CPU difficulties in the menu's order (easiest first); others follow by name."""
+
+
+def stats_lines(stats: GameStats, language: str) -> list[tuple[str, str]]:
+    """Every line of one game's figures, (label, value): matches played, wins between people,
+    each CPU difficulty from the easiest, draws and abandoned matches."""
+    lines = [(text(language, "stats.played"), str(stats.played))]
+    for winner, count in sorted(stats.wins.items(), key=lambda item: (-item[1], item[0])):
+        who = "+".join(seat_label(language, seat) for seat in winner.split("+"))
+        lines.append((text(language, "stats.won", who=who), str(count)))
+    ranked = sorted(stats.vs_cpu, key=lambda level: (
+        DIFFICULTY_ORDER.index(level) if level in DIFFICULTY_ORDER else len(DIFFICULTY_ORDER), level))
+    for difficulty in ranked:
+        person, cpu = stats.vs_cpu[difficulty]
+        key = "difficulty." + difficulty
+        name = text(language, key) if key in STRINGS else difficulty
+        lines.append((f"{text(language, 'cpu')} {name}", f"{text(language, 'you')} {person}-{cpu}"))
+    if stats.draws:
+        lines.append((text(language, "stats.draws"), str(stats.draws)))
+    if stats.abandoned:
+        lines.append((text(language, "stats.abandoned"), str(stats.abandoned)))
+    return lines
+
+
+def seat_label(language: str, seat: str) -> str:
+    """A seat's colour in ``language`` (a team's, a Chifoumi army's), else the seat's name."""
+    for key in ("team." + seat, "ck.army." + seat):
+        if key in STRINGS:
+            return text(language, key)
+    return seat
+
+
+@dataclass(frozen=True)
+class StatsScreen:
+    """One game's figures, :data:`STATS_ROWS` lines at a time: CARD1 ▲ / CARD2 ▼ scroll,
+    ◀ ▶ go to another game's page, OK back to the menu."""
+
+    stats: GameStats
+    title: str
+    page: int = 0
+    pages: int = 1
+    top: int = 0
+
+    def lines(self, language: str) -> list[tuple[str, str]]:
+        return stats_lines(self.stats, language)
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.box(0, 0, WIDTH - 1, 10, filled=True)
+        c.text(2, 0, self.title, ink=0)
+        if self.pages > 1:
+            marker = f"◀{self.page + 1}/{self.pages}▶"
+            c.text(WIDTH - 1 - text_width(marker), 0, marker, ink=0)
+        lines = self.lines(language)
+        for row, (label, value) in enumerate(lines[self.top:self.top + STATS_ROWS]):
+            y = 12 + row * 10
+            c.text(1, y, label)
+            c.right(WIDTH - 1, y, value)
+        c.hints(right=text(language, "result.back"))
+        if self.top > 0:
+            c.text(13, HINT_Y, "▲")
+        if self.top + STATS_ROWS < len(lines):
+            c.text(45, HINT_Y, "▼")
+
+
+def draw_card_warning(c: Canvas) -> None:
+    """A small inverted "SD!" in the top-left corner: the journal cannot be written."""
+    c.clear(0, 0, 20, 10)
+    c.box(0, 0, 20, 10, filled=True)
+    c.text(2, 0, "SD!", ink=0)
+

@@ -1,0 +1,438 @@
+"""The secret-move machinery every game's match on the console shares.
+
+A session is a game's match on the console: button presses in, complete joint decisions to
+the engine, one small frozen state per seat out for its screen. This module does, once for
+every game, what a match of secret simultaneous choices needs:
+
+* seats: who is a CPU (an engine bot, :class:`Seats`), what each seat calls the other;
+* the pending choice of each seat that must decide (:class:`Pending`): it can change its mind
+  until every seat has locked in, and nothing of it reaches another seat but "has locked in";
+* lock-in, then the *flip* (every seat's screen as it was, with the move shown in place),
+  then the reveal, each on a timer from ``now`` arguments (the session never reads a clock);
+* CPU seats answering ``Timing.cpu_think`` after their turn starts, with a generator fixed by
+  the seed, the seat and the decisions so far;
+* the move clock (games that offer one): a person who lets it run out with nothing picked gets
+  a choice at random from a generator keyed by the match's secret (:func:`firmware.games.cpu.clock_pick`),
+  and a match nobody plays (the clock chose for every person ``Timing.unattended_turns``
+  times in a row) ends *abandoned* (:meth:`MatchSession.abandon`), recorded as such;
+* the tick loop, the next deadline, and the rebuild after a power cut (a fold of the journal's
+  joint decisions over a new match).
+
+A game's session subclasses :class:`MatchSession` and says only what is its own: what a press
+means (:meth:`MatchSession._press`), whether a move is flipped and revealed, the tunes, and the
+frozen per-seat state its screens are built from (:meth:`MatchSession._seat_state`). Views and
+legal choices are computed once per decision (:meth:`MatchSession.view`); a seat's screen once
+per change of the session (:meth:`MatchSession.screen`).
+"""
+from __future__ import annotations
+
+import enum
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from firmware.games.cpu import CpuPlayers, clock_pick
+from hal.buttons import Button
+
+OFFSIDE_WINDOW = 3.0
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long things stay on screen, in seconds (all configurable, all from one clock)."""
+
+    kickoff: float = 2.5
+    flip: float = 0.5
+    """Everything locked in: the choices shown in place, before the reveal's words."""
+    reveal: float = 2.3
+    cpu_think: float = 1.2
+    offside_window: float = OFFSIDE_WINDOW
+    result_demo: float = 6.0
+    unattended_turns: int = 3
+    """A match nobody plays: after this many decisions in a row where the move clock chose for
+    every person at random, the match is abandoned (not played to a result by the clock)."""
+
+
+TIMING = Timing()
+"""The console's timing unless told otherwise."""
+
+
+class Step(enum.StrEnum):
+    """Where a match on the console stands; each game uses the steps it needs."""
+
+    KICKOFF = "kickoff"
+    CHOOSE = "choose"
+    """Seats decide (Chifoumi: a move on the board)."""
+    THROW = "throw"
+    """Chifoumi's who-starts throw."""
+    FLAG = "flag"
+    """Chifootmi's offside window."""
+    FLIP = "flip"
+    REVEAL = "reveal"
+    END = "end"
+    """The match has just ended: the last move on each board, before the result."""
+    OVER = "over"
+
+
+@dataclass
+class Seats:
+    """Who sits where: a CPU (an engine bot) or a person on a pad."""
+
+    cpus: Mapping[str, Any] = field(default_factory=dict)
+    opponent_names: Mapping[str, str] = field(default_factory=dict)
+    """What each seat calls the other on its screen (an i18n key: ``cpu`` or ``team.*``)."""
+    secret: str = ""
+    """The match's secret (``firmware.games.cpu.match_secret``): keys the move clock's random picks.
+    Empty (a session made by hand): the session draws one from the OS."""
+
+
+@dataclass
+class Pending:
+    """One seat's decision in the making; a game's own pending adds what its buttons pick."""
+
+    locked: Any = None
+    """The choice locked in (the engine's), None while the seat still decides."""
+    deadline: float | None = None
+    """When the move clock locks the pick in (people) or the CPU answers."""
+
+
+P = TypeVar("P", bound=Pending)
+
+
+class MatchSession(Generic[P]):
+    """One match from kick-off to the result screen; a game subclasses it."""
+
+    cpu_players: ClassVar[CpuPlayers]
+    """The game's CPU bots and the salt of their generators."""
+    flip_steps: ClassVar[frozenset[Step]] = frozenset()
+    """Steps during which the session holds each seat's flip screen."""
+
+    def __init__(self, config: Any, seed: int, seats: Seats, now: float, *,
+                 timing: Timing = TIMING, move_clock: float = 0.0) -> None:
+        match = self._new_match(config, seed)
+        self.move_clock = move_clock
+        """Seconds a person has for each choice (0: no clock). A game whose screens show the
+        countdown gives its pendings :meth:`_turn_deadline`."""
+        self.config = config
+        self.seed = seed
+        self.seats = seats
+        self.timing = timing
+        self._views: dict[str, Any] = {}
+        self._legal: dict[str, Any] = {}
+        self._screens: dict[str, tuple[Any, Any]] = {}
+        self.match = match
+        self.decisions: list[dict[str, Any]] = []
+        self.events: list[Any] = list(match.opening_events())
+        self.history: list[Any] = list(self.events)
+        """Every event of the match so far (for the sim's summary)."""
+        self.pending: dict[str, P] = {}
+        self.flips: dict[str, Any] = {}
+        """Each seat's flip screen while ``step`` is ``FLIP``."""
+        self.step = Step.KICKOFF
+        self.step_until: float | None = now + timing.kickoff
+        self.step_started = now
+        self.finished = False
+        self.abandoned = False
+        """The match ended without a result: left from the pads, or nobody played it."""
+        self.secret = seats.secret or secrets.token_hex(16)
+        self.clock_picked: set[str] = set()
+        """Seats whose choice this turn the move clock picked at random."""
+        self.unattended = 0
+        """Decisions in a row where the move clock chose for every person (none pressed)."""
+        self.tunes: list[str] = ["whistle"]
+        """Tunes to play, taken by the app (``goal``, ``save``, ``whistle``)."""
+
+    # ----- the journal -------------------------------------------------------------
+    @staticmethod
+    def _new_match(config: Any, seed: int) -> Any:
+        raise NotImplementedError
+
+    @classmethod
+    def rebuild(cls, config: Any, seed: int, decisions: Sequence[Mapping[str, Any]],
+                seats: Seats, now: float, **options: Any) -> Any:
+        """The session after ``decisions`` (a match resumed after a power cut), waiting for
+        the next one: no kick-off or reveal screen; CPU seats answer ``cpu_think`` after
+        ``now`` with the choice they would have made (their randomness is keyed by the
+        decision)."""
+        session = cls(config, seed, seats, now, **options)
+        for joint in decisions:
+            session.events = session.match.apply(joint)
+            session.match_changed()
+            session.history += session.events
+            session.decisions.append(dict(joint))
+            session._replayed(dict(joint), session.events)
+        session.tunes.clear()
+        session.step_until = None
+        session._next_step(now)
+        return session
+
+    def _replayed(self, joint: dict[str, Any], events: list[Any]) -> None:
+        """A journalled decision was folded in (what a game keeps of it beside the match)."""
+
+    # ----- what the engine says, once per decision -----------------------------------
+    @property
+    def match(self) -> Any:
+        """The engine state (``seats``, ``is_over``, ``to_act()``...)."""
+        return self._match
+
+    @match.setter
+    def match(self, match: Any) -> None:
+        self._match = match
+        self.match_changed()
+
+    def view(self, seat: str) -> Any:
+        """``match.view(seat)``, computed once per decision."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.match.view(seat)
+        return view
+
+    def legal(self, seat: str) -> Any:
+        """``match.legal_choices(seat)``, computed once per decision."""
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self.match.legal_choices(seat)
+        return legal
+
+    def match_changed(self) -> None:
+        """Forget the views and legal choices: the match changed (a decision, or a test that
+        set up a position by hand)."""
+        self._views.clear()
+        self._legal.clear()
+
+    def is_cpu(self, seat: str) -> bool:
+        return seat in self.seats.cpus
+
+    @property
+    def all_cpus(self) -> bool:
+        """Nobody plays (a demo): the result goes away on its own."""
+        return all(seat in self.seats.cpus for seat in self.match.seats)
+
+    def opponent_key(self, seat: str) -> str:
+        """How ``seat``'s screens name the other seat (a team colour, or the CPU's name)."""
+        other = next((s for s in self.match.seats if s != seat), seat)
+        return self.seats.opponent_names.get(seat, "team." + other)
+
+    # ----- input ---------------------------------------------------------------------
+    def press(self, seat: str, button: Button, now: float) -> bool:
+        """A person at ``seat`` pressed ``button``; True when anything changed."""
+        if not self.is_cpu(seat):
+            self.unattended = 0
+        if self.finished:
+            return False
+        if self.step is Step.OVER:
+            if button is Button.CENTRE and self._may_close_result(seat):
+                self.finished = True
+                return True
+            return False
+        return self._press(seat, button, now)
+
+    def _may_close_result(self, seat: str) -> bool:
+        return True
+
+    def _press(self, seat: str, button: Button, now: float) -> bool:
+        raise NotImplementedError
+
+    def lock(self, seat: str, choice: Any, now: float) -> None:
+        """``seat`` locks ``choice`` in; once every deciding seat has, the move is played."""
+        pending = self.pending[seat]
+        pending.locked = choice
+        pending.deadline = None
+        if self.pending and all(p.locked is not None for p in self.pending.values()):
+            self._apply({s: p.locked for s, p in self.pending.items()}, now)
+
+    # ----- time ----------------------------------------------------------------------
+    def deadline(self, now: float) -> float | None:
+        """The next moment something happens (or a countdown on a screen changes)."""
+        times = [p.deadline for p in self.pending.values()
+                 if p.deadline is not None and p.locked is None]
+        if self.step_until is not None:
+            times.append(self.step_until)
+        countdown = self._countdown_deadline(now)
+        if countdown is not None:
+            times.append(countdown)
+        return min(times) if times else None
+
+    def _countdown_deadline(self, now: float) -> float | None:
+        """When a countdown shown on a screen next changes; None when none is shown."""
+        return None
+
+    def tick(self, now: float) -> bool:
+        """Run everything due at ``now``; True when anything may have changed on a screen."""
+        changed = False
+        for _ in range(64):  # a step can end several things at once; never loop forever
+            if not self._tick_once(now):
+                return changed
+            changed = True
+        return changed
+
+    def _tick_once(self, now: float) -> bool:
+        if self.step_until is not None and now >= self.step_until:
+            step, self.step_until = self.step, None
+            if step is Step.OVER:
+                self.finished = True
+            elif step is Step.FLIP:
+                self.flips = {}
+                self.step_started = now
+                self._after_flip(now)
+            else:
+                self._step_ended(step, now)
+            return True
+        for seat, pending in self.pending.items():
+            if pending.locked is None and pending.deadline is not None and now >= pending.deadline:
+                if self.is_cpu(seat):
+                    choice = self.seats.cpus[seat].choose(self.view(seat), self.legal(seat),
+                                                           self.cpu_rng(seat))
+                    self._cpu_chose(seat, choice, now)
+                else:
+                    self._clock_ran_out(seat, pending, now)
+                return True
+        return False
+
+    def cpu_rng(self, seat: str) -> Any:
+        """The generator of ``seat``'s next CPU decision (fixed by the seed and the decisions
+        so far, so a rebuilt match plays on identically)."""
+        return self.cpu_players.rng(self.seed, seat, len(self.decisions))
+
+    def _cpu_chose(self, seat: str, choice: Any, now: float) -> None:
+        self.lock(seat, choice, now)
+
+    def _clock_ran_out(self, seat: str, pending: P, now: float) -> None:
+        """A person's move clock ran out (only games with a move clock set a deadline): a
+        choice at random among the legal ones, played as a CPU's would be. A game whose
+        buttons can pick a choice before locking it in locks that one instead."""
+        self._cpu_chose(seat, self.clock_choice(seat), now)
+
+    def clock_choice(self, seat: str) -> Any:
+        """The move clock's random choice for ``seat`` now (noted for the unattended count)."""
+        self.clock_picked.add(seat)
+        return clock_pick(self.secret, self.seed, seat, len(self.decisions), list(self.legal(seat)))
+
+    def abandon(self) -> None:
+        """End the match without a result (left from the pads, or nobody plays it): the app
+        records it as abandoned and goes back to the menu."""
+        if self.match.is_over:
+            self.finished = True
+            return
+        self.abandoned = True
+        self.finished = True
+        self.pending = {}
+        self.step_until = None
+
+    def _step_ended(self, step: Step, now: float) -> None:
+        """The timer of ``step`` (the kick-off, a reveal...) ran out."""
+        self._next_step(now)
+
+    # ----- steps -----------------------------------------------------------------------
+    def _next_step(self, now: float) -> None:
+        """Start whatever the match waits for now: the seats' next decision, or the end."""
+        self.step_started = now
+        self.pending = {}
+        self.step_until = None
+        if self.match.is_over:
+            self.step = Step.OVER
+            if self.all_cpus:
+                self.step_until = now + self.timing.result_demo
+            return
+        self._begin_turn(now)
+
+    def _begin_turn(self, now: float) -> None:
+        """Every seat to act gets a pending choice; a CPU's answers after ``cpu_think``."""
+        self.step = Step.CHOOSE
+        for seat in self.match.to_act():
+            self.pending[seat] = self._new_pending(seat, now)
+
+    def _new_pending(self, seat: str, now: float) -> P:
+        raise NotImplementedError
+
+    def _cpu_deadline(self, seat: str, now: float) -> float | None:
+        return now + self.timing.cpu_think if self.is_cpu(seat) else None
+
+    def _turn_deadline(self, seat: str, now: float) -> float | None:
+        """When ``seat``'s turn ends by itself: a CPU answers, or a person's move clock runs
+        out (:meth:`_clock_ran_out`); None for a person with no clock."""
+        if self.is_cpu(seat):
+            return now + self.timing.cpu_think
+        return now + self.move_clock if self.move_clock else None
+
+    def _apply(self, joint: dict[str, Any], now: float) -> None:
+        """Play ``joint``; flip each seat's screen when the game shows the move on both."""
+        before = {seat: self.screen(seat, now) for seat in self.match.seats} \
+            if self._flips_anything(joint) else {}
+        seen = {seat: self.view(seat) for seat in before}
+        self.events = self.match.apply(joint)
+        self.match_changed()
+        self.history += self.events
+        self.decisions.append(joint)
+        self._count_unattended(joint)
+        self.pending = {}
+        self.step_started = now
+        self.tunes += self._tunes(self.events)
+        self._moved(joint, self.events)
+        flips = self._flips(before, seen) if before else None
+        if self.unattended >= self.timing.unattended_turns:
+            self.abandon()
+        elif flips is not None:
+            self.flips = flips
+            self.step = Step.FLIP
+            self.step_until = now + self.timing.flip
+        else:
+            self._unflipped(now)
+
+    def _count_unattended(self, joint: Mapping[str, Any]) -> None:
+        """One more decision the clock made for every person, or the count starts again."""
+        people = [seat for seat in joint if not self.is_cpu(seat)]
+        if people:
+            unattended = all(seat in self.clock_picked for seat in people)
+            self.unattended = self.unattended + 1 if unattended else 0
+        self.clock_picked = set()
+
+    def _flips_anything(self, joint: Mapping[str, Any]) -> bool:
+        """Whether a move could be flipped (the screens before it are kept for that)."""
+        return False
+
+    def _flips(self, before: dict[str, Any], seen: dict[str, Any]) -> dict[str, Any] | None:
+        """Each seat's flip screen for the move just played (from its screen and its view
+        before the move), or None to skip the flip."""
+        return None
+
+    def _moved(self, joint: Mapping[str, Any], events: list[Any]) -> None:
+        """A move was played (what a game keeps of it beside the match)."""
+
+    def _tunes(self, events: list[Any]) -> list[str]:
+        return []
+
+    def _unflipped(self, now: float) -> None:
+        """A move not flipped: straight on to the next decision."""
+        self._next_step(now)
+
+    def _after_flip(self, now: float) -> None:
+        """The flip has been seen: the reveal, or the next decision."""
+        if self._revealed():
+            self.step = Step.REVEAL
+            self.step_until = now + self.timing.reveal
+        else:
+            self._next_step(now)
+
+    def _revealed(self) -> bool:
+        """Whether the last move is worth a pause on every screen (a reveal)."""
+        return True
+
+    # ----- screens ------------------------------------------------------------------------
+    def screen(self, seat: str, now: float) -> Any:
+        """What ``seat``'s screen shows now: built from the seat's frozen state, and only
+        when that state changed."""
+        state = self._seat_state(seat, now)
+        kept = self._screens.get(seat)
+        if kept is not None and kept[0] == state:
+            return kept[1]
+        built = self._build(state)
+        self._screens[seat] = (state, built)
+        return built
+
+    def _seat_state(self, seat: str, now: float) -> Any:
+        raise NotImplementedError
+
+    def _build(self, state: Any) -> Any:
+        raise NotImplementedError

@@ -1,0 +1,102 @@
+"""What the console does at start with what a power cut (or a full card) left behind.
+
+- A journal is only offered for resume if the match it holds can really be rebuilt:
+  :func:`rebuild_check` rebuilds it through the game's entry exactly as RIGHT on the offer
+  will (seats, CPUs, names, clock from the journal's ``console`` settings) and compares the
+  rebuilt match with the one the journal replays. A journal that parses but cannot be rebuilt
+  (a seed changed under an explicit deal, a ``cpus`` that is not an object...) is moved aside
+  like a corrupt one, so the offer never comes back at every boot.
+- A finished match whose result could not be appended (full card) keeps its journal, set
+  aside as ``match.journal.unrecorded-<time>`` so the next match cannot overwrite it;
+  :func:`record_unrecorded` records those results at the next start and only then removes them.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine.registry import game_named
+from firmware.storage import journal as match_journal
+from firmware.games.spec import Resume
+from firmware.games.registry import GAMES
+from firmware.render import Canvas
+
+log = logging.getLogger("pitchpad.recovery")
+UNRECORDED = match_journal.FILE_NAME + ".unrecorded-"
+
+
+def rebuild_check(pad_count: int, timing: Any) -> Callable[[match_journal.JournalledMatch], None]:
+    """A check for :func:`firmware.storage.journal.load`: raises ``JournalCorrupt`` when the game's
+    entry cannot rebuild the journalled match, or rebuilds a different one."""
+    def check(offer: match_journal.JournalledMatch) -> None:
+        name = offer.setup.script["game"]
+        if name not in GAMES:
+            raise match_journal.JournalCorrupt(f"a game this console does not host ({name})")
+        try:
+            started = GAMES[name].resume(Resume(offer.setup.script, offer.setup.console,
+                                                offer.decisions, 0.0, pad_count, timing))
+            for seat in offer.final.seats:          # every screen draws (names, clock...)
+                model = started.session.screen(seat, 0.0)
+                model.draw(Canvas(), "en")
+            rebuilt = started.session.match
+            script = game_named(name)
+            same = script.summary(rebuilt) == script.summary(offer.final) and all(
+                rebuilt.view(seat).to_json() == offer.final.view(seat).to_json()
+                for seat in offer.final.seats)
+            cpus = offer.setup.console.get("cpus", {})
+            if not isinstance(cpus, dict) or not all(isinstance(v, str) for v in cpus.values()):
+                raise ValueError("console.cpus is not an object of difficulties")
+        except Exception as exc:  # noqa: BLE001 - any failure to rebuild means: do not offer it
+            raise match_journal.JournalCorrupt(
+                f"cannot be rebuilt ({type(exc).__name__}: {str(exc)[:120]})") from None
+        if not same:
+            raise match_journal.JournalCorrupt("rebuilds a different match than it replays "
+                                               "(its deal does not come from its seed)")
+
+    return check
+
+
+def set_aside_unrecorded(state_dir: str | Path) -> None:
+    """Keep a finished match's journal whose result could not be written, out of the way of
+    the next match's journal; never raises."""
+    path = Path(state_dir) / match_journal.FILE_NAME
+    stamp = UNRECORDED + time.strftime("%Y%m%d-%H%M%S")
+    aside, count = path.with_name(stamp), 1
+    while aside.exists():                           # two in the same second: never overwrite
+        aside, count = path.with_name(f"{stamp}-{count}"), count + 1
+    try:
+        os.replace(path, aside)
+        log.warning("the result could not be recorded: its journal is kept as %s and the result "
+                    "is recorded at the next start", aside.name)
+    except OSError as exc:
+        log.warning("the result could not be recorded, and its journal cannot be set aside (%s)",
+                    exc.strerror)
+
+
+def record_unrecorded(state_dir: str | Path,
+                      record: Callable[[match_journal.JournalledMatch], bool]) -> None:
+    """Record the result of every set-aside finished journal; remove each once recorded."""
+    folder = Path(state_dir)
+    try:
+        kept = sorted(p for p in folder.iterdir() if p.name.startswith(UNRECORDED)
+                      and not p.name.endswith(".tmp"))
+    except OSError:
+        return
+    for path in kept:
+        try:
+            match = match_journal.parse(path.read_bytes())
+        except (OSError, match_journal.JournalCorrupt) as exc:
+            log.warning("%s cannot be read (%s); left where it is", path.name, exc)
+            continue
+        if not match.over:
+            continue
+        if record(match):
+            try:
+                path.unlink()
+                log.warning("recorded the result kept in %s", path.name)
+            except OSError:
+                pass

@@ -1,0 +1,249 @@
+"""The pad board's logic on its own: a scripted line and a hand-moved millisecond clock."""
+from __future__ import annotations
+
+from padboard import padloop
+from padboard.padloop import PadLoop
+from hal import serial_protocol as wire
+from serial_rig import FakePanel
+
+
+class ScriptedLink:
+    def __init__(self) -> None:
+        self.incoming = b""
+        self.decoder = wire.FrameDecoder()
+        self.sent: list[tuple[int, int, bytes]] = []
+
+    def readinto(self, buffer: bytearray) -> int:
+        if not self.incoming:
+            return 0
+        data, self.incoming = self.incoming[:len(buffer)], self.incoming[len(buffer):]
+        buffer[:len(data)] = data
+        return len(data)
+
+    def write(self, buffer: bytes | bytearray, count: int) -> None:
+        self.sent += self.decoder.feed(bytes(buffer[:count]))
+
+    def take(self, kind: int) -> list[tuple[int, int, bytes]]:
+        taken = [frame for frame in self.sent if frame[0] == kind]
+        self.sent = [frame for frame in self.sent if frame[0] != kind]
+        return taken
+
+
+class Board:
+    def __init__(self) -> None:
+        self.ms = 0
+        self.levels = [False] * 7
+        self.link = ScriptedLink()
+        self.panel = FakePanel()
+        self.loop = PadLoop(3, self.link, self.keys, self.panel, lambda: self.ms, 0x1234)
+
+    def keys(self) -> int:
+        return sum(1 << index for index, level in enumerate(self.levels) if level)
+
+    def run(self, ms: int) -> None:
+        for _ in range(ms):
+            self.loop.poll()
+            self.ms += 1
+
+    def host_says(self, kind: int, seq: int, payload: bytes) -> None:
+        self.link.incoming += wire.encode_frame(kind, seq, payload)
+
+    def greet(self) -> None:
+        self.run(1)
+        self.host_says(wire.ACK, 0, wire.ack_payload(wire.HELLO, 0))
+        self.run(1)
+
+
+def test_hello_until_the_console_answers_then_heartbeats() -> None:
+    board = Board()
+    board.run(1200)
+    hellos = board.link.take(wire.HELLO)
+    assert len(hellos) == 3 and hellos[0][2] == wire.hello_payload(3, wire.CAP_BUTTONS | wire.CAP_SSD1306, 0x1234)
+    board.greet()
+    board.link.sent.clear()
+    board.run(1000)
+    assert board.link.take(wire.HELLO) == []
+    assert [kind for kind, _, _ in board.link.sent] == [wire.HEARTBEAT] * 4
+
+
+def test_a_bouncing_press_is_one_press_and_a_release_inside_the_lockout_is_not_lost() -> None:
+    board = Board()
+    board.greet()
+    for level in (True, False, True, False, True, False, True):      # 7 ms of contact bounce
+        board.levels[1] = level
+        board.run(1)
+    board.run(30)
+    board.levels[1] = False
+    board.run(1)
+    board.levels[1] = True        # bounce at release, settles released inside 20 ms
+    board.run(3)
+    board.levels[1] = False
+    board.run(40)
+    changes = [(button, pressed) for button, pressed, _ in board.loop.changes]
+    assert changes == [(1, True), (1, False)]
+
+
+def test_a_button_frame_is_resent_with_its_sequence_until_acked_then_the_next_goes() -> None:
+    board = Board()
+    board.greet()
+    board.levels[4] = True
+    board.run(175)
+    sent = board.link.take(wire.BUTTON)
+    assert len(sent) == 4 and len({frame for frame in sent}) == 1          # first try + 3 resends
+    seq = sent[0][1]
+    assert sent[0][2][:2] == bytes((4, 1))
+    board.host_says(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq))
+    board.run(2)
+    board.levels[4] = False
+    board.run(2)
+    release = board.link.take(wire.BUTTON)
+    assert len(release) == 1 and release[0][1] == seq % 255 + 1 and release[0][2][:2] == bytes((4, 0))
+
+
+def test_a_change_made_while_a_frame_waits_for_its_ack_rides_along_at_the_next_resend() -> None:
+    board = Board()
+    board.greet()
+    board.levels[4] = True
+    board.run(30)
+    board.levels[4] = False                                                # released before any ack
+    board.run(30)
+    sent = board.link.take(wire.BUTTON)
+    assert [len(payload) // wire.CHANGE_SIZE for _, _, payload in sent] == [1, 2]
+    assert sent[1][1] != sent[0][1] and sent[1][2][:wire.CHANGE_SIZE] == sent[0][2]
+
+
+def test_screen_contrast_power_apply_once_and_are_always_acked() -> None:
+    board = Board()
+    board.greet()
+    payload = bytes(wire.window_payload(2, 3, 10, 12, bytes(i % 256 for i in range(1024))))
+    for _ in range(2):                                                       # a resend: same seq
+        board.host_says(wire.SCREEN, 9, payload)
+        board.run(1)
+    board.host_says(wire.CONTRAST, 10, b"\x08")
+    board.host_says(wire.POWER, 11, b"\x00")
+    board.run(1)
+    acks = board.link.take(wire.ACK)
+    assert [frame[2] for frame in acks] == ([bytes((wire.SCREEN, 9))] * 4 + [bytes((wire.CONTRAST, 10))] * 2
+                                            + [bytes((wire.POWER, 11))] * 2)     # each ack goes twice
+    assert board.loop.screens == 1
+    expected = bytearray(1024)
+    wire.apply_windows(payload, expected)
+    assert board.panel.frame == expected and board.panel.level == 8 and board.panel.on is False
+
+
+def test_the_consoles_hello_clears_the_panel_and_restarts_its_numbering() -> None:
+    board = Board()
+    board.greet()
+    board.host_says(wire.SCREEN, 1, bytes(wire.window_payload(0, 0, 0, 3, b"\xff" * 1024)))
+    board.run(1)
+    board.host_says(wire.HELLO, 0, bytes((wire.VERSION,)))
+    board.run(1)
+    assert board.panel.frame == bytes(1024) and board.loop.frame == bytes(1024)
+    assert board.link.take(wire.HELLO)[-1][2][1] == 3
+    board.host_says(wire.SCREEN, 1, bytes(wire.window_payload(0, 0, 0, 0, b"\x81")))    # seq 1 again
+    board.run(1)
+    assert board.panel.frame[0] == 0x81
+
+
+def test_changes_wait_for_the_console_and_the_oldest_go_past_the_limit() -> None:
+    board = Board()
+    for _ in range(padloop.QUEUE_LIMIT):
+        board.levels[0] = not board.levels[0]
+        board.run(25)
+    board.levels[0] = not board.levels[0]
+    board.run(25)
+    assert board.link.take(wire.BUTTON) == []
+    assert len(board.loop.changes) == padloop.QUEUE_LIMIT
+    assert board.loop.changes[0][1] is False and board.loop.changes[-1][1] is True   # first press gone
+
+
+def test_a_panel_that_stops_answering_never_stops_the_buttons_and_is_redrawn_whole_when_back() -> None:
+    board = Board()
+    board.greet()
+    board.host_says(wire.CONTRAST, 1, b"\x10")
+    board.host_says(wire.SCREEN, 2, bytes(wire.window_payload(0, 1, 0, 127, bytes(range(256)) * 4)))
+    board.run(2)
+    board.panel.unplugged = True                      # a loose wire on the OLED
+    board.host_says(wire.SCREEN, 3, bytes(wire.window_payload(5, 5, 10, 19, b"\x3c" * 1024)))
+    board.run(2)
+    board.levels[2] = True                            # the buttons go on
+    board.run(5)
+    board.host_says(wire.POWER, 4, b"\x00")
+    board.run(3000)
+    assert [kind for kind, _, _ in board.link.take(wire.BUTTON)][:1] == [wire.BUTTON]
+    acks = [payload for _, _, payload in board.link.take(wire.ACK)]
+    assert bytes((wire.SCREEN, 3)) in acks and bytes((wire.POWER, 4)) in acks
+    tries = board.panel.failures
+    assert 3 <= tries <= 8                            # retried with a back-off, not every pass
+    board.panel.unplugged = False
+    board.run(padloop.PANEL_RETRY_MAX_MS + 1)
+    assert board.panel.frame == board.loop.frame      # the whole picture again, as the host left it
+    assert board.loop.frame[5 * 128 + 10:5 * 128 + 20] == b"\x3c" * 10
+    assert board.panel.level == 0x10 and board.panel.on is False
+    assert board.loop.panel_ok and board.panel.failures == tries
+
+
+def test_a_board_without_a_panel_plays_buttons_and_says_it_has_no_screen() -> None:
+    for panel in (None, FakePanel()):                 # none configured, or none answering at boot
+        board = Board()
+        if panel is None:
+            board.loop = PadLoop(3, board.link, board.keys, None, lambda board=board: board.ms, 0x1234)
+        else:
+            board.panel.unplugged = True
+        board.run(1)
+        hello = board.link.take(wire.HELLO)[0][2]
+        assert hello[2] == wire.CAP_BUTTONS
+        board.greet()
+        board.host_says(wire.SCREEN, 1, bytes(wire.window_payload(0, 0, 0, 3, b"\xff" * 1024)))
+        board.levels[6] = True
+        board.run(5)
+        assert board.link.take(wire.ACK)[0][2] == bytes((wire.SCREEN, 1))
+        assert board.link.take(wire.BUTTON)[0][2][:2] == bytes((6, 1))
+
+
+def test_an_unacked_batch_is_cut_in_half_until_one_change_goes_alone() -> None:
+    board = Board()
+    for _ in range(10):                               # queued while the console is away
+        board.levels[0] = not board.levels[0]
+        board.run(25)
+    board.greet()
+    board.run(2000)                                   # nothing acked: a line that spoils frames
+    sent = board.link.take(wire.BUTTON)
+    sizes = [len(payload) // wire.CHANGE_SIZE for _, _, payload in sent]
+    assert sizes[:3] == [8, 8, 8] and sizes[3:6] == [4, 4, 4] and set(sizes[6:]) == {padloop.MIN_BATCH}
+    seqs = [seq for _, seq, _ in sent]
+    assert len({seqs[0], seqs[3], seqs[6]}) == 3              # each cut goes under a new number
+    assert all(payload == sent[0][2][:len(payload)] for _, _, payload in sent)   # oldest first
+    board.host_says(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seqs[-1]))
+    board.run(2)
+    assert len(board.loop.changes) == 8 and len(board.link.take(wire.BUTTON)[0][2]) == 2 * wire.CHANGE_SIZE
+
+
+def test_the_idle_pass_allocates_nothing() -> None:
+    """tracemalloc under CPython; bench/bench_pad_micropython.py measures gc.mem_alloc on a real
+    MicroPython. Clock values stay below 256 so CPython's cached small ints keep ints out of it."""
+    import tracemalloc
+
+    board = Board()
+    board.greet()
+    board.run(5)
+    board.link.sent.clear()
+    loop = board.loop
+    loop.keys = lambda: 0
+    tracemalloc.start()
+    try:
+        for _ in range(3):
+            loop.poll()
+            board.ms += 1
+        passes = 0
+        before, _ = tracemalloc.get_traced_memory()
+        tracemalloc.reset_peak()
+        while passes < 150:                           # not range(): its objects would count
+            loop.poll()
+            board.ms += 1
+            passes += 1
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert board.link.sent == []
+    assert peak - before <= 0

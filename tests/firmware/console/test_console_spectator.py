@@ -1,0 +1,104 @@
+"""Spare pads as spectators (issue 18): on a four-pad table, a two-player game shows pads 3
+and 4 the score and what each move did, never anything secret."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.chifootmi import events as ev
+from engine.registry import game_named
+from firmware.console.app import Idle
+from firmware.games.spec import MatchStart
+from firmware.games.registry import GAMES
+from firmware.render import Canvas
+from firmware.games.session import TIMING
+from firmware.storage.settings import Settings
+from firmware.console.spectator import SpectatorScreen
+from hal.buttons import Button
+
+from app_rig import Rig
+
+TWO_PLAYER = {"chifootmi": {}, "fotboll": {}, "chifoumi": {"chifoumi_players": 2,
+                                                            "chifoumi_humans": 2}}
+
+
+def four_pads(tmp_path, game: str, language: str = "fr") -> Rig:
+    rig = Rig(tmp_path, Settings.flat(game=game, players="two", language=language,
+                                      **TWO_PLAYER[game]), seed=4, pads=4,
+              idle=Idle(screensaver_after=1e9))
+    rig.start()
+    rig.wait(rig.app.timing.kickoff)
+    return rig
+
+
+def played(game: str, seed: int, moves: int):
+    """A match of ``game`` after ``moves`` random legal joint decisions, and its last events."""
+    entry = GAMES[game]
+    start = entry.start(MatchStart(entry.settings(TWO_PLAYER[game] | {"players": "two"}), seed,
+                                   0.0, 2, False, TIMING, "s" * 32))
+    match = start.session.match
+    rng = random.Random(seed)
+    events: list = []
+    for _ in range(moves):
+        if match.is_over:
+            break
+        joint = {seat: rng.choice(list(match.legal_choices(seat))) for seat in match.to_act()}
+        events = list(match.apply(joint))
+    return match, events
+
+
+@pytest.mark.parametrize("game", list(TWO_PLAYER))
+def test_spare_pads_watch_the_score_and_the_moves_and_ignore_their_buttons(tmp_path, game):
+    rig = four_pads(tmp_path, game)
+    assert isinstance(rig.screen(3), SpectatorScreen) and isinstance(rig.screen(4), SpectatorScreen)
+    rng = random.Random(3)
+    seen_words = False
+    for _ in range(400):
+        decisions = len(rig.app.session.decisions)
+        for pad in (3, 4):                                   # spectators mash: nothing happens
+            rig.press(pad, rng.choice(list(Button)))
+        assert len(rig.app.session.decisions) == decisions
+        rig.press(rng.choice((1, 2)), rng.choice(list(Button)))
+        rig.wait(rng.choice((0.0, 0.3, 1.0)))
+        if rig.app.mode != "match":
+            break
+        screen = rig.screen(3)
+        assert isinstance(screen, SpectatorScreen) and screen == rig.screen(4)
+        summary = game_named(game).summary(rig.app.session.match)
+        score = summary.get("score") or summary.get("points")
+        assert len(screen.score) == len(score)
+        seen_words = seen_words or bool(screen.words)
+    assert seen_words or game == "chifoumi"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(sorted(TWO_PLAYER)), seed=st.integers(0, 10**6),
+       moves=st.integers(0, 60), twin_seed=st.integers(0, 10**6))
+def test_a_spectator_screen_is_the_same_for_every_match_either_seat_could_be_in(
+        game, seed, moves, twin_seed):
+    """Determinized twins (what a seat cannot tell from the real match, the other seat's
+    secrets drawn at random) give the spectator the same screen: it holds no secret of either."""
+    match, events = played(game, seed, moves)
+    engine = game_named(game)
+    title = game.capitalize()
+    real = SpectatorScreen.of(title, engine.summary(match), events, True)
+    for seat in match.seats:
+        twin = engine.determinize(match.view(seat), random.Random(twin_seed))
+        assert SpectatorScreen.of(title, engine.summary(twin), events, True) == real
+    for language in ("fr", "en"):
+        canvas = Canvas()
+        real.draw(canvas, language)                          # and it draws
+
+
+def test_a_spectator_names_the_cards_turned_over_and_the_goals_in_both_languages():
+    reveal = ev.Reveal(round=3, red=7, blue="DT")
+    goal = ev.Goal(seat="blue", kind="open_play", shoot="left", dive="right", red=0, blue=1)
+    screen = SpectatorScreen.of("Chifootmi", {"score": {"red": 0, "blue": 1}, "over": False},
+                                [reveal, goal], True)
+    lines = [SpectatorScreen._line(lang, key, dict(values)) for lang in ("fr", "en")
+             for key, values in screen.words]
+    assert lines == ["Rouge 7 - D/T Bleu", "Bleu marque !", "Red 7 - D/T Blue", "Blue scores!"]
+    assert SpectatorScreen.of("Chifootmi", {"score": {}}, [reveal], False).words == ()

@@ -1,0 +1,74 @@
+"""Golden images of the Simulator Soccer screens one seeded match does not show (issue 20:
+"every kind of screen"): the cross and its defence, the shoot-out kicker, who goes in goal
+for a sent-off keeper, the other pad waiting on them, a shot's reveal with the arrows pressed
+and the CPU's pad (a spectator of its seat). Two-pad matches with the shoot-out on, played by
+the sensible people of the other goldens, and one against the CPU; saved as
+``tests/golden/soccer-rare-<kind>-<language>.png`` (``PITCHPAD_REGOLD=1`` rewrites them: look
+at every one you change)."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from soccer_console_rig import SoccerRig, soccer_settings
+from goldens import assert_goldens
+from soccer_play import intent
+from .test_golden_screens import kind_of
+
+from firmware.simulator_soccer import screens as ss
+
+WANTED = {
+    "menu-cross", "menu-cross_defend", "wait-cross", "menu-kicker", "wait-kicker",
+    "menu-remove", "wait-remove", "reveal-shot", "spectator",
+}
+SEEDS = range(1, 13)
+"""Seeds tried in turn until every kind of WANTED was shown (the same ones every run)."""
+
+
+def _kind(model: Any) -> str | None:
+    if isinstance(model, ss.RevealScreen) and any(
+            line[0].startswith("ss.shot.") for line in model.lines):
+        return "reveal-shot"
+    if isinstance(model, ss.PitchScreen) and model.spectator:
+        return "spectator" if model.view.body["ball"]["carrier"] is not None else None
+    return kind_of(model)
+
+
+def _collect(rig: SoccerRig, pads: tuple[int, ...], seed: int, found: dict[str, Any]) -> None:
+    rng = random.Random(seed)
+    for _ in range(8000):
+        if rig.app.mode != "match" or WANTED <= set(found):
+            return
+        for pad in (1, 2):
+            kind = _kind(rig.screen(pad))
+            if kind in WANTED and kind not in found:
+                found[kind] = rig.image(pad).copy()
+        acted = False
+        for pad in pads:
+            if rig.app.mode != "match":
+                break
+            button = intent(rig.screen(pad), rng)
+            if button is not None:
+                rig.press(pad, button)
+                acted = True
+        if not acted:
+            rig.wait_for_change(5.0)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_rarer_screens_match_their_golden_images(tmp_path, language):
+    found: dict[str, Any] = {}
+    rig = SoccerRig(tmp_path / "cpu", soccer_settings("cpu", language=language), seed=3)
+    rig.start()
+    _collect(rig, (1,), 3, found)
+    for seed in SEEDS:
+        if WANTED <= set(found):
+            break
+        rig = SoccerRig(tmp_path / str(seed), soccer_settings("two", language=language,
+                                                              tiebreak=True), seed=seed)
+        rig.start()
+        _collect(rig, (1, 2), seed, found)
+    missing = WANTED - set(found)
+    assert not missing, f"never shown: {sorted(missing)}"
+    assert_goldens({kind: found[kind] for kind in sorted(found)}, "soccer-rare-", language, tmp_path)

@@ -1,0 +1,64 @@
+"""The console app on the headless simulator, driven by button presses and a manual clock:
+the rig every console test builds on (tests/firmware, tests/chifoumi, tests/fotboll)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import sim
+from firmware.console.app import App
+from firmware.storage.settings import Settings, save
+from hal.buttons import Button
+from hal.clock import ManualClock
+
+
+class Rig:
+    """The app on a simulated console (2 pads unless told); nothing sleeps, time moves in
+    :meth:`wait`."""
+
+    def __init__(self, state_dir: Path, settings: Settings | None = None, seed: int = 1,
+                 pads: int = 2, **options: Any) -> None:
+        if settings is not None:
+            save(state_dir, settings)
+        self.clock = ManualClock()
+        self.pads = pads
+        self.console = sim.open_console(pads, clock=self.clock)
+        self.app = App(self.console, state_dir=state_dir, seed=seed, **options)
+        self.app.refresh()
+
+    def press(self, pad: int, button: Button) -> None:
+        self.console.tap(pad, button)
+        for event in self.console.events.drain():
+            self.app.step(event)
+        if self.app.behind:              # a staggered press: the other screens, next pass
+            self.app.step(None)
+
+    def wait(self, seconds: float) -> None:
+        """Let ``seconds`` pass, waking the app at each of its timers on the way."""
+        target = self.clock.now() + seconds
+        while True:
+            deadline = self.app.deadline()
+            if deadline is None or deadline > target:
+                break
+            self.clock.advance(max(0.0, deadline - self.clock.now()))
+            self.app.step(None)
+        self.clock.advance(target - self.clock.now())
+        self.app.step(None)
+
+    def wait_for_change(self, limit: float = 30.0) -> None:
+        """Wait until the app's next timer fires (at most ``limit`` seconds)."""
+        deadline = self.app.deadline()
+        self.wait(limit if deadline is None else min(limit, deadline - self.clock.now()))
+
+    def screen(self, pad: int) -> Any:
+        """The model of what pad ``pad``'s screen shows now."""
+        return self.app.shown[pad][0]
+
+    def image(self, pad: int) -> Any:
+        return self.console.screen(pad).image
+
+    def start(self) -> None:
+        """From power-on to the first match screen, by buttons only."""
+        self.press(1, Button.CARD1)      # any press leaves the splash
+        assert self.app.mode == "menu"
+        self.press(1, Button.CENTRE)     # OK = play

@@ -1,0 +1,162 @@
+"""A real Mosquitto on loopback, configured by deploy/club/setup-broker.sh, for the club tests.
+
+Nothing here is a fake: the broker is Debian's mosquitto (the one a club runs), its users,
+passwords and ACL are what the deploy script writes, and the clients are paho-mqtt. The broker
+listens on 127.0.0.1 only, on a free port, and is killed at the end of each test.
+"""
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from firmware.club.config import Broker, ClubConfig
+
+REPO = Path(__file__).resolve().parents[2]
+SETUP = REPO / "deploy" / "club" / "setup-broker.sh"
+MISSING = ("the club tests need Debian's mosquitto (apt-get install mosquitto): ./dev.sh test "
+           "installs it when run as root")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_until(condition, timeout: float = 10.0, every: float = 0.02) -> bool:
+    """Poll ``condition`` (real time, bounded) until true."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(every)
+    return bool(condition())
+
+
+class Mosquitto:
+    """One club's broker: ``start()``, ``kill()`` (SIGKILL, a power cut), ``stop()`` (SIGTERM)."""
+
+    def __init__(self, root: Path, club: str, tables: tuple[str, ...]) -> None:
+        # Debian puts the broker in /usr/sbin, which a user's PATH may not hold.
+        search = os.pathsep.join([os.environ.get("PATH", ""), "/usr/sbin", "/sbin"])
+        self.binary = shutil.which("mosquitto", path=search)
+        if self.binary is None or shutil.which("mosquitto_passwd", path=search) is None:
+            pytest.fail(MISSING)
+        self.root = root
+        self.club = club
+        self.tables = tables
+        self.port = free_port()
+        env = {**os.environ, "PITCHPAD_ROOT": str(root), "PATH": search}
+        subprocess.run([str(SETUP), "--club", club, "--tables", ",".join(tables),
+                        "--port", str(self.port), "--no-restart"],
+                       check=True, env=env, capture_output=True, timeout=30)
+        conf = root / "etc/mosquitto/conf.d/pitchpad.conf"
+        # Loopback only: the deploy file says "listener PORT" (all addresses, as a club wants).
+        conf.write_text(conf.read_text().replace(f"listener {self.port}",
+                                                 f"listener {self.port} 127.0.0.1"))
+        self.data = root / "var/lib/mosquitto"
+        self.data.mkdir(parents=True, exist_ok=True)
+        self.log = root / "mosquitto.log"
+        self.main = root / "mosquitto.conf"
+        self.main.write_text(
+            f"user {pwd.getpwuid(os.getuid()).pw_name}\n"
+            f"persistence_location {self.data}/\n"
+            f"log_dest file {self.log}\nlog_type error\nlog_type warning\nlog_type notice\n"
+            f"log_type information\n"
+            f"include_dir {root / 'etc/mosquitto/conf.d'}\n")
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def password(self, user: str) -> str:
+        return (self.root / "etc/pitchpad/club" / f"{user}.password").read_text().strip()
+
+    def broker(self, user: str, password: str | None = None, **options) -> Broker:
+        return Broker(host="127.0.0.1", port=self.port, username=user,
+                      password=self.password(user) if password is None else password,
+                      keepalive=5, reconnect_max=1, **options)
+
+    def unit(self, table: str, *, as_table: str | None = None) -> ClubConfig:
+        """A unit's config for ``table`` (with ``as_table``: the credentials of another)."""
+        return ClubConfig(self.club, table, self.broker(as_table or table))
+
+    def start(self) -> None:
+        self.process = subprocess.Popen([self.binary, "-c", str(self.main)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if not wait_until(self._accepting, 10):
+            self.kill()
+            raise RuntimeError(f"mosquitto did not start: {self.log.read_text()[-500:]}")
+
+    def _accepting(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                return True
+        except OSError:
+            return False
+
+    def kill(self) -> None:
+        self._end(signal.SIGKILL)
+
+    def stop(self) -> None:
+        self._end(signal.SIGTERM)
+
+    def _end(self, sig: int) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(sig)
+            self.process.wait(10)
+        self.process = None
+
+
+class LeagueRig:
+    """``pitchpad league``'s parts in this process: the SQLite store, the MQTT service (a real
+    paho client on the real broker) and the page's HTTP server on a free loopback port."""
+
+    def __init__(self, broker: Mosquitto, db: Path) -> None:
+        import threading
+
+        from firmware.league.server import LeagueService, make_server
+        from firmware.league.standings import League
+
+        self.league = League(db)
+        self.service = LeagueService(self.league, broker.club, broker.broker("league"),
+                                     client_id="pitchpad-league-test")
+        self.server = make_server(self.league, broker.club, ("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self._thread = threading.Thread(target=self.server.serve_forever, args=(0.1,), daemon=True)
+
+    def start(self) -> LeagueRig:
+        self._thread.start()
+        self.service.start()
+        assert self.service.connected.wait(10), "the league did not connect"
+        return self
+
+    def stop(self) -> None:
+        self.service.stop()
+        self.server.closing = True
+        self.server.shutdown()
+        self.server.server_close()
+        self.league.close()
+
+    def count(self) -> int:
+        return self.league.count()
+
+
+def result_message(table: str, number: int, players=(("red", "ana", 2), ("blue", "ben", 1)),
+                   game: str = "chifootmi", club: str = "cafe"):
+    """A finished match's message as a unit makes it (the first player wins unless tied)."""
+    from firmware.club.messages import Player, Result, outcomes
+
+    best = max(score for _, _, score in players)
+    top = [seat for seat, _, score in players if score == best]
+    winner = top[0] if len(top) == 1 else "draw"
+    outcome = outcomes([seat for seat, _, _ in players], winner)
+    return Result(id=f"{club}/{table}/2026-11-23T20:{number // 60:02d}:{number % 60:02d}/{number}",
+                  game=game, level="pro", finished=f"2026-11-23T20:{number // 60 % 60:02d}:00",
+                  players=tuple(Player(seat, name, score, outcome[seat])
+                                for seat, name, score in players))
