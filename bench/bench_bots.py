@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import math
 import os
 import platform
@@ -39,6 +38,7 @@ from best_reply import BestReply  # noqa: E402
 from engine.bots import StrongBot, make_bot, make_difficulty, play_match  # noqa: E402
 from engine.bots.round_game import slot_columns  # noqa: E402
 from engine.chifootmi import Level, MatchConfig, Options  # noqa: E402
+import run_record  # noqa: E402
 
 LEVELS = {
     "beginner": MatchConfig(Level.BEGINNER),
@@ -188,6 +188,7 @@ def main() -> None:
     rows = []
     levels = args.levels.split(",")
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
+    run = run_record.Run.begin()
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
           f"{args.matches} matches per pairing and level, secret {args.seed}, seats swapped, "
           f"Strong {STRONG_OPTIONS or 'as built'}"
@@ -256,10 +257,9 @@ def main() -> None:
         print(f"| {decision} {ways}-way | {dict(zip(order, counts))} | {p:.3f} |")
     print(f"\nload average at end {load()}")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"matches": args.matches, "seed": args.seed, "results": rows,
-                       "best_reply": replies, "timing": timing, "uniformity": uniformity},
-                      out, indent=1)
+        run_record.write(args.json, {"matches": args.matches, "seed": args.seed, "results": rows,
+                                     "best_reply": replies, "timing": timing,
+                                     "uniformity": uniformity}, run)
 
 
 if __name__ == "__main__":

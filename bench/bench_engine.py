@@ -12,6 +12,8 @@ import platform
 import random
 import time
 
+import run_record
+
 from engine.chifootmi import Level, MatchConfig, Options, new_match
 
 CONFIGS = {
@@ -59,13 +61,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per level")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
+    run = run_record.Run.begin()
     figures = {}
     for name, config in CONFIGS.items():
         rate, per_match = measure(config, args.seconds)
         figures[name] = {"matches_per_s": round(rate), "decisions_per_match": round(per_match, 1)}
     if args.json:
-        print(json.dumps({"engine": figures, "python": platform.python_version(),
-                          "machine": platform.machine()}))
+        print(json.dumps(run_record.with_run({"engine": figures}, run)))
         return
     print(f"Random legal Chifootmi matches, one core, Python {platform.python_version()}")
     for name, row in figures.items():

@@ -13,7 +13,6 @@ is computed from the bytes both screens received on their one shared 400 kHz I2C
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -24,6 +23,7 @@ from firmware.games.session import Timing  # noqa: E402
 from firmware.chifootmi.entry import LEVELS  # noqa: E402
 from firmware.storage.settings import Settings  # noqa: E402
 from scripted import Update, play  # noqa: E402
+import run_record  # noqa: E402
 
 TARGET_P99_MS = 30.0
 FLIP_S = Timing().flip
@@ -115,11 +115,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
+    run = run_record.Run.begin()
     figures = measure(args.matches, args.seed)
     print_table(figures)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(figures, out, indent=1)
+        run_record.write(args.json, figures, run)
 
 
 if __name__ == "__main__":

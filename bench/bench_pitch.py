@@ -14,7 +14,6 @@ presses of a cell pick cost).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sys
@@ -31,6 +30,7 @@ from engine.simulator_soccer.view import SoccerView, view_of  # noqa: E402
 from firmware.render import Canvas  # noqa: E402
 from firmware.simulator_soccer import pitch  # noqa: E402
 from hal.screen import to_pages  # noqa: E402
+import run_record  # noqa: E402
 
 
 def views(seed: int, states: int) -> list[SoccerView]:
@@ -82,16 +82,15 @@ def main() -> None:
     parser.add_argument("--states", type=int, default=150)
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
+    run = run_record.Run.begin()
     figures = measure(args.seed, args.states)
-    load = os.getloadavg()[0]
-    print(f"Simulator Soccer map: draw + page bytes, ms (load {load:.1f})")
+    print(f"Simulator Soccer map: draw + page bytes, ms (load {run_record.load()[0]:.1f})")
     print(f"{'case':14} {'frames':>6} {'p50':>7} {'p99':>7} {'CPU p50':>8} {'CPU p99':>8}")
     for name, row in figures.items():
         print(f"{name:14} {row['frames']:6d} {row['p50_ms']:7.3f} {row['p99_ms']:7.3f} "
               f"{row['cpu_p50_ms']:8.3f} {row['cpu_p99_ms']:8.3f}")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"load": load, **figures}, out, indent=1)
+        run_record.write(args.json, figures, run)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ the handheld's code path with mock pins and a recording bus:
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -31,6 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from firmware.storage.settings import Settings, save  # noqa: E402
 from rig import bus_seconds  # noqa: E402
+import run_record  # noqa: E402
 
 CHILD = Path(__file__).resolve().parent / "console_process.py"
 ROOT = CHILD.parents[1]
@@ -175,11 +175,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
+    run = run_record.Run.begin()
     figures = measure(args.idle_seconds, args.starts, args.seed)
     print_table(figures)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(figures, out, indent=1)
+        run_record.write(args.json, figures, run)
 
 
 if __name__ == "__main__":

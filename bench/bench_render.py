@@ -10,7 +10,6 @@ offer, stats page, screensaver). Each is drawn ``--repeat`` times into a fresh c
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -26,6 +25,7 @@ from firmware.console.resume import ResumeScreen, StatsScreen  # noqa: E402
 from firmware.storage.settings import Settings  # noqa: E402
 from hal.screen import to_pages  # noqa: E402
 from scripted import play  # noqa: E402
+import run_record  # noqa: E402
 
 
 def screens(seed: int) -> dict[str, list[Any]]:
@@ -69,11 +69,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
+    run = run_record.Run.begin()
     figures = measure(args.repeat, args.seed)
     print_table(figures)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(figures, out, indent=1)
+        run_record.write(args.json, figures, run)
 
 
 if __name__ == "__main__":

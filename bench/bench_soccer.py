@@ -16,7 +16,8 @@ A's share of the decided matches, and A's score counting a draw as half a win is
 beside it. Decision times are per call of the bot's ``choose`` (view to choice), over every
 decision of the run, in CPU time of the thread (``time.thread_time``): on a machine shared
 with other work the wall clock measures the neighbours, not the bot. With LOG, each worker
-appends one JSON line a match to LOG.<worker> as it ends, so a long run on a busy machine
+appends one JSON line a match to LOG.<worker> as it ends (after a first line recording the
+machine, the commit and the load average, ``run_record.py``), so a long run on a busy machine
 shows its progress and ``summary`` gives the figures of the matches played so far.
 """
 from __future__ import annotations
@@ -30,6 +31,7 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
+import run_record
 from engine.simulator_soccer import MatchConfig, Options, new_match
 from engine.simulator_soccer.bots import SoccerBot
 
@@ -92,6 +94,9 @@ def _duel_shard(a: str, b: str, indices: list[int], half: int, log: str | None =
     draws = 0
     times: dict[str, list[float]] = {a: [], b: []}
     mark = {a: 0, b: 0}
+    if log is not None and indices:
+        with open(f"{log}.{indices[0]}", "a") as out:
+            out.write(json.dumps({"run": run_record.Run.begin().record()}) + "\n")
     for i in indices:
         seats = {"red": a, "blue": b} if i % 2 == 0 else {"red": b, "blue": a}
         match = new_match(MatchConfig(Options(half_steps=half)), 1000 + i)
@@ -145,6 +150,8 @@ def summary(a: str, b: str, log: str) -> None:
         with open(path) as lines:
             for line in lines:
                 row = json.loads(line)
+                if "run" in row:  # a worker's first line: the machine, commit and load
+                    continue
                 if row["match"] in seen:  # played twice (workers from both ends met)
                     continue
                 seen.add(row["match"])

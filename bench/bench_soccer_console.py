@@ -13,7 +13,7 @@ random; here it also walks the cursor straight to a + and undoes a list the rule
   for both screens), against the 1,150-byte budget.
 
 Usage: ``python bench/bench_soccer_console.py [--matches N] [--seed S]`` (prints a table and
-the load average; the README's performance table keeps the figures with their command).
+the load average; docs/performance.md keeps the figures with their command).
 """
 from __future__ import annotations
 

@@ -25,7 +25,6 @@ copy of lg's alert loop (``lg_alert_loop.py``: what gpiozero's default lgpio fac
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -39,6 +38,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from firmware.storage.settings import Settings, save  # noqa: E402
 from firmware.commands.wakeups import TARGET, measure  # noqa: E402
+import run_record  # noqa: E402
 
 CHILD = Path(__file__).resolve().parent / "console_process.py"
 ROOT = CHILD.parents[1]
@@ -186,11 +186,11 @@ def main() -> None:
     parser.add_argument("--lg-seconds", type=float, default=10.0, help="the lg comparison window")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
+    run = run_record.Run.begin()
     figures = measure_all(args.seconds, args.saver_after, args.lg_seconds)
     print_table(figures)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(figures, out, indent=1)
+        run_record.write(args.json, figures, run)
 
 
 if __name__ == "__main__":

@@ -7,9 +7,10 @@ console's wake-ups per second (``bench_wakeups.py``). The
 engine and bot scripts run as they are, as child processes with their own ``--json``.
 
 The JSON (``bench/results/<date>-<host>.json``, git-ignored) carries the machine (CPU model,
-cores, Python, platform) and the load average at the start and end, so two runs can be
-compared and a busy machine is visible. ``--quick`` is a smoke run (short windows, few
-matches): its figures are not for the README.
+cores, Python, platform), the git commit measured and the load average at the start, after
+each part and at the end (``run_record.py``), so two runs can be compared and a busy machine
+is visible. ``--quick`` is a smoke run (short windows, few matches): its figures are not for
+docs/performance.md.
 
     python bench/run_all.py [--quick] [--out FILE]
 """
@@ -18,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import socket
 import subprocess
 import sys
@@ -34,6 +34,7 @@ import bench_process  # noqa: E402
 import bench_render  # noqa: E402
 import bench_screen_bus  # noqa: E402
 import bench_wakeups  # noqa: E402
+from run_record import commit, load, machine  # noqa: E402
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
@@ -44,26 +45,6 @@ FULL = {"engine_seconds": 3.0, "bot_matches": 100, "bus_updates": 2000, "latency
 QUICK = {"engine_seconds": 0.2, "bot_matches": 2, "bus_updates": 200, "latency_matches": 1,
          "render_repeat": 1, "idle_seconds": 2.0, "starts": 1, "wakeup_seconds": 2.0,
          "lg_seconds": 1.0}
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.split(":")[0].strip() in ("model name", "Model", "Hardware"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def machine() -> dict[str, Any]:
-    return {"host": socket.gethostname(), "cpu": cpu_model(), "cores": os.cpu_count(),
-            "python": platform.python_version(), "implementation": platform.python_implementation(),
-            "platform": platform.platform(), "machine": platform.machine()}
-
-
-def load() -> list[float]:
-    return [round(value, 2) for value in os.getloadavg()]
 
 
 def engine(settings: dict[str, Any]) -> dict[str, Any]:
@@ -146,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown parts: {', '.join(sorted(unknown))}")
     report: dict[str, Any] = {"started": time.strftime("%Y-%m-%dT%H:%M:%S"), "quick": args.quick,
-                              "settings": settings, "machine": machine(), "load_start": load()}
+                              "settings": settings, "commit": commit(), "machine": machine(),
+                              "load_start": load()}
     print(f"# {report['machine']['cpu']}, {report['machine']['cores']} cores, Python "
           f"{report['machine']['python']}; load average {report['load_start']}"
           f"{'; QUICK smoke run' if args.quick else ''}")
@@ -155,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n## {name}", flush=True)
         report[name] = PARTS[name](settings)
         report.setdefault("seconds", {})[name] = round(time.perf_counter() - started, 1)
-        print(f"(load average {load()})", flush=True)
+        report.setdefault("load_after", {})[name] = load()
+        print(f"(load average {report['load_after'][name]})", flush=True)
     report["load_end"] = load()
     out = Path(args.out) if args.out else (
         BENCH / "results" / f"{time.strftime('%Y-%m-%d-%H%M')}-{socket.gethostname()}.json")
