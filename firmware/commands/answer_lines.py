@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import IO, Any
 
 MAX_LINE = 64 * 1024
-"""The longest answer line, newline included (``shared/formats/stdio-seat.md``: 64 KiB)."""
+"""The longest answer line, newline included (``docs/formats/stdio-seat.md``: 64 KiB)."""
 CHUNK = 64 * 1024
 
 

@@ -11,7 +11,7 @@ from firmware.storage.journal import JournalCorrupt, script_from_file
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "journal-to-script", help="turn a match journal into a match script for pitchpad replay",
-        description="Print the match script (shared/formats/match-script.md) of a match journal.")
+        description="Print the match script (docs/formats/match-script.md) of a match journal.")
     parser.add_argument("file", help="the journal, e.g. /var/lib/pitchpad/match.journal")
     parser.set_defaults(run=_run)
 

@@ -1,5 +1,5 @@
 """``pitchpad match``: our CPU bots against each other or against an outside program on a
-stdio seat, as ``shared/formats/stdio-seat.md`` says.
+stdio seat, as ``docs/formats/stdio-seat.md`` says.
 
 A seat is ``bot:NAME[:key=value...]`` (``bot:strong:ms=40``) or ``stdio``. ``ms`` is turned
 into the bot's iteration budget with the calibration of ``docs/bots.md`` (the engine has no
@@ -127,7 +127,7 @@ class StdioSeat:
 class SoccerStdioSeat(StdioSeat):
     """A stdio seat of Simulator Soccer: ``legal`` lists every choice but move and placement
     lists, whose first entries it lists with ``"moves"`` (player -> cells); any list the
-    rules accept is taken (docs/simulator-soccer.md, "A stdio seat")."""
+    rules accept is taken (``docs/formats/stdio-seat.md``, "Simulator Soccer")."""
 
     def choose(self, view: Any, legal: Any, rng: Any) -> Any:
         match = view.public
@@ -283,7 +283,7 @@ def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "match", help="play our CPU bots against each other or an outside program (stdio)",
         description="Play matches between bots and at most one stdio seat "
-                    "(shared/formats/stdio-seat.md).")
+                    "(docs/formats/stdio-seat.md).")
     parser.add_argument("--game", default="chifootmi", choices=list(GAME_NAMES))
     parser.add_argument("--level", default="beginner", choices=[lvl.value for lvl in Level],
                         help="Chifootmi: the level")

@@ -1,6 +1,6 @@
 """``pitchpad replay FILE``: play a match script and print its events as JSON lines.
 
-The contract is ``shared/formats/match-script.md``: one line per event, then the summary
+The contract is ``docs/formats/match-script.md``: one line per event, then the summary
 (or, with ``--view SEAT``, that seat's view); errors are one line on stderr naming the
 0-based turn, exit status 2, and nothing printed for turns after the bad one.
 """
@@ -23,7 +23,7 @@ from firmware.storage.json_input import read_json
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "replay", help="play a match script and print its events as JSON lines",
-        description="Play a match script (shared/formats/match-script.md) through the engine.")
+        description="Play a match script (docs/formats/match-script.md) through the engine.")
     parser.add_argument("file", help="the match script, or - for standard input")
     parser.add_argument("--view", metavar="SEAT",
                         help="print SEAT's view (e.g. red or blue) instead of the summary")

@@ -102,7 +102,7 @@ def script_header(doc: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def to_script(setup: JournalSetup, turns: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The match-script document (``shared/formats/match-script*.md``) of a journal."""
+    """The match-script document (``docs/formats/match-script.md``) of a journal."""
     return {**script_header(setup.script), "turns": [dict(t) for t in turns]}
 
 

@@ -1,4 +1,4 @@
-"""The bot benchmarks still run: their figures are the README's, and a moved module once
+"""The bot benchmarks still run: their figures are docs/performance.md's, and a moved module once
 broke the Fotboll and Chifoumi best-reply checks without any test noticing (the console's
 CPU generators moved from firmware/<game>/cpu.py to firmware/games/cpu.py)."""
 from __future__ import annotations

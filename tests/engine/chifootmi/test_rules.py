@@ -1,4 +1,4 @@
-"""One or more tests per rule id of shared/rules/chifootmi.md, named after it."""
+"""One or more tests per rule id of docs/rules/chifootmi.md, named after it."""
 from __future__ import annotations
 
 import random

@@ -1,4 +1,4 @@
-"""Chifoumi rules, one or more tests per rule id of ``shared/rules/chifoumi.md``."""
+"""Chifoumi rules, one or more tests per rule id of ``docs/rules/chifoumi.md``."""
 from __future__ import annotations
 
 import doctest

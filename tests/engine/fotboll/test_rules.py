@@ -1,4 +1,4 @@
-"""One or more tests per rule id of ``shared/rules/fotboll.md`` (F-…)."""
+"""One or more tests per rule id of ``docs/rules/fotboll.md`` (F-…)."""
 from __future__ import annotations
 
 import pytest

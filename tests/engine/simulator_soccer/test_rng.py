@@ -1,4 +1,4 @@
-"""The dice (S-RNG-1, S-RNG-2): SplitMix64 exactly, with the rules file's check values."""
+"""The dice (S-RNG-1, S-RNG-2): SplitMix64 exactly, with the check values of docs/rules/simulator-soccer.md."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""One or more tests per rule id of shared/rules/simulator-soccer.md, named after it.
+"""One or more tests per rule id of docs/rules/simulator-soccer.md, named after it.
 
 Positions come from ``engine.simulator_soccer.position`` (4-4-2 against 4-4-2, red attacking
 east, the named players moved); dice are scripted with ``dice=`` in the order S-RNG-2 draws
@@ -542,7 +542,7 @@ def test_S_RST_1_throw_in_thrower_moves_answer_clock_then_the_throw():
 
 
 def test_S_RST_1_the_keeper_on_the_throw_in_cell_throws_in_himself():
-    # Ruling (docs/simulator-soccer.md): blue's keeper stands on the throw-in cell, so no
+    # Ruling (docs/rules/simulator-soccer.md, S-RST-1): blue's keeper stands on the throw-in cell, so no
     # field teammate can enter it (S-PIT-2); he throws. Found by random play (it hung there).
     m = position(blue={1: (4, 0)}, dice=(100, 2))
     play(m, red={"kick": "lob", "to": [4, 0]})  # misses NE, (5, -1): blue's throw at (4, 0)
@@ -720,7 +720,7 @@ def test_S_VIS_1_a_view_keeps_the_position_it_was_taken_at_while_the_match_goes_
 
 
 def test_S_FOUL_2_a_team_left_with_6_players_loses_the_match():
-    # Ruling (docs/simulator-soccer.md): below 7 players the match is abandoned.
+    # Ruling (docs/rules/simulator-soccer.md, S-FOUL-2): below 7 players the match is abandoned.
     m = position(carrier=("red", 8), phase="p2", blue={10: (10, 6)},
                  sent_off=[("blue", n) for n in (2, 3, 4, 5)])
     play(m, red={"move": [[9, [13, 5]]]})

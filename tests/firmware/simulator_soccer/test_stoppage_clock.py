@@ -3,7 +3,7 @@ stoppage in clock steps (turns: S = min(5, goals + substitutions), then until th
 rest), and the minute of every step, stoppage ones included, is ⌊45·clock/H⌋. The screen
 shows that minute as a scoreboard does, so a stoppage turn is worth what any turn of the half
 is worth: 45/H minutes (4.5 at 10-turn halves, where 4 turns past the 90th read 90+18'; about
-1.4 at the book's 33). Checked on the drawn status line (docs/simulator-soccer.md, ruling)."""
+1.4 at the book's 33). Checked on the drawn status line (docs/simulator-soccer.md, "The map")."""
 from __future__ import annotations
 
 import pytest
