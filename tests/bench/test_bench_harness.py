@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_quick_run_writes_every_figure_with_the_machine_and_its_load(tmp_path: Path) -> None:
+def test_quick_run_writes_every_figure_with_the_machine_its_load_and_commit(tmp_path: Path) -> None:
     out = tmp_path / "figures.json"
     subprocess.run([sys.executable, str(ROOT / "bench" / "run_all.py"), "--quick", "--out", str(out)],
                    cwd=ROOT, check=True, capture_output=True, text=True, timeout=300)
@@ -20,7 +20,9 @@ def test_quick_run_writes_every_figure_with_the_machine_and_its_load(tmp_path: P
 
     assert figures["quick"] is True
     assert {"cpu", "cores", "python", "platform"} <= figures["machine"].keys()
+    assert "commit" in figures  # the git commit measured (None outside a git checkout)
     assert len(figures["load_start"]) == len(figures["load_end"]) == 3
+    assert set(figures["load_after"]) == set(figures["seconds"])
     assert figures["engine"]["Beginner"]["matches_per_s"] > 0
     assert figures["bots"]["timing"]
     assert figures["screen_bus"]["ssd1306_partial"]["updates"] > 0
