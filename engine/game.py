@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .protocol import Choice, MatchScript, MatchState, Seat
+from .results import ResultRules
 from .scripting import parse_joint
 
 __all__ = ["PackagedGame"]
@@ -43,6 +44,8 @@ class PackagedGame:
     determinize: Callable[[Any, random.Random], MatchState]
     parse_script: Callable[[Any], MatchScript]
     summary: Callable[[Any], dict[str, Any]]
+    results: ResultRules = ResultRules()
+    """How a finished match can end (:mod:`engine.results`): what the club's league accepts."""
 
     def parse_turn(self, obj: Any, index: int) -> dict[Seat, Choice]:
         """Turn ``index`` of a script: the joint decision keyed by seat (``ScriptError``)."""

@@ -8,6 +8,7 @@
 4
 """
 from ..game import PackagedGame
+from ..results import ResultRules
 from . import script
 from .cards import BLUE, DT, RED, SEATS, Card, Level, MatchConfig, Options
 from .choices import (
@@ -26,7 +27,8 @@ GAME = PackagedGame(
         MatchConfig(Level.PRO, Options(offside=True, one_two=True, counter_attack=True)),
     ),
     new_match=new_match, choice_from_json=choice_from_json, determinize=determinize,
-    parse_script=script.parse_script, summary=script.summary)
+    parse_script=script.parse_script, summary=script.summary,
+    results=ResultRules(draws=False, shootout=True))  # C-END-2: a tie goes to the shoot-out
 """The game object :mod:`engine.registry` registers."""
 
 __all__ = [

@@ -10,6 +10,7 @@
 ('red',)
 """
 from ..game import PackagedGame
+from ..results import ResultRules
 from . import script
 from .choices import MOVE, PLACE, STOP, THROW, THROWS, Choice, Hand, Move, Place, Stop, Throw, choice_from_json
 from .determinize import determinize
@@ -32,7 +33,10 @@ GAME = PackagedGame(
         GameConfig(3, Options(placement=True)), GameConfig(4, Options(closed_stacks=True)),
     ),
     new_match=_new_match, choice_from_json=choice_from_json, determinize=determinize,
-    parse_script=script.parse_script, summary=script.summary)
+    parse_script=script.parse_script, summary=script.summary,
+    # The result (docs/rules/chifoumi.md): 2, 3 or 4 armies; White+Black against Red+Orange.
+    results=ResultRules(seatings=tuple(SEATS_BY_PLAYERS.values()), draws=True,
+                        teams=(("white", "black"), ("red", "orange"))))
 """The game object :mod:`engine.registry` registers."""
 
 __all__ = [

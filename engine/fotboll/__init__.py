@@ -9,6 +9,7 @@
 ['lined_up', 'lined_up']
 """
 from ..game import PackagedGame
+from ..results import ResultRules
 from . import script
 from .cards import (
     BLUE, DEFAULT_FORMATION, FORMATION_NAMES, FORMATIONS, JOKER, RED, SEATS, Card, Formation,
@@ -27,7 +28,8 @@ GAME = PackagedGame(
     name="fotboll", seats=SEATS,
     example_configs=(MatchConfig(), MatchConfig(jokers=True, tiebreak=True)),
     new_match=new_match, choice_from_json=choice_from_json, determinize=determinize,
-    parse_script=script.parse_script, summary=script.summary)
+    parse_script=script.parse_script, summary=script.summary,
+    results=ResultRules(draws=True, shootout=True))  # F-END-1: a draw stands, or a tie-break
 """The game object :mod:`engine.registry` registers."""
 
 __all__ = [

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 
 from ..game import PackagedGame
+from ..results import ResultRules
 from . import script
 from .choices import (
     FORMATIONS, Challenge, Choice, Cross, Defend, Dive, Formation, Headers, Kick, Kicker, Move,
@@ -45,7 +46,8 @@ GAME = PackagedGame(
         MatchConfig(Options(half_steps=2, tiebreak=True, pro=frozenset(PRO_OPTIONS))),
     ),
     new_match=new_match, choice_from_json=choice_from_json, determinize=determinize,
-    parse_script=script.parse_script, summary=script.summary)
+    parse_script=script.parse_script, summary=script.summary,
+    results=ResultRules(draws=True, shootout=True))  # S-END-1: a draw stands, or a tie-break
 """Simulator Soccer as the registry holds it (:class:`engine.protocol.Game`)."""
 
 

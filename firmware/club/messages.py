@@ -14,7 +14,9 @@ A result's ``id`` is the club, the table and the match's identity (start time an
 same match published twice, by a retry or a redelivery, is one row in the league.
 
 Names are checked here, on both sides: a club or table name is 1-32 of ``a-z 0-9 - _`` (so it
-can never hold ``/``, ``+`` or ``#``); a player's name is 1-12 printable characters.
+can never hold ``/``, ``+`` or ``#``); a player's name is ``guest``, ``cpu:<difficulty>`` or a
+name a pad can type (letters, digits, '-' and spaces: never markup). A message is at most
+:data:`MAX_PAYLOAD` bytes and :data:`MAX_DEPTH` levels deep, checked before it is parsed.
 """
 from __future__ import annotations
 
@@ -35,7 +37,11 @@ KINDS = ("result", "live", "ack")
 
 
 class BadMessage(ValueError):
-    """A message the league cannot use: it is logged in one line and ignored."""
+    """A message the league cannot use: it is set aside, logged in one line and acknowledged.
+    ``ident``: the result's id, when it could be read (the table gets its receipt all the same:
+    sending it again would not change the answer)."""
+
+    ident: str | None = None
 
 
 def check_name(what: str, name: str) -> str:
@@ -47,6 +53,12 @@ def check_name(what: str, name: str) -> str:
 def topic(club: str, table: str, kind: str) -> str:
     assert kind in KINDS
     return f"{ROOT}/{check_name('club', club)}/{check_name('table', table)}/{kind}"
+
+
+def players_topic(club: str) -> str:
+    """Where the league publishes the club's list of players (retained), which the units offer
+    on their pads: ``{"v": 1, "names": [...]}``."""
+    return f"{ROOT}/{check_name('club', club)}/players"
 
 
 def parse_topic(name: str) -> tuple[str, str, str]:
@@ -133,12 +145,52 @@ def outcomes(seats: Sequence[str], winner: str | None) -> dict[str, str]:
 
 
 # ----- reading (the league) -------------------------------------------------------------------
+MAX_PAYLOAD = 4096
+"""The longest result or live message the league parses (a real one is a few hundred bytes);
+anything longer is refused before it is parsed. The broker's own limit is above it
+(``max_packet_size`` in ``deploy/club/setup-broker.sh``)."""
+MAX_DEPTH = 4
+"""The deepest nesting a message has (the document, its players, a player): deeper is refused
+before it is parsed, so no payload can make the parser recurse."""
+LEVEL_RE = re.compile(r"^[a-z0-9+_-]{0,24}$")
+TIME_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?$")
+CPU_RE = re.compile(r"^cpu:[a-z0-9_-]{1,12}$")
+
+
+def nesting(payload: bytes, deepest: int) -> int:
+    """How deep ``payload``'s JSON nests, counted without parsing it, up to ``deepest + 1``
+    (a bracket inside a string does not count)."""
+    depth = worst = 0
+    in_string = escaped = False
+    for byte in payload:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:                    # backslash
+                escaped = True
+            elif byte == 0x22:                    # closing quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):                # [ {
+            depth += 1
+            if depth > worst:
+                worst = depth
+                if worst > deepest:
+                    return worst
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return worst
+
+
 def _obj(payload: bytes) -> dict[str, Any]:
-    if len(payload) > 4096:
-        raise BadMessage(f"{len(payload)} bytes: too long for a result")
+    if len(payload) > MAX_PAYLOAD:
+        raise BadMessage(f"{len(payload)} bytes: longer than the {MAX_PAYLOAD} a message may have")
+    if nesting(payload, MAX_DEPTH) > MAX_DEPTH:
+        raise BadMessage(f"nested deeper than the {MAX_DEPTH} levels a message has")
     try:
         doc = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise BadMessage(f"not JSON ({exc})") from None
     if not isinstance(doc, dict):
         raise BadMessage("not a JSON object")
@@ -154,6 +206,14 @@ def _text(doc: Mapping[str, Any], key: str, longest: int = 64) -> str:
     return value
 
 
+def player_name(name: str) -> bool:
+    """A name a seat may have: ``guest``, ``cpu:<difficulty>``, or a name a pad can type and
+    a screen can draw (``firmware.storage.roster``: letters, digits, '-' and spaces)."""
+    from firmware.storage.roster import valid
+
+    return name == GUEST or bool(CPU_RE.match(name)) or valid(name)
+
+
 def _players(doc: Mapping[str, Any], over: bool) -> tuple[Player, ...]:
     raw = doc.get("players")
     if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
@@ -163,7 +223,11 @@ def _players(doc: Mapping[str, Any], over: bool) -> tuple[Player, ...]:
         if not isinstance(item, dict):
             raise BadMessage("players: each seat is an object")
         seat = _text(item, "seat", 16)
-        name = _text(item, "name", 16)
+        if not NAME_RE.match(seat):
+            raise BadMessage(f"players: seat {seat!r} is not a seat's name")
+        name = _text(item, "name", MAX_PLAYER_NAME)
+        if not player_name(name):
+            raise BadMessage(f"players: {seat}: the name {name!r} is not one a pad can type")
         score = item.get("score")
         if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score < 1000:
             raise BadMessage(f"players: {seat}: score {score!r}")
@@ -173,33 +237,63 @@ def _players(doc: Mapping[str, Any], over: bool) -> tuple[Player, ...]:
         players.append(Player(seat, name, score, outcome if over else None))
     if len({p.seat for p in players}) != len(players):
         raise BadMessage("players: a seat twice")
+    people = [p.name.casefold() for p in players if p.ranked]
+    if len(set(people)) != len(people):
+        raise BadMessage("players: the same name on two seats")
     return tuple(players)
 
 
 def read_result(payload: bytes, club: str, table: str) -> Result:
-    """A result message, checked; its id must be of the club and table it was published under."""
+    """A result message, checked; its id must be of the club and table it was published under.
+    Whether its game is one the league knows, and its outcomes follow that game's rules, is
+    :mod:`firmware.league.rules`'s to say."""
     doc = _obj(payload)
     ident = _text(doc, "id", 160)
     if not ident.startswith(f"{club}/{table}/"):
         raise BadMessage(f"id {ident!r} is not of {club}/{table}")
+    try:
+        return _result(doc, ident)
+    except BadMessage as exc:
+        exc.ident = ident
+        raise
+
+
+def _result(doc: Mapping[str, Any], ident: str) -> Result:
     shootout = doc.get("shootout")
-    if shootout is not None and not (isinstance(shootout, dict) and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in shootout.values())):
+    if shootout is not None and not (isinstance(shootout, dict) and 2 <= len(shootout) <= 4 and all(
+            isinstance(k, str) and NAME_RE.match(k) and isinstance(v, int) and not isinstance(v, bool)
+            and 0 <= v < 1000 for k, v in shootout.items())):
         raise BadMessage("shootout: not a score")
-    return Result(ident, _text(doc, "game", 32), str(doc.get("level", ""))[:32],
-                  _text(doc, "finished", 40), _players(doc, over=True), shootout)
+    level = doc.get("level", "")
+    if not isinstance(level, str) or not LEVEL_RE.match(level):
+        raise BadMessage(f"level: {level!r} is not a level")
+    finished = _text(doc, "finished", 40)
+    if not TIME_RE.match(finished):
+        raise BadMessage(f"finished: {finished!r} is not a local time (YYYY-MM-DDTHH:MM:SS)")
+    game = _text(doc, "game", 32)
+    if not NAME_RE.match(game):
+        raise BadMessage(f"game: {game!r} is not a game's name")
+    return Result(ident, game, level, finished, _players(doc, over=True), shootout)
 
 
 def read_live(payload: bytes) -> Live:
     doc = _obj(payload)
-    return Live(_text(doc, "game", 32), _players(doc, over=False), str(doc.get("started", ""))[:40])
+    game = _text(doc, "game", 32)
+    if not NAME_RE.match(game):
+        raise BadMessage(f"game: {game!r} is not a game's name")
+    started = doc.get("started", "")
+    if not isinstance(started, str) or started and not TIME_RE.match(started):
+        raise BadMessage(f"started: {started!r} is not a local time")
+    return Live(game, _players(doc, over=False), started)
 
 
 def read_ack(payload: bytes) -> str:
+    if len(payload) > MAX_PAYLOAD or nesting(payload, MAX_DEPTH) > MAX_DEPTH:
+        raise BadMessage("not an ack")
     try:
         doc = json.loads(payload.decode("utf-8"))
         ident = doc["id"]
-    except (UnicodeDecodeError, ValueError, TypeError, KeyError):
+    except (UnicodeDecodeError, ValueError, TypeError, KeyError, RecursionError):
         raise BadMessage("not an ack") from None
     if not isinstance(ident, str):
         raise BadMessage("not an ack")

@@ -14,14 +14,25 @@ league's receipts.
   when the match ends.
 - MQTT 5, so a publish the broker refuses (a unit configured with another table's name: the
   ACL says no) comes back with a reason code and is logged, once, in plain words.
+- What stands between the unit and the league is kept in :attr:`Publisher.status`, in plain
+  words (the broker's name unknown, nothing answering, a certificate not signed by the club's
+  CA or made for another name, a password refused, another unit taking turns with this table's
+  connection), logged once when it changes, and written to ``club-status.json`` in the state
+  directory for ``pitchpad doctor``; the console's menu shows it (``ClubLink.trouble``).
+- The club's list of players (``pitchpad/<club>/players``, retained, from the league) is kept
+  in ``club-players.json`` in the state directory: the pads offer those names.
 """
 from __future__ import annotations
 
+import errno
+import json
 import logging
+import socket
 import ssl
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,22 +43,140 @@ from paho.mqtt.packettypes import PacketTypes
 from firmware.club import messages
 from firmware.club.config import Broker, ClubConfig
 from firmware.club.outbox import Outbox
+from firmware.storage import durable
 
 log = logging.getLogger("pitchpad.club")
 _CLEAR = object()
 """The live score to send is "nothing on now"."""
 
 
+STATUS_FILE = "club-status.json"
+PLAYERS_FILE = "club-players.json"
+TAKEN_OVER = 142
+"""MQTT 5's "session taken over" (a broker that says so; Mosquitto 2.0.11 just closes)."""
+BOUNCES = 2
+"""Connections closed by the broker and taken back at the first try, within a minute, that
+mean another client is logging in as this one (the broker closes the older connection)."""
+
+
+class Takeovers:
+    """Tells a connection taken over by another client logging in as the same user (the
+    broker keeps one connection per client id, and names clients after their users): either
+    the broker says so (MQTT 5 reason 142), or the connection keeps being closed by the broker
+    and taken back at the first try, :data:`BOUNCES` times within a minute (Mosquitto 2.0.11
+    closes without a word). A broker restarting or away makes the next attempt fail: no count."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._lost_at: float | None = None
+        self._bounces: list[float] = []
+        self.count = 0
+        """Takeovers seen."""
+
+    def closed(self, reason: Any, flags: Any) -> bool:
+        """The connection closed; True when the broker said it was taken over."""
+        if getattr(reason, "value", None) == TAKEN_OVER and getattr(flags, "is_disconnect_packet_from_server", False):
+            self._bounces = [self.clock()] * BOUNCES
+            self.count += 1
+            return True
+        self._lost_at = self.clock()
+        return False
+
+    def failed(self) -> None:
+        """A connection attempt failed: the broker was away, not taken."""
+        self._lost_at = None
+
+    def connected(self) -> bool:
+        """Connected again; True when that makes a takeover."""
+        now = self.clock()
+        bounced = self._lost_at is not None and now - self._lost_at < 10
+        self._lost_at = None
+        self._bounces = [t for t in self._bounces if now - t < 60] + ([now] if bounced else [])
+        if bounced and len(self._bounces) >= BOUNCES:
+            self.count += 1
+            return True
+        return False
+
+    @property
+    def recent(self) -> bool:
+        """A takeover within the last minute."""
+        return len(self._bounces) >= BOUNCES and self.clock() - self._bounces[-1] < 60
+
+
+class _Client(mqtt.Client):
+    """paho's client, keeping why the last connection attempt failed (paho's loop only
+    retries): the unit says it in plain words."""
+
+    last_error: BaseException | None = None
+
+    def reconnect(self) -> mqtt.MQTTErrorCode:
+        try:
+            rc = super().reconnect()
+        except OSError as exc:
+            self.last_error = exc
+            raise
+        self.last_error = None
+        return rc
+
+
 def mqtt_client(broker: Broker, client_id: str, *, manual_ack: bool = False) -> mqtt.Client:
     """A paho-mqtt 2 client for ``broker`` (MQTT 5, credentials, TLS when asked)."""
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
-                         protocol=mqtt.MQTTv5, manual_ack=manual_ack)
+    client = _Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
+                     protocol=mqtt.MQTTv5, manual_ack=manual_ack)
     if broker.username:
         client.username_pw_set(broker.username, broker.password)
     if broker.tls:
         client.tls_set(ca_certs=broker.ca_file, tls_version=ssl.PROTOCOL_TLS_CLIENT)
     client.reconnect_delay_set(1, max(1, int(broker.reconnect_max)))
     return client
+
+
+def why_unreachable(exc: BaseException, broker: Broker) -> tuple[str, str]:
+    """``(state, plain words)`` for a failed connection to ``broker``."""
+    where = f"{broker.host}:{broker.port}"
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        code = getattr(exc, "verify_code", None)
+        told = getattr(exc, "verify_message", "") or str(exc)
+        if code == 62:                              # X509_V_ERR_HOSTNAME_MISMATCH
+            return "tls", (f"the broker's certificate is not made for the name {broker.host} ({told}): "
+                           f"set broker = in club.toml to the name in the certificate")
+        if code == 10:
+            return "tls", f"the broker's certificate has expired ({told}): make a new one"
+        ca = broker.ca_file or "the system's CAs"
+        return "tls", (f"the broker's certificate is not signed by the club's CA ({ca}; {told}): "
+                       f"copy the club's ca.crt to the unit and set ca_file = in club.toml")
+    if isinstance(exc, ssl.SSLError):
+        return "tls", (f"TLS with {where} failed ({exc.reason or exc}): is {broker.port} the "
+                       f"broker's TLS port (8883)?")
+    if isinstance(exc, socket.gaierror):
+        return "unreachable", (f"the broker's name {broker.host} is not known on this network: check "
+                               f"broker = in club.toml")
+    if isinstance(exc, ConnectionRefusedError):
+        return "unreachable", (f"nothing answers on {where}: is Mosquitto running there, and is the "
+                               f"port right (1883, 8883 with TLS)?")
+    if isinstance(exc, (TimeoutError, socket.timeout)):
+        return "unreachable", f"{where} does not answer: is the network up, and the address right?"
+    if isinstance(exc, OSError) and exc.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH,
+                                                  errno.EHOSTDOWN, errno.ENETDOWN):
+        return "unreachable", f"{broker.host} cannot be reached ({exc.strerror}): is the network up?"
+    return "unreachable", f"cannot connect to {where} ({type(exc).__name__}: {exc})"
+
+
+@dataclass(frozen=True)
+class LinkStatus:
+    """What stands between this unit and the league, in plain words."""
+
+    state: str
+    """``connecting``, ``connected``, ``unreachable``, ``tls``, ``refused`` or ``taken_over``."""
+    text: str
+    since: float
+    """Wall time of the change."""
+    pending: int = 0
+    """Results in the outbox, waiting for the league."""
+
+    @property
+    def trouble(self) -> bool:
+        return self.state not in ("connecting", "connected")
 
 
 class Publisher:
@@ -62,11 +191,20 @@ class Publisher:
         self.result_topic = messages.topic(config.club, config.table, "result")
         self.live_topic = messages.topic(config.club, config.table, "live")
         self.ack_topic = messages.topic(config.club, config.table, "ack")
+        self.players_topic = messages.players_topic(config.club)
+        self.state_dir = Path(state_dir)
         self.client = mqtt_client(config.broker, f"pitchpad-{config.club}-{config.table}")
         self.client.on_connect = self._on_connect
+        self.client.on_connect_fail = self._on_connect_fail
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
         self.client.on_publish = self._on_publish
+        self.status = LinkStatus("connecting", f"connecting to {config.broker.host}:{config.broker.port}",
+                                 time.time())
+        self._status_written: LinkStatus | None = None
+        self.takeovers = Takeovers()
+        self.players: list[str] = _read_players(self.state_dir / PLAYERS_FILE)
+        """The club's list of players (from the league), kept for when the broker is away."""
         # A unit that vanishes mid-match (power cut, network gone) leaves no stale live score:
         # the broker publishes this empty retained message for it after the keep-alive.
         self.client.will_set(self.live_topic, b"", qos=1, retain=True)
@@ -124,6 +262,7 @@ class Publisher:
         while not self._stop.is_set():
             self._wake.wait(timeout=min(5.0, self.resend_after))
             self._wake.clear()
+            self._write_status()
             if self.connected:
                 try:
                     self._send()
@@ -150,36 +289,99 @@ class Publisher:
             if self.client.publish(self.live_topic, payload, qos=1, retain=True).rc == mqtt.MQTT_ERR_SUCCESS:
                 self._live_sent = live
 
+    # ----- what stands between the unit and the league -----------------------------------------
+    def _set_status(self, state: str, text: str) -> None:
+        """Keep (and log, once) a change of status; a connection taken over stays said for a
+        minute through the reconnections it causes."""
+        old = self.status
+        if (state, text) == (old.state, old.text):
+            return
+        if old.state == "taken_over" and state == "connected" and self.takeovers.recent:
+            return
+        self.status = LinkStatus(state, text, time.time(), len(self.outbox))
+        if state == "connected":
+            if old.trouble:
+                log.info("club: the broker is back (%s)", text)
+        elif state != "connecting":
+            log.error("club: %s; results wait in the outbox (%d)", text, len(self.outbox))
+        self._wake.set()                             # the sender thread writes the status file
+
+    def _write_status(self) -> None:
+        status = self.status
+        if status == self._status_written:
+            return
+        self._status_written = status
+        doc = {**asdict(status), "table": self.config.table, "club": self.config.club,
+               "broker": f"{self.config.broker.host}:{self.config.broker.port}",
+               "pending": len(self.outbox)}
+        durable.replace(self.state_dir / STATUS_FILE, json.dumps(doc, ensure_ascii=False).encode())
+
     # ----- paho's network thread ----------------------------------------------------------------
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
+        broker = self.config.broker
         if reason.is_failure:
-            log.warning("club: the broker %s:%d refused table %s (%s)", self.config.broker.host,
-                        self.config.broker.port, self.config.table, reason)
+            self._set_status("refused", f"the broker {broker.host}:{broker.port} refused table "
+                                        f"{self.config.table} ({reason}): copy the password made for "
+                                        f"{self.config.table} to this unit's password_file")
             return
+        if self.takeovers.connected():
+            self._taken_over()
         log.info("club: connected to %s:%d as table %s; %d result(s) to send",
-                 self.config.broker.host, self.config.broker.port, self.config.table,
-                 len(self.outbox))
-        client.subscribe(self.ack_topic, qos=1)
+                 broker.host, broker.port, self.config.table, len(self.outbox))
+        client.subscribe([(self.ack_topic, 1), (self.players_topic, 1)])
         self._sent_at.clear()                        # send everything pending again
         self._live_sent = None
         self.connected = True
+        self._set_status("connected", f"connected to {broker.host}:{broker.port} as table {self.config.table}")
         self._wake.set()
+
+    def _taken_over(self) -> None:
+        self._set_status("taken_over", f"another unit logs in with table {self.config.table}'s "
+                                       f"password and takes turns with this one (the broker keeps one "
+                                       f"connection per table): give each unit its own table and "
+                                       f"password (an SD card cloned?)")
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        self.takeovers.failed()
+        error = getattr(client, "last_error", None)
+        if error is not None:
+            self._set_status(*why_unreachable(error, self.config.broker))
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
                        properties: Any) -> None:
-        if self.connected and not self._stop.is_set():
-            log.warning("club: lost the broker (%s); results wait in the outbox", reason)
+        if self._stop.is_set():
+            pass
+        elif self.takeovers.closed(reason, flags):
+            self._taken_over()
+        else:
+            if self.connected and self.status.state != "taken_over":
+                log.warning("club: lost the broker (%s); results wait in the outbox", reason)
         self.connected = False
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         try:
+            if message.topic == self.players_topic:
+                self._players(message.payload)
+                return
             ident = messages.read_ack(message.payload)
+            if self.outbox.done(ident):
+                self._sent_at.pop(ident, None)
         except messages.BadMessage:
             log.warning("club: ignored a malformed receipt on %s", message.topic)
+        except Exception as exc:                     # never stop paho's thread
+            log.error("club: could not handle a message on %s (%s)", message.topic, exc)
+
+    def _players(self, payload: bytes) -> None:
+        names = _players_from(payload)
+        if names is None:
+            log.warning("club: ignored a malformed list of players from the league")
             return
-        if self.outbox.done(ident):
-            self._sent_at.pop(ident, None)
+        if names != self.players:
+            self.players = names
+            durable.replace(self.state_dir / PLAYERS_FILE,
+                            json.dumps({"names": names}, ensure_ascii=False).encode("utf-8"))
+            log.info("club: the club's list of players has %d name(s)", len(names))
 
     def _on_publish(self, client: mqtt.Client, userdata: Any, mid: int, reason: Any,
                     properties: Any) -> None:
@@ -193,6 +395,34 @@ class Publisher:
                           reason)
             if ident is not None:
                 self._sent_at[ident] = self.clock() + 10 * self.resend_after
+
+
+def _players_from(payload: bytes) -> list[str] | None:
+    """The names of a players message (the league's), each one a pad can show; None if it is
+    not one."""
+    from firmware.storage.roster import valid
+
+    if len(payload) > 16384 or messages.nesting(payload, 3) > 3:
+        return None
+    try:
+        doc = json.loads(payload.decode("utf-8")) if payload else {"names": []}
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    names = doc.get("names") if isinstance(doc, dict) else None
+    if not isinstance(names, list):
+        return None
+    kept: list[str] = []
+    for name in names:
+        if isinstance(name, str) and valid(name) and name not in kept:
+            kept.append(name)
+    return kept
+
+
+def _read_players(path: Path) -> list[str]:
+    try:
+        return _players_from(path.read_bytes()) or []
+    except OSError:
+        return []
 
 
 def session_properties(expiry: int) -> Properties:

@@ -1,23 +1,37 @@
 """``pitchpad league``: the club's standings, from the tables' results over MQTT, on a web page.
 
-One process, on one of the Pis or any machine of the club: paho-mqtt's network thread takes
-the messages (a persistent MQTT session, so results published while the league was off wait
-in the broker), writes them to SQLite (:mod:`firmware.league.standings`) and only then
-acknowledges them, to the broker (manual PUBACK) and to the table (a receipt on its ``ack``
-topic, which clears the unit's outbox). A message that cannot be read is logged in one line,
-acknowledged (so it is not redelivered for ever) and ignored: the league goes on.
+One process, on one of the Pis or any machine of the club, two threads:
 
-The page (:mod:`firmware.league.page`) is served by the standard library's threaded HTTP server:
-``/`` the page, ``/api/state`` the whole state as JSON, ``/events`` a Server-Sent Events stream
-that pushes the state on every change (the page falls back to polling where it cannot).
+- **paho-mqtt's network thread** takes the messages (a persistent MQTT session, so results
+  published while the league was off wait in the broker), checks them (:mod:`firmware.club.messages`
+  for the form, :mod:`firmware.league.rules` for the game and its rules), writes them to SQLite
+  (:mod:`firmware.league.standings`) and only then acknowledges them, to the broker (manual
+  PUBACK) and to the table (a receipt on its ``ack`` topic, which clears the unit's outbox).
+  **Every message is acknowledged**, whatever happens: one the league cannot use (malformed,
+  nonsense, too long, too deep, or one that made the handler fail in any way) is set aside in
+  SQLite for a person to read (``pitchpad league admin rejected``), logged in one line naming
+  the table, and never delivered again, so nothing one table sends can stop another's.
+- **Tornado's event loop** (the main thread) serves the pages (:mod:`firmware.league.page`):
+  ``/`` and ``/tv``, ``/api/state`` (the whole state as JSON), ``/events`` (Server-Sent Events:
+  the state on every change), ``/results`` and ``/results.csv``. Every connection, idle or
+  following the stream, is a socket in that one loop, not a thread; at most
+  :data:`MAX_CONNECTIONS` at once (more are closed at once), :data:`MAX_STREAMS` of them
+  streams, and a connection that sends no request for :data:`IDLE_TIMEOUT` seconds is closed.
+  Every answer carries a Content-Security-Policy (only the page's own files), X-Frame-Options,
+  nosniff and no-referrer headers; HEAD answers as GET without the body; the Server header
+  names only "PitchPad league". Once a second the loop also looks for changes made by
+  ``pitchpad league admin`` in the SQLite file (its ``data_version``), so pages follow them and
+  the club's list of players goes to the units.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import threading
-from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import time
+import traceback
+from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger("pitchpad.league")
@@ -25,32 +39,56 @@ HEARTBEAT = 15.0
 SESSION_EXPIRY = 7 * 24 * 3600
 """How long the broker keeps the league's session (and the results queued for it) while the
 league is off: a week."""
+MAX_PACKET = 16384
+"""The largest MQTT packet the league takes (told to the broker when it connects, which then
+never sends it a bigger one); the broker's own ``max_packet_size`` is the same."""
+MAX_CONNECTIONS = 500
+MAX_STREAMS = 400
+IDLE_TIMEOUT = 60.0
+LOG_LINES_PER_MINUTE = 10
+"""Log lines about set-aside messages per table and minute; beyond, they are only counted."""
+
+
+def players_payload(names: list[str]) -> bytes:
+    return json.dumps({"v": 1, "names": names}, ensure_ascii=False,
+                      separators=(",", ":")).encode("utf-8")
 
 
 class LeagueService:
-    """The MQTT side: subscribe, record, acknowledge."""
+    """The MQTT side: subscribe, check, record, acknowledge; publish the club's players."""
 
     def __init__(self, league: Any, club: str, broker: Any, *, client_id: str | None = None) -> None:
         from firmware.club import messages
-        from firmware.club.publisher import mqtt_client
+        from firmware.club.publisher import Takeovers, mqtt_client
 
         self.league = league
         self.club = club
         self.broker = broker
         self.messages = messages
+        # The broker names the client after its user (use_username_as_clientid): the id asked
+        # for here only matters on a broker set up otherwise.
         self.client = mqtt_client(broker, client_id or f"pitchpad-league-{club}", manual_ack=True)
         self.client.on_connect = self._on_connect
         self.client.on_message = self._on_message
         self.client.on_disconnect = self._on_disconnect
+        self.client.on_connect_fail = self._on_connect_fail
         self.connected = threading.Event()
         self.received = 0
+        self.takeover = Takeovers()
+        self._takeover_said = -60.0
         self.stopping = False
+        self._logged: dict[str, tuple[float, int]] = {}
+        self._players_sent: bytes | None = None
 
     def start(self) -> None:
-        from firmware.club.publisher import session_properties
+        from paho.mqtt.packettypes import PacketTypes
+        from paho.mqtt.properties import Properties
 
+        props = Properties(PacketTypes.CONNECT)
+        props.SessionExpiryInterval = SESSION_EXPIRY
+        props.MaximumPacketSize = MAX_PACKET
         self.client.connect_async(self.broker.host, self.broker.port, keepalive=self.broker.keepalive,
-                                  clean_start=False, properties=session_properties(SESSION_EXPIRY))
+                                  clean_start=False, properties=props)
         self.client.loop_start()
 
     def stop(self) -> None:
@@ -58,108 +96,370 @@ class LeagueService:
         self.client.disconnect()
         self.client.loop_stop()
 
+    # ----- paho's network thread ----------------------------------------------------------------
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
         if reason.is_failure:
             log.error("league: the broker %s:%d refused the league (%s)", self.broker.host,
                       self.broker.port, reason)
             return
+        if self.takeover.connected():
+            self._taken_over()
         root = self.messages.ROOT
         client.subscribe([(f"{root}/{self.club}/+/result", 1), (f"{root}/{self.club}/+/live", 1)])
         log.info("league: connected to %s:%d, club %s", self.broker.host, self.broker.port, self.club)
         self.connected.set()
+        self._players_sent = None
+        self.publish_players()
 
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason: Any,
                        properties: Any) -> None:
-        if self.connected.is_set() and not self.stopping:
+        if self.stopping:
+            pass
+        elif self.takeover.closed(reason, flags):
+            self._taken_over()
+        elif self.connected.is_set():
             log.warning("league: lost the broker (%s); reconnecting", reason)
         self.connected.clear()
 
+    def _on_connect_fail(self, client: Any, userdata: Any) -> None:
+        self.takeover.failed()
+
+    @property
+    def takeovers(self) -> int:
+        return int(self.takeover.count)
+
+    def _taken_over(self) -> None:
+        now = time.monotonic()
+        if now - self._takeover_said < 60:
+            return
+        self._takeover_said = now
+        log.error("league: another client logged in to the broker as the league's user (%s) and "
+                      "took over its session (%d time(s)): is a second pitchpad league running with "
+                      "the league's password, or has that password leaked? Change it with "
+                      "setup-broker.sh --password league", self.broker.username, self.takeovers)
+
     def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
+        """Whatever the message, and whatever goes wrong with it: acknowledged once handled or
+        set aside (a raise here would stop paho's thread, and with it the league)."""
+        topic, payload = message.topic, message.payload
         try:
-            self.handle(message.topic, message.payload)
+            self.handle(topic, payload)
         except self.messages.BadMessage as exc:
-            self.league.note_ignored()
-            log.warning("league: ignored a malformed message on %s: %s", message.topic, exc)
-        except Exception:
-            log.exception("league: could not record a message on %s; it will come again",
-                          message.topic)
-            return                                  # no PUBACK: the broker delivers it again
-        client.ack(message.mid, message.qos)
+            self._set_aside(topic, payload, str(exc), refused=True)
+            ident = getattr(exc, "ident", None)
+            if ident is not None:                        # the table stops resending it
+                self._receipt(topic, ident)
+        except Exception as exc:                         # a bug, a full disk: still no blockage
+            self._set_aside(topic, payload, f"{type(exc).__name__}: {exc}", refused=False,
+                            trace=traceback.format_exc(limit=8))
+        try:
+            client.ack(message.mid, message.qos)
+        except Exception as exc:                         # the connection went meanwhile
+            log.warning("league: could not acknowledge a message on %s (%s)", topic, exc)
 
     def handle(self, topic: str, payload: bytes) -> None:
+        from firmware.league.rules import check_live, check_result
+
         messages = self.messages
         club, table, kind = messages.parse_topic(topic)
         if club != self.club:
             raise messages.BadMessage(f"club {club!r} is not this league's")
         if kind == "result":
             result = messages.read_result(payload, club, table)
-            self.league.add_result(club, table, result)
-            self.received += 1
-            self.client.publish(messages.topic(club, table, "ack"), messages.ack_payload(result.id),
-                                qos=1)
-        elif kind == "live":
-            self.league.set_live(club, table, messages.read_live(payload) if payload else None)
-
-
-def make_server(league: Any, club: str, address: tuple[str, int]) -> ThreadingHTTPServer:
-    """The page's HTTP server (not started)."""
-    from firmware.league.page import PAGE
-
-    class Handler(BaseHTTPRequestHandler):
-        server_version = "PitchPadLeague"
-
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-            log.debug("http: " + format, *args)
-
-        def do_GET(self) -> None:  # noqa: N802
-            path = self.path.split("?", 1)[0]
-            if path == "/":
-                self._send(PAGE.encode("utf-8"), "text/html; charset=utf-8")
-            elif path == "/api/state":
-                self._send(_state(league, club), "application/json")
-            elif path == "/events":
-                self._events()
-            else:
-                self.send_error(HTTPStatus.NOT_FOUND)
-
-        def _send(self, body: bytes, kind: str) -> None:
-            self.send_response(HTTPStatus.OK)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            self.wfile.write(body)
-
-        def _events(self) -> None:
-            self.send_response(HTTPStatus.OK)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            seen = -1
-            with league.changed:
-                league.streams += 1
             try:
-                while not getattr(self.server, "closing", False):
-                    with league.changed:
-                        if league.version == seen:
-                            league.changed.wait(HEARTBEAT)
-                        version = league.version
+                check_result(result)
+                self.league.add_result(club, table, result)
+            except messages.BadMessage as exc:
+                exc.ident = result.id                    # type: ignore[attr-defined]
+                raise
+            self.received += 1
+            self._receipt(topic, result.id)
+        elif kind == "live":
+            live = messages.read_live(payload) if payload else None
+            if live is not None:
+                check_live(live)
+            self.league.set_live(club, table, live)
+        else:
+            raise messages.BadMessage(f"{kind!r} is the league's to send, not a table's")
+
+    def _receipt(self, topic: str, ident: str) -> None:
+        club, table, _ = self.messages.parse_topic(topic)
+        self.client.publish(self.messages.topic(club, table, "ack"), self.messages.ack_payload(ident), qos=1)
+
+    def _set_aside(self, topic: str, payload: bytes, why: str, *, refused: bool, trace: str = "") -> None:
+        parts = topic.split("/")
+        table = parts[2] if len(parts) == 4 else "?"
+        kind = parts[3] if len(parts) == 4 else "message"
+        try:
+            new = self.league.set_aside(table, topic, payload, why + (f"\n{trace}" if trace else ""))
+        except Exception as exc:                         # the file itself fails: say so, go on
+            log.error("league: could not set aside a %s from table %s (%s: %s); it is acknowledged "
+                      "all the same", kind, table, type(exc).__name__, exc)
+            return
+        if not new or not self._may_log(table):
+            return
+        if refused:
+            log.warning("league: refused a %s from table %s: %s (set aside: pitchpad league admin "
+                        "rejected)", kind, table, why)
+        else:
+            log.error("league: could not handle a %s from table %s (%s); set aside (pitchpad league "
+                      "admin rejected shows it whole) and acknowledged", kind, table, why)
+
+    def _may_log(self, table: str) -> bool:
+        """At most :data:`LOG_LINES_PER_MINUTE` lines a minute per table, then one saying so."""
+        now = time.monotonic()
+        since, lines = self._logged.get(table, (now, 0))
+        if now - since >= 60:
+            since, lines = now, 0
+        self._logged[table] = (since, lines + 1)
+        if lines < LOG_LINES_PER_MINUTE:
+            return True
+        if lines == LOG_LINES_PER_MINUTE:
+            log.warning("league: table %s keeps sending messages the league cannot use; the next "
+                        "ones this minute are set aside without a log line", table)
+        return False
+
+    def publish_players(self) -> None:
+        """The club's list of players, retained, for the units (when it changed)."""
+        payload = players_payload(self.league.players())
+        if payload == self._players_sent or not self.connected.is_set():
+            return
+        info = self.client.publish(self.messages.players_topic(self.club), payload, qos=1, retain=True)
+        if info.rc == 0:
+            self._players_sent = payload
+
+
+# ----- the pages ------------------------------------------------------------------------------
+class Changes:
+    """The state the pages show, made once per change and shared by every stream (the loop's
+    thread only; :meth:`notify` may be called from any thread)."""
+
+    def __init__(self, league: Any, club: str, loop: Any) -> None:
+        from firmware.league.rules import games
+
+        self.league = league
+        self.club = club
+        self.loop = loop
+        self.games = games()
+        self.event = asyncio.Event()
+        self._state: tuple[int, bytes] | None = None
+
+    def notify(self) -> None:
+        self.loop.add_callback(self._wake)
+
+    def _wake(self) -> None:
+        self.event.set()
+        self.event = asyncio.Event()
+
+    def state(self) -> tuple[int, bytes]:
+        version = self.league.version
+        if self._state is None or self._state[0] != version:
+            doc = self.league.snapshot(self.club, self.games)
+            self._state = (version, json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode())
+        return self._state
+
+
+def make_app(league: Any, club: str, changes: Changes, *, max_streams: int = MAX_STREAMS) -> Any:
+    """The Tornado application of the pages."""
+    import tornado.iostream
+    import tornado.web
+
+    from firmware.league import page
+
+    csp = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+           "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+    class Base(tornado.web.RequestHandler):
+        def set_default_headers(self) -> None:
+            self.set_header("Server", "PitchPad league")
+            self.set_header("Content-Security-Policy", csp)
+            self.set_header("X-Frame-Options", "DENY")
+            self.set_header("X-Content-Type-Options", "nosniff")
+            self.set_header("Referrer-Policy", "no-referrer")
+            self.set_header("Cache-Control", "no-store")
+
+        def reply(self, body: str | bytes, kind: str) -> None:
+            self.set_header("Content-Type", kind)
+            self.finish(body.encode("utf-8") if isinstance(body, str) else body)
+
+        def head(self, *args: Any) -> None:
+            self.get(*args)
+
+        def write_error(self, status_code: int, **kwargs: Any) -> None:
+            self.reply(f"{status_code} {self._reason}\n", "text/plain; charset=utf-8")
+
+        def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+            if isinstance(value, tornado.web.HTTPError):
+                return
+            log.error("league: the page failed on %s (%s: %s)", self.request.path, typ.__name__, value)
+
+    class Page(Base):
+        def get(self) -> None:
+            self.reply(page.PAGE, "text/html; charset=utf-8")
+
+    class Css(Base):
+        def get(self) -> None:
+            self.set_header("Cache-Control", "max-age=300")
+            self.reply(page.CSS, "text/css; charset=utf-8")
+
+    class Script(Base):
+        def get(self) -> None:
+            self.set_header("Cache-Control", "max-age=300")
+            self.reply(page.JS, "text/javascript; charset=utf-8")
+
+    class State(Base):
+        def get(self) -> None:
+            self.reply(changes.state()[1], "application/json")
+
+    class Results(Base):
+        def get(self) -> None:
+            game = self.get_query_argument("game", None) or None
+            if game is not None and game not in changes.games:
+                raise tornado.web.HTTPError(404)
+            total = league.result_count(game=game)
+            pages = max(1, -(-total // page.RESULTS_PAGE))
+            try:
+                number = min(max(1, int(self.get_query_argument("page", "1"))), pages)
+            except ValueError:
+                raise tornado.web.HTTPError(400) from None
+            rows = league.results(page.RESULTS_PAGE, (number - 1) * page.RESULTS_PAGE, game=game)
+            self.reply(page.results_page(club, rows, changes.games, page=number, pages=pages,
+                                         total=total, game=game), "text/html; charset=utf-8")
+
+    class Csv(Base):
+        def get(self) -> None:
+            game = self.get_query_argument("game", None) or None
+            self.set_header("Content-Disposition", f'attachment; filename="{club}-results.csv"')
+            self.reply(league.csv(game=game), "text/csv; charset=utf-8")
+
+    class Events(Base):
+        gone = False
+
+        async def head(self) -> None:            # type: ignore[override]
+            self.set_header("Content-Type", "text/event-stream")
+            self.finish()
+
+        async def get(self) -> None:
+            if league.streams >= max_streams:
+                self.set_status(503)
+                self.set_header("Retry-After", "30")
+                self.reply("too many pages are following the league; this one polls\n",
+                           "text/plain; charset=utf-8")
+                return
+            self.set_header("Content-Type", "text/event-stream")
+            league.streams += 1
+            seen = -1
+            try:
+                while not self.gone:
+                    version, body = changes.state()
                     if version != seen:
                         seen = version
-                        self.wfile.write(b"data: " + _state(league, club) + b"\n\n")
+                        self.write(b"data: " + body + b"\n\n")
                     else:
-                        self.wfile.write(b": still here\n\n")
-                    self.wfile.flush()
-            except OSError:
-                return                               # the browser went away
+                        self.write(b": still here\n\n")
+                    await self.flush()
+                    waiting = changes.event
+                    if changes.league.version == seen:
+                        try:
+                            await asyncio.wait_for(waiting.wait(), HEARTBEAT)
+                        except asyncio.TimeoutError:
+                            pass
+            except tornado.iostream.StreamClosedError:
+                pass
             finally:
-                with league.changed:
-                    league.streams -= 1
+                league.streams -= 1
 
-    server = ThreadingHTTPServer(address, Handler)
-    server.daemon_threads = True
-    return server
+        def on_connection_close(self) -> None:
+            self.gone = True
+            changes.notify()
+
+    return tornado.web.Application([
+        (r"/", Page), (r"/tv", Page), (r"/page\.css", Css), (r"/page\.js", Script),
+        (r"/api/state", State), (r"/events", Events), (r"/results", Results),
+        (r"/results\.csv", Csv),
+    ], compress_response=False)
 
 
-def _state(league: Any, club: str) -> bytes:
-    return json.dumps(league.snapshot(club), ensure_ascii=False, separators=(",", ":")).encode()
+def make_server(app: Any, *, max_connections: int = MAX_CONNECTIONS,
+                idle_timeout: float = IDLE_TIMEOUT) -> Any:
+    """The HTTP server (Tornado's), closing connections beyond ``max_connections`` at once."""
+    from tornado.httpserver import HTTPServer
+
+    class Server(HTTPServer):
+        refused = 0
+
+        def handle_stream(self, stream: Any, address: Any) -> None:
+            if len(self._connections) >= max_connections:
+                Server.refused += 1
+                stream.close()
+                return
+            super().handle_stream(stream, address)
+
+        @property
+        def open_connections(self) -> int:
+            return len(self._connections)
+
+    return Server(app, idle_connection_timeout=idle_timeout, body_timeout=10,
+                  max_body_size=4096, max_header_size=8192, xheaders=False)
+
+
+class Site:
+    """The league's page server on its own event loop, for ``pitchpad league`` (in the main
+    thread) or a test (in a thread of its own): :meth:`run` until :meth:`stop`."""
+
+    def __init__(self, league: Any, club: str, address: tuple[str, int], *,
+                 service: LeagueService | None = None, max_connections: int = MAX_CONNECTIONS,
+                 max_streams: int = MAX_STREAMS, idle_timeout: float = IDLE_TIMEOUT,
+                 check_every: float = 1.0) -> None:
+        import socket
+
+        from tornado.netutil import bind_sockets
+
+        self.league = league
+        self.club = club
+        self.service = service
+        self.sockets = bind_sockets(address[1], address[0] or None, family=socket.AF_INET, backlog=128)
+        self.address = self.sockets[0].getsockname()[:2]
+        self.max_connections = max_connections
+        self.max_streams = max_streams
+        self.idle_timeout = idle_timeout
+        self.check_every = check_every
+        self.loop: Any = None
+        self.server: Any = None
+        self.ready = threading.Event()
+
+    def run(self, started: Callable[[], None] | None = None) -> None:
+        asyncio.run(self._serve(started))
+
+    async def _serve(self, started: Callable[[], None] | None) -> None:
+        from tornado.ioloop import IOLoop, PeriodicCallback
+
+        self.loop = IOLoop.current()
+        self.stopped = asyncio.Event()
+        changes = Changes(self.league, self.club, self.loop)
+        self.league.listeners.append(changes.notify)
+        self.server = make_server(make_app(self.league, self.club, changes, max_streams=self.max_streams),
+                                  max_connections=self.max_connections, idle_timeout=self.idle_timeout)
+        self.server.add_sockets(self.sockets)
+        check = PeriodicCallback(self._outside_change, self.check_every * 1000)
+        check.start()
+        self.ready.set()
+        if started is not None:
+            started()
+        await self.stopped.wait()
+        check.stop()
+        self.server.stop()
+        self.league.listeners.remove(changes.notify)
+        await asyncio.wait_for(self.server.close_all_connections(), 5)
+
+    def _outside_change(self) -> None:
+        try:
+            if self.league.outside_change() and self.service is not None:
+                self.service.publish_players()
+        except Exception as exc:                       # never let the check end the loop
+            log.error("league: could not look for changes in the league's file (%s)", exc)
+
+    def stop(self) -> None:
+        """From any thread (a signal handler included)."""
+        if self.loop is not None:
+            self.loop.add_callback(lambda: self.stopped.set())

@@ -55,13 +55,10 @@ class Mosquitto:
         self.tables = tables
         self.port = free_port()
         env = {**os.environ, "PITCHPAD_ROOT": str(root), "PATH": search}
-        subprocess.run([str(SETUP), "--club", club, "--tables", ",".join(tables),
-                        "--port", str(self.port), "--no-restart"],
-                       check=True, env=env, capture_output=True, timeout=30)
-        conf = root / "etc/mosquitto/conf.d/pitchpad.conf"
-        # Loopback only: the deploy file says "listener PORT" (all addresses, as a club wants).
-        conf.write_text(conf.read_text().replace(f"listener {self.port}",
-                                                 f"listener {self.port} 127.0.0.1"))
+        self.env = env
+        # Loopback only (a club's broker listens on every address: no --bind).
+        self.setup("--club", club, "--tables", ",".join(tables), "--port", str(self.port),
+                   "--bind", "127.0.0.1")
         self.data = root / "var/lib/mosquitto"
         self.data.mkdir(parents=True, exist_ok=True)
         self.log = root / "mosquitto.log"
@@ -73,6 +70,15 @@ class Mosquitto:
             f"log_type information\n"
             f"include_dir {root / 'etc/mosquitto/conf.d'}\n")
         self.process: subprocess.Popen[bytes] | None = None
+
+    def setup(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """Run deploy/club/setup-broker.sh on this broker's files, as a club owner would."""
+        return subprocess.run([str(SETUP), *args, "--no-restart"], check=True, env=self.env,
+                              capture_output=True, text=True, timeout=30)
+
+    @property
+    def conf(self) -> Path:
+        return self.root / "etc/mosquitto/conf.d/pitchpad.conf"
 
     def password(self, user: str) -> str:
         return (self.root / "etc/pitchpad/club" / f"{user}.password").read_text().strip()
@@ -115,33 +121,47 @@ class Mosquitto:
 
 class LeagueRig:
     """``pitchpad league``'s parts in this process: the SQLite store, the MQTT service (a real
-    paho client on the real broker) and the page's HTTP server on a free loopback port."""
+    paho client on the real broker) and the page server (Tornado, its own thread and loop) on a
+    free loopback port. ``restart()`` stops all three and starts them again on the same file."""
 
-    def __init__(self, broker: Mosquitto, db: Path) -> None:
+    def __init__(self, broker: Mosquitto, db: Path, **site_options) -> None:
+        self.broker = broker
+        self.db = db
+        self.site_options = site_options
+        self.port = 0
+        self._open()
+
+    def _open(self) -> None:
         import threading
 
-        from firmware.league.server import LeagueService, make_server
+        from firmware.league.server import LeagueService, Site
         from firmware.league.standings import League
 
-        self.league = League(db)
-        self.service = LeagueService(self.league, broker.club, broker.broker("league"),
-                                     client_id="pitchpad-league-test")
-        self.server = make_server(self.league, broker.club, ("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-        self._thread = threading.Thread(target=self.server.serve_forever, args=(0.1,), daemon=True)
+        self.league = League(self.db)
+        self.service = LeagueService(self.league, self.broker.club, self.broker.broker("league"))
+        self.site = Site(self.league, self.broker.club, ("127.0.0.1", self.port), service=self.service,
+                         **self.site_options)
+        self.port = self.site.address[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self._thread = threading.Thread(target=self.site.run, daemon=True, name="league-site")
 
     def start(self) -> LeagueRig:
         self._thread.start()
+        assert self.site.ready.wait(10), "the page server did not start"
         self.service.start()
         assert self.service.connected.wait(10), "the league did not connect"
         return self
 
     def stop(self) -> None:
         self.service.stop()
-        self.server.closing = True
-        self.server.shutdown()
-        self.server.server_close()
+        self.site.stop()
+        self._thread.join(10)
         self.league.close()
+
+    def restart(self) -> LeagueRig:
+        self.stop()
+        self._open()
+        return self.start()
 
     def count(self) -> int:
         return self.league.count()

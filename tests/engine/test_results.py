@@ -1,0 +1,71 @@
+"""Every registered game's result rules (``GAME.results``, ``engine/results.py``) accept every
+result its matches really end with, and refuse the nonsense a table could send.
+
+Random legal matches of each example set-up are played to the end; each result is read the
+way a unit publishes it (``firmware.club.messages.outcomes`` over the summary's winner) and
+must pass :func:`engine.results.check`. The club's league refuses what does not.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.protocol import uniform_choice
+from engine.registry import GAMES, game_named
+from engine.results import check
+from firmware.club.messages import outcomes
+
+CASES = [pytest.param(game, config, seed, id=f"{name}-{index}-seed{seed}")
+         for name, game in GAMES.items()
+         for index, config in enumerate(game.example_configs)
+         for seed in (4, 5, 6)]
+
+
+def played_result(game, config, seed: int):
+    rng = random.Random(seed)
+    match = game.new_match(config, seed)
+    for _ in range(20000):
+        seats = match.to_act()
+        if not seats:
+            break
+        match.apply({seat: uniform_choice(match, seat, rng) for seat in seats})
+    assert match.is_over
+    summary = game.summary(match)
+    score = summary.get("score") or summary.get("points")
+    outcome = outcomes(list(match.seats), summary["winner"])
+    return [(seat, score[seat], outcome[seat]) for seat in match.seats], summary.get("shootout")
+
+
+@pytest.mark.parametrize("game, config, seed", CASES)
+def test_a_real_match_ends_with_a_result_its_rules_accept(game, config, seed):
+    players, shootout = played_result(game, config, seed)
+    assert check(game.results, players, shootout) is None, (players, shootout)
+
+
+@pytest.mark.parametrize("players, shootout, why", [
+    ([("red", 2, "win"), ("blue", 2, "win")], None, "two sides won"),
+    ([("red", 1, "win"), ("blue", 3, "loss")], None, "fewer goals"),
+    ([("red", 1, "draw"), ("blue", 1, "draw")], None, "cannot end drawn"),
+    ([("red", 1, "win"), ("blue", 1, "loss")], None, "without a shoot-out"),
+    ([("red", 1, "win"), ("blue", 1, "loss")], {"red": 2, "blue": 4}, "did not win"),
+    ([("red", 3, "win"), ("blue", 1, "loss")], {"red": 5, "blue": 4}, "not level"),
+    ([("red", 3, "win"), ("green", 1, "loss")], None, "this game seats red/blue"),
+    ([("red", 3, "win"), ("red", 1, "loss")], None, "twice"),
+    ([("red", 3, "draw"), ("blue", 1, "loss")], None, "not for others"),
+])
+def test_chifootmi_refuses_a_result_that_cannot_happen(players, shootout, why):
+    assert why in check(game_named("chifootmi").results, players, shootout)
+
+
+def test_chifoumi_for_four_is_won_by_a_pair_and_for_three_a_tie_at_the_top_is_a_draw():
+    rules = game_named("chifoumi").results
+    pair = [("white", 3, "win"), ("red", 4, "loss"), ("black", 3, "win"), ("orange", 1, "loss")]
+    assert check(rules, pair, None) is None, "White+Black 6 pieces against 5"
+    split = [("white", 3, "win"), ("red", 4, "win"), ("black", 3, "loss"), ("orange", 1, "loss")]
+    assert "both won and lost" in check(rules, split, None)
+    shared = [("white", 3, "draw"), ("red", 3, "draw"), ("black", 1, "draw")]
+    assert check(rules, shared, None) is None
+    assert "scored more" in check(rules, [("white", 4, "draw"), ("red", 3, "draw"),
+                                          ("black", 1, "draw")], None)
+    assert "shoot-out" in check(rules, [("white", 2, "win"), ("black", 1, "loss")], {"white": 1, "black": 0})
