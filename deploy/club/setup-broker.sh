@@ -53,7 +53,7 @@ while [ $# -gt 0 ]; do
 done
 
 # What an earlier run (or a person's edit) left: the club, the listeners, the TLS files.
-old_club="" old_port="" old_bind="" old_tls_port="" old_tls_cert="" old_tls_key=""
+old_club="" old_port="" old_bind="" old_tls_port="" old_tls_bind="" old_tls_cert="" old_tls_key=""
 if [ -f "$ACL" ]; then
     old_club=$(sed -n 's|^topic read pitchpad/\([a-z0-9_-]*\)/+/result$|\1|p' "$ACL" | head -n 1)
 fi
@@ -70,7 +70,7 @@ if [ -f "$CONF" ]; then
         if [ "$b_cert" = - ]; then
             old_port=$b_port old_bind=$b_addr
         else
-            old_tls_port=$b_port old_tls_cert=$b_cert old_tls_key=$b_key
+            old_tls_port=$b_port old_tls_bind=$b_addr old_tls_cert=$b_cert old_tls_key=$b_key
         fi
     done <<< "$blocks"
 fi
@@ -196,7 +196,7 @@ conf_tmp=$(mktemp)
     echo "use_username_as_clientid true"
     if [ -n "$tls_cert" ]; then
         echo "# TLS: the units set tls = true and port = $tls_port in club.toml"
-        echo "listener $tls_port"
+        echo "listener $tls_port${old_tls_bind:+ $old_tls_bind}"
         echo "use_username_as_clientid true"
         echo "certfile $tls_cert"
         echo "keyfile $tls_key"

@@ -24,15 +24,13 @@ league's receipts.
 """
 from __future__ import annotations
 
-import errno
 import json
 import logging
-import socket
 import ssl
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +41,7 @@ from paho.mqtt.packettypes import PacketTypes
 from firmware.club import messages
 from firmware.club.config import Broker, ClubConfig
 from firmware.club.outbox import Outbox
+from firmware.club.reach import why_unreachable
 from firmware.storage import durable
 
 log = logging.getLogger("pitchpad.club")
@@ -131,37 +130,6 @@ def mqtt_client(broker: Broker, client_id: str, *, manual_ack: bool = False) -> 
     return client
 
 
-def why_unreachable(exc: BaseException, broker: Broker) -> tuple[str, str]:
-    """``(state, plain words)`` for a failed connection to ``broker``."""
-    where = f"{broker.host}:{broker.port}"
-    if isinstance(exc, ssl.SSLCertVerificationError):
-        code = getattr(exc, "verify_code", None)
-        told = getattr(exc, "verify_message", "") or str(exc)
-        if code == 62:                              # X509_V_ERR_HOSTNAME_MISMATCH
-            return "tls", (f"the broker's certificate is not made for the name {broker.host} ({told}): "
-                           f"set broker = in club.toml to the name in the certificate")
-        if code == 10:
-            return "tls", f"the broker's certificate has expired ({told}): make a new one"
-        ca = broker.ca_file or "the system's CAs"
-        return "tls", (f"the broker's certificate is not signed by the club's CA ({ca}; {told}): "
-                       f"copy the club's ca.crt to the unit and set ca_file = in club.toml")
-    if isinstance(exc, ssl.SSLError):
-        return "tls", (f"TLS with {where} failed ({exc.reason or exc}): is {broker.port} the "
-                       f"broker's TLS port (8883)?")
-    if isinstance(exc, socket.gaierror):
-        return "unreachable", (f"the broker's name {broker.host} is not known on this network: check "
-                               f"broker = in club.toml")
-    if isinstance(exc, ConnectionRefusedError):
-        return "unreachable", (f"nothing answers on {where}: is Mosquitto running there, and is the "
-                               f"port right (1883, 8883 with TLS)?")
-    if isinstance(exc, (TimeoutError, socket.timeout)):
-        return "unreachable", f"{where} does not answer: is the network up, and the address right?"
-    if isinstance(exc, OSError) and exc.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH,
-                                                  errno.EHOSTDOWN, errno.ENETDOWN):
-        return "unreachable", f"{broker.host} cannot be reached ({exc.strerror}): is the network up?"
-    return "unreachable", f"cannot connect to {where} ({type(exc).__name__}: {exc})"
-
-
 @dataclass(frozen=True)
 class LinkStatus:
     """What stands between this unit and the league, in plain words."""
@@ -202,7 +170,10 @@ class Publisher:
         self.status = LinkStatus("connecting", f"connecting to {config.broker.host}:{config.broker.port}",
                                  time.time())
         self._status_written: LinkStatus | None = None
+        """What club-status.json says (the status and the results waiting)."""
         self.takeovers = Takeovers()
+        self.failed_attempts = 0
+        """Connection attempts that failed (each retry; the log says it once)."""
         self.players: list[str] = _read_players(self.state_dir / PLAYERS_FILE)
         """The club's list of players (from the league), kept for when the broker is away."""
         # A unit that vanishes mid-match (power cut, network gone) leaves no stale live score:
@@ -303,11 +274,11 @@ class Publisher:
             if old.trouble:
                 log.info("club: the broker is back (%s)", text)
         elif state != "connecting":
-            log.error("club: %s; results wait in the outbox (%d)", text, len(self.outbox))
+            log.error("club: %s; results wait in the outbox (%d now)", text, len(self.outbox))
         self._wake.set()                             # the sender thread writes the status file
 
     def _write_status(self) -> None:
-        status = self.status
+        status = replace(self.status, pending=len(self.outbox))
         if status == self._status_written:
             return
         self._status_written = status
@@ -321,6 +292,7 @@ class Publisher:
                     properties: Any) -> None:
         broker = self.config.broker
         if reason.is_failure:
+            self.failed_attempts += 1
             self._set_status("refused", f"the broker {broker.host}:{broker.port} refused table "
                                         f"{self.config.table} ({reason}): copy the password made for "
                                         f"{self.config.table} to this unit's password_file")
@@ -344,6 +316,7 @@ class Publisher:
 
     def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
         self.takeovers.failed()
+        self.failed_attempts += 1
         error = getattr(client, "last_error", None)
         if error is not None:
             self._set_status(*why_unreachable(error, self.config.broker))
@@ -367,6 +340,7 @@ class Publisher:
             ident = messages.read_ack(message.payload)
             if self.outbox.done(ident):
                 self._sent_at.pop(ident, None)
+                self._wake.set()                     # club-status.json: one fewer waiting
         except messages.BadMessage:
             log.warning("club: ignored a malformed receipt on %s", message.topic)
         except Exception as exc:                     # never stop paho's thread

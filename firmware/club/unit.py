@@ -16,8 +16,20 @@ from typing import Any
 from firmware.club import messages
 from firmware.club.config import ClubConfig, ClubConfigError
 from firmware.club.config import load as load_config
+from firmware.i18n import STRINGS
 
 log = logging.getLogger("pitchpad.club")
+STRINGS.update({
+    # The menu's club line (only on a unit with club play) and its title-bar alert.
+    "menu.club": ("Ligue", "League"),
+    "menu.club_alert": ("Ligue !", "League !"),
+    "club.connecting": ("connexion", "connecting"),
+    "club.connected": ("OK", "OK"),
+    "club.unreachable": ("hors ligne", "offline"),
+    "club.tls": ("certificat", "certificate"),
+    "club.refused": ("refusée", "refused"),
+    "club.taken_over": ("en double", "duplicate"),
+})
 
 
 def seat_names(players: Mapping[str, str], names: Mapping[str, str] | None) -> dict[str, str]:
@@ -53,6 +65,18 @@ class ClubLink:
             raise ClubConfigError(f"{path}: club play needs paho-mqtt: install the club extra "
                                   "(pip install 'pitchpad[club]')") from None
         return cls(config, state_dir)
+
+    # ----- what the console asks (never blocks) --------------------------------------------------
+    def state(self) -> str:
+        """What stands between this unit and the league, as one word the menu shows:
+        ``connected``, ``connecting``, ``unreachable``, ``tls``, ``refused`` or ``taken_over``
+        (the whole sentence is in the log and in ``pitchpad doctor``)."""
+        status = getattr(self.publisher, "status", None)
+        return "connected" if status is None else str(status.state)
+
+    def players(self) -> list[str]:
+        """The club's list of players (from the league), for the pads to offer."""
+        return list(getattr(self.publisher, "players", []))
 
     def start(self) -> None:
         self.publisher.start()

@@ -6,8 +6,12 @@ one); the buttons' pins are free of the Pi's other functions (serial console, SP
 the header's GPIO chip is found by label and no other program holds a button's line;
 the serial pads' ports exist; the service user is in the groups the hardware needs; the state
 directory is there, and how long a durable append takes on its card (every move waits for one
-before the screens show it); and, when the console is running, how many times a second it wakes
-up (every thread; the idle target is under 5). Exit status 1 when anything is wrong.
+before the screens show it); with club play (``club.toml`` beside the config), what the running
+console last said of its link to the league (``club-status.json``: connected, or why not, and
+the results waiting) and whether the broker answers now (a connection and, with TLS, the
+certificate checked, without logging in); and, when the console is running, how many times a
+second it wakes up (every thread; the idle target is under 5). Exit status 1 when anything is
+wrong.
 
 Everything the checks touch is injectable (``dev`` folder, boot config, the I2C probe, the
 group table), so the tests run it on a fake ``/dev`` on any PC.
@@ -91,6 +95,8 @@ class Doctor:
     """How long to count the running console's wake-ups (0: skip)."""
     console_pid: Callable[[], int | None] = wakeups.find_console
     count_wakeups: Callable[[int, float], wakeups.Wakeups] = wakeups.measure
+    club_probe: Callable[[Any], tuple[str, str] | None] | None = None
+    """Looks at the club's broker (default: ``firmware.club.reach.probe``)."""
 
     def check(self) -> list[Finding]:
         try:
@@ -105,8 +111,47 @@ class Doctor:
         findings += self._serial_pads(config)
         findings += self._groups(config)
         findings += self._state_dir()
+        findings += self._club()
         findings += self._wakeups()
         return findings
+
+    # ----- club play -----------------------------------------------------------------------------
+    def _club(self) -> Iterator[Finding]:
+        import json
+
+        from firmware.club.config import ClubConfigError, beside
+        from firmware.club.config import load as load_club
+
+        path = beside(self.config_path)
+        if not path.exists():
+            return
+        try:
+            config = load_club(path)
+        except ClubConfigError as exc:
+            yield Finding("fail", f"club play is off: {exc}")
+            return
+        where = f"{config.broker.host}:{config.broker.port}"
+        try:
+            said = json.loads((Path(self.state_dir) / "club-status.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            said = None
+        if isinstance(said, dict) and isinstance(said.get("state"), str):
+            when = time.strftime("%H:%M", time.localtime(float(said.get("since", 0))))
+            waiting = f"{said.get('pending', 0)} result(s) waiting in the outbox"
+            if said["state"] in ("connected", "connecting"):
+                yield Finding("ok", f"club: the console is {said['state']} to {where} as table "
+                                    f"{config.table} (since {when}); {waiting}")
+            else:
+                yield Finding("fail", f"club: the console said at {when}: {said.get('text')}; {waiting}")
+        probe = self.club_probe
+        if probe is None:
+            from firmware.club.reach import probe
+        trouble = probe(config.broker)
+        if trouble is not None:
+            yield Finding("fail", f"club: {trouble[1]}")
+        else:
+            tls = " (TLS: its certificate is the club's, for that name)" if config.broker.tls else ""
+            yield Finding("ok", f"club: the broker {where} answers{tls}")
 
     def _starts(self) -> Iterator[Finding]:
         """Failed starts in a row (``firmware.console.safe_mode``): the service's own error, in one line."""

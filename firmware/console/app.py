@@ -51,6 +51,8 @@ __all__ = ["App", "BRIGHT", "DIM", "Idle", "Mode", "OverMenu", "SaverScreen",
 SEATS_BY_PAD = {1: "red", 2: "blue"}
 log = logging.getLogger("pitchpad.app")
 PAD_CHECK = 0.25
+CLUB_CHECK = 5.0
+"""How often the menu looks at club play's state (``ClubLink.state``) while nobody presses."""
 """How often the loop looks at pads that can be unplugged (``Pad.detachable``)."""
 
 
@@ -231,6 +233,8 @@ class App:
                 first = event.pad
         self.tick()
         self.record()
+        if self.club is not None:
+            self.menu.club = self.club.state()
         self.refresh(first)
         if self.heal_screens:
             # After each screensaver step, when nobody presses: a panel that lost power
@@ -248,7 +252,10 @@ class App:
         due = self.clock.now() if self.behind else self._deadline()
         if any(self.console.pad(pad).detachable for pad in self.pads):
             check = self.clock.now() + PAD_CHECK
-            return check if due is None else min(due, check)
+            due = check if due is None else min(due, check)
+        if self.club is not None and self.mode == Mode.MENU:
+            check = self.clock.now() + CLUB_CHECK
+            due = check if due is None else min(due, check)
         return due
 
     def _deadline(self) -> float | None:
@@ -304,9 +311,10 @@ class App:
             assert self.tournament.current is not None
             match = self.tournament.current.fixtures[fixture]
             people = dict(zip(started.pad_seats, (match.home, match.away), strict=False))
-        if people is None and self.roster.names and people_pads and not self.demo:
+        offered = self.names_offered()
+        if people is None and offered and people_pads and not self.demo:
             self.enter(PickNames(self.clock.now(), PickFlow(
-                self.roster.names, people_pads,
+                offered, people_pads,
                 {seat: text(self.settings.language, f"team.{seat}")
                  for seat in people_pads.values() if f"team.{seat}" in STRINGS})))
             return
@@ -323,6 +331,13 @@ class App:
                 script, console, time.strftime("%Y-%m-%dT%H:%M:%S")))
         self.fixture_on = fixture
         self.enter(Playing(self.clock.now()))
+
+    def names_offered(self) -> list[str]:
+        """The names "who plays?" offers: this unit's, then the club's list (club play)."""
+        names = list(self.roster.names)
+        if self.club is not None:
+            names += [name for name in self.club.players() if name not in names]
+        return names
 
     def count_names(self) -> None:
         """The menu's "Names" line: on a unit with club play or with names already."""

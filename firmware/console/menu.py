@@ -50,10 +50,12 @@ class MenuAction(enum.Enum):
 
 PAGES = ("stats", "roster", "tournament")
 """Lines that open a page (◀ ▶) instead of changing a setting."""
+INFO = ("club",)
+"""Lines that only say something (◀ ▶ do nothing)."""
 
 
 def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | None = None,
-         tournament: str | None = None) -> list[Row]:
+         tournament: str | None = None, club: str | None = None) -> list[Row]:
     """The menu lines now: the game, that game's own lines (its entry's), then the
     console's (sound, language, and the stats once a match was played)."""
     entry = entry_for(settings.game)
@@ -70,6 +72,8 @@ def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | N
         shown.append(Row("roster", "menu.roster", (names,)))
     if tournament is not None:
         shown.append(Row("tournament", "menu.tournament", (tournament,)))
+    if club is not None:
+        shown.append(Row("club", "menu.club", (club,)))
     return shown
 
 
@@ -80,6 +84,8 @@ def value_text(row: Row, value: object, language: str) -> str:
         return str(value)
     if row.field == "tournament":
         return str(value) or text(language, "tour.none")
+    if row.field == "club":
+        return text(language, f"club.{value}")
     if row.field == "language":
         return text(str(value), "language.name")
     if row.show is not None:
@@ -101,10 +107,12 @@ class MenuScreen:
     """The settings are locked: a padlock in the title bar."""
     fixed: frozenset[int] = frozenset()
     """Lines whose value cannot be changed now (shown without ◀ ▶)."""
+    alert: bool = False
+    """Club play cannot reach the league: the title says so (the club line says why)."""
 
     def draw(self, c: Canvas, language: str) -> None:
         c.box(0, 0, WIDTH - 1, 10, filled=True)
-        c.text(2, 0, "PitchPad", ink=0)
+        c.text(2, 0, text(language, "menu.club_alert") if self.alert else "PitchPad", ink=0)
         if self.locked:
             draw_padlock(c, 58, 1)
         c.text(WIDTH - 32, 0, f"{self.cursor + 1:>2}/{len(self.lines)}", ink=0)
@@ -144,6 +152,8 @@ class Menu:
         """Players' names on this unit (``firmware.storage.roster``); None: no names line."""
         self.tournament: str | None = None
         """The tournament line's value (``""``: none yet); None: no tournament line."""
+        self.club: str | None = None
+        """Club play's state (``firmware.club.unit.ClubLink.state``); None: no club line."""
         self.forced_lock = False
         """Locked by the unit's owner (``--lock-settings``): the button code cannot lift it."""
         self.code_typed: tuple[Button, ...] = ()
@@ -154,11 +164,12 @@ class Menu:
         return self.forced_lock or self.settings.locked
 
     def fixed(self, row: Row) -> bool:
-        """Whether ``row``'s value cannot be changed now (the settings lock)."""
-        return self.locked and row.field not in LOCKED_FIELDS and row.field not in PAGES
+        """Whether ``row``'s value cannot be changed now (the settings lock, or a line that
+        only says something)."""
+        return row.field in INFO or self.locked and row.field not in LOCKED_FIELDS and row.field not in PAGES
 
     def rows(self) -> list[Row]:
-        return rows(self.settings, self.played, self.pad_count, self.names, self.tournament)
+        return rows(self.settings, self.played, self.pad_count, self.names, self.tournament, self.club)
 
     def game_settings(self) -> Any:
         """The settings of the game the menu shows (its entry's dataclass), as chosen (kids'
@@ -168,7 +179,7 @@ class Menu:
 
     def value(self, row: Row) -> Any:
         """The value ``row`` shows now."""
-        if row.field in PAGES:
+        if row.field in PAGES or row.field in INFO:
             return row.values[0]
         if row.game is None:
             return getattr(self.settings, row.field)
@@ -231,4 +242,5 @@ class Menu:
         lines = tuple((text(language, row.label), value_text(row, self.value(row), language))
                       for row in shown)
         fixed = frozenset(index for index, row in enumerate(shown) if self.fixed(row))
-        return MenuScreen(lines, self.cursor, self.top, self.locked, fixed)
+        alert = self.club not in (None, "connected", "connecting")
+        return MenuScreen(lines, self.cursor, self.top, self.locked, fixed, alert)

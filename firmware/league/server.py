@@ -373,11 +373,20 @@ def make_app(league: Any, club: str, changes: Changes, *, max_streams: int = MAX
             self.gone = True
             changes.notify()
 
+    class NotFound(Base):
+        def prepare(self) -> None:
+            raise tornado.web.HTTPError(404)
+
     return tornado.web.Application([
         (r"/", Page), (r"/tv", Page), (r"/page\.css", Css), (r"/page\.js", Script),
         (r"/api/state", State), (r"/events", Events), (r"/results", Results),
         (r"/results\.csv", Csv),
-    ], compress_response=False)
+    ], default_handler_class=NotFound, compress_response=False, log_function=_access)
+
+
+def _access(handler: Any) -> None:
+    """Tornado's access log, quieter: a refused stream or a missing page is no error."""
+    log.debug("http: %d %s %s", handler.get_status(), handler.request.method, handler.request.uri)
 
 
 def make_server(app: Any, *, max_connections: int = MAX_CONNECTIONS,

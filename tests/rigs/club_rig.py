@@ -76,6 +76,16 @@ class Mosquitto:
         return subprocess.run([str(SETUP), *args, "--no-restart"], check=True, env=self.env,
                               capture_output=True, text=True, timeout=30)
 
+    def with_tls(self, certs: Path) -> int:
+        """Add the TLS listener (``certs``: what :func:`make_certs` made) as the docs say, bound
+        to loopback by hand (the edit a rerun must keep); its port."""
+        self.tls_port = free_port()
+        self.setup("--tls-cert", str(certs / "server.crt"), "--tls-key", str(certs / "server.key"),
+                   "--tls-port", str(self.tls_port))
+        self.conf.write_text(self.conf.read_text().replace(f"listener {self.tls_port}\n",
+                                                           f"listener {self.tls_port} 127.0.0.1\n"))
+        return self.tls_port
+
     @property
     def conf(self) -> Path:
         return self.root / "etc/mosquitto/conf.d/pitchpad.conf"
@@ -165,6 +175,25 @@ class LeagueRig:
 
     def count(self) -> int:
         return self.league.count()
+
+
+def tls_snippet() -> str:
+    """The docs' commands that make the club's CA and the broker's certificate
+    (docs/club.md, "TLS"), as a club owner copies them."""
+    text = (REPO / "docs" / "club.md").read_text()
+    start = text.index("```sh\n", text.index("Make a CA and a server certificate"))
+    return text[start + 6:text.index("```", start + 6)]
+
+
+def make_certs(folder: Path, name: str) -> Path:
+    """Run the docs' snippet (POSIX sh) in ``folder`` for the broker's ``name`` (the lines
+    with sudo left out: they install the files); returns ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    script = "\n".join(line.replace("    ", "", 1) if line.startswith("    ") else line
+                       for line in tls_snippet().replace("league.local", name).splitlines()
+                       if "sudo " not in line)
+    subprocess.run(["sh", "-e", "-c", script], cwd=folder, check=True, capture_output=True, timeout=60)
+    return folder
 
 
 def result_message(table: str, number: int, players=(("red", "ana", 2), ("blue", "ben", 1)),
