@@ -32,7 +32,7 @@ revoke="" renew=""
 say() { printf 'pitchpad broker: %s\n' "$*"; }
 die() { printf 'pitchpad broker: %s\n' "$*" >&2; exit 1; }
 valid() { [[ $1 =~ ^[a-z0-9_-]{1,32}$ ]]; }
-need() { [ $# -ge 2 ] && [ -n "$2" ] || die "$1 needs a value (see --help)"; }
+need() { [ $# -ge 2 ] && [ -n "$2" ] && [ "${2#--}" = "$2" ] || die "$1 needs a value (see --help)"; }
 
 while [ $# -gt 0 ]; do
     case "$1" in

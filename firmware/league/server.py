@@ -72,7 +72,9 @@ class LeagueService:
         self.client.on_message = self._on_message
         self.client.on_disconnect = self._on_disconnect
         self.client.on_connect_fail = self._on_connect_fail
+        self.client.on_subscribe = self._on_subscribe
         self.connected = threading.Event()
+        """Set once subscribed: every table's messages reach the league."""
         self.received = 0
         self.takeover = Takeovers()
         self._takeover_said = -60.0
@@ -107,6 +109,13 @@ class LeagueService:
         root = self.messages.ROOT
         client.subscribe([(f"{root}/{self.club}/+/result", 1), (f"{root}/{self.club}/+/live", 1)])
         log.info("league: connected to %s:%d, club %s", self.broker.host, self.broker.port, self.club)
+
+    def _on_subscribe(self, client: Any, userdata: Any, mid: int, reasons: Any, properties: Any) -> None:
+        """Subscribed: the league hears every table from now on."""
+        if any(getattr(reason, "is_failure", False) for reason in reasons):
+            log.error("league: the broker refused the league's subscriptions (%s): check the ACL "
+                      "(setup-broker.sh writes it)", ", ".join(str(r) for r in reasons))
+            return
         self.connected.set()
         self._players_sent = None
         self.publish_players()

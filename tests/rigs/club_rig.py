@@ -177,6 +177,23 @@ class LeagueRig:
         return self.league.count()
 
 
+def raw_client(mosquitto, user: str, *, client_id: str = "", password: str | None = None,
+               protocol=None, **callbacks):
+    """A plain paho client logged in as ``user``: a table misbehaving."""
+    import paho.mqtt.client as mqtt
+
+    protocol = mqtt.MQTTv5 if protocol is None else protocol
+    broker = mosquitto.broker(user, password)
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id or f"probe-{time.monotonic_ns()}",
+                         protocol=protocol)
+    client.username_pw_set(broker.username, broker.password)
+    for name, callback in callbacks.items():
+        setattr(client, name, callback)
+    client.connect(broker.host, broker.port, keepalive=5)
+    client.loop_start()
+    return client
+
+
 def tls_snippet() -> str:
     """The docs' commands that make the club's CA and the broker's certificate
     (docs/club.md, "TLS"), as a club owner copies them."""

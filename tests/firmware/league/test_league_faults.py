@@ -14,27 +14,13 @@ import time
 
 import paho.mqtt.client as mqtt
 import pytest
-from club_rig import result_message, wait_until
+from club_rig import raw_client, result_message, wait_until
 
 from firmware.club import messages
 from firmware.club.messages import Player, Result
 from firmware.club.publisher import Publisher
 from firmware.league.server import LOG_LINES_PER_MINUTE
 from firmware.league.standings import League
-
-
-def raw_client(mosquitto, user: str, *, client_id: str = "", password: str | None = None,
-               protocol=mqtt.MQTTv5, **callbacks) -> mqtt.Client:
-    """A plain paho client logged in as ``user``: a table misbehaving."""
-    broker = mosquitto.broker(user, password)
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id or f"probe-{time.monotonic_ns()}",
-                         protocol=protocol)
-    client.username_pw_set(broker.username, broker.password)
-    for name, callback in callbacks.items():
-        setattr(client, name, callback)
-    client.connect(broker.host, broker.port, keepalive=5)
-    client.loop_start()
-    return client
 
 
 def refusals(caplog, table: str) -> list[str]:
