@@ -91,7 +91,8 @@ body.tv { height: 100vh; overflow: hidden; font-size: 2.6vh; display: flex; flex
 .tv h1 { font-size: 1.9em; }
 .tv #period { font-size: 1.2em; }
 .tv main { flex: 1; min-height: 0; display: grid; gap: 1.6vh 1.2vw; padding: 1.6vh 1.5vw;
-           grid-template-columns: 1fr 1.55fr; grid-template-rows: auto 1fr; }
+           grid-template-columns: 1fr 1.55fr; grid-template-rows: auto minmax(0, 1fr);
+           align-items: stretch; }
 .tv section { display: flex; flex-direction: column; min-height: 0; overflow: hidden; }
 .tv #live { grid-column: 1; grid-row: 1; max-height: 34vh; }
 .tv #recent { grid-column: 1; grid-row: 2; }
@@ -224,8 +225,7 @@ function showSlide() {
   if (!slides.length) { box.appendChild(el("p", "empty", T.none)); label.textContent = ""; return; }
   var s = slides[slide % slides.length];
   box.appendChild(standingsTable(s.game, s.rows, s.start));
-  label.textContent = (s.pages > 1 ? s.page + "/" + s.pages + " · " : "") +
-      (slide % slides.length + 1) + "/" + slides.length;
+  label.textContent = s.pages > 1 ? s.page + "/" + s.pages : "";
 }
 function periodText(period) {
   if (!period || period.kind === "all") return "";

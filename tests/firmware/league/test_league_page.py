@@ -118,3 +118,81 @@ def test_screenshots_on_a_phone_and_a_tv_show_the_panels_and_the_points(league, 
         accent = sum(1 for pixel in shot.getdata() if pixel == ACCENT)
         assert accent > 150, "headings and the points column are drawn in the accent colour"
     assert list(french.getdata()) != list(tv.getdata()), "French words on a French browser"
+
+
+# ----- the TV mode (issue 31, item 8) ------------------------------------------------------------
+NAMES = ["Alix", "Bea", "Carl", "Dora", "Emil", "Fanny", "Gael", "Hugo", "Ines", "Jules", "Karim", "Lea",
+         "Malo", "Nina", "Oscar", "Paula", "Quentin", "Rosa", "Sami", "Tess", "Ugo", "Vera", "Willy",
+         "Xena", "Yann", "Zelie", "Arno", "Basile", "Cleo", "Denis"]
+
+
+@pytest.fixture
+def crowd(evening, league):
+    """Thirty more players in Chifootmi: more rows than any screen holds."""
+    for number in range(15):
+        evening[2].result(result_message("table3", 100 + number, (("red", NAMES[2 * number], number % 4 + 1),
+                                                                   ("blue", NAMES[2 * number + 1], 0))))
+    assert wait_until(lambda: league.count() == 19)
+    return evening
+
+
+def fits(driver) -> dict:
+    """What overflows the screen: the page's own scroll size, and any visible element below or
+    right of the viewport."""
+    return driver.execute_script("""
+        var out = {scrollH: document.documentElement.scrollHeight, scrollW: document.documentElement.scrollWidth,
+                   h: innerHeight, w: innerWidth, outside: []};
+        document.querySelectorAll("main *").forEach(function (n) {
+          var r = n.getBoundingClientRect();
+          if (r.width && r.height && (r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5))
+            out.outside.push(n.tagName + " " + n.textContent.slice(0, 30));
+        });
+        return out;""")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (960, 540)], ids=["1080p", "tv-960"])
+def test_the_tv_mode_fits_the_screen_and_pages_through_the_games_by_itself(league, crowd, size):
+    seen: set[tuple[str, str]] = set()
+    rows = 0
+    png: bytes | None = None
+    with browser(size) as driver:
+        driver.get(league.url + "tv?every=1")
+        wait_for(driver, "standings", "Player")
+        for _ in range(300):                         # bounded: 200 looks, a few slides each second
+            heading, label, shown_rows = driver.execute_script(
+                "var h = document.querySelector('#standings h3');"
+                "return [h ? h.textContent.toUpperCase() : '', document.getElementById('slide').textContent,"
+                "        document.querySelectorAll('#standings tr').length - 1];")
+            seen.add((heading, label))
+            if heading == "CHIFOOTMI":
+                rows = max(rows, shown_rows)
+                if label.startswith("1/") and png is None:
+                    png = driver.get_screenshot_as_png()    # the first page of the first game
+            room = fits(driver)
+            assert room["scrollH"] <= room["h"] and room["scrollW"] <= room["w"], room
+            assert room["outside"] == [], room["outside"]
+            if len({label for h, label in seen if h == "CHIFOOTMI"}) >= 2 and ("FOTBOLL", "") in seen:
+                break
+            driver.execute_script("return new Promise(function (r) { setTimeout(r, 150); });")
+        assert png is not None
+        OUT.mkdir(exist_ok=True)
+        (OUT / f"league-tv-mode-{size[0]}.png").write_bytes(png)
+    assert {h for h, _ in seen} >= {"CHIFOOTMI", "FOTBOLL"}, seen
+    pages = {label for heading, label in seen if heading == "CHIFOOTMI"}
+    assert len(pages) >= 2 and all("/" in label for label in pages), \
+        f"Chifootmi's 32 players take more than one page: {seen}"
+    assert ("FOTBOLL", "") in seen, "a game on one page has no page number"
+    assert 8 <= rows < 32, "a page of Chifootmi holds many rows, not all"
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.size == size and sum(1 for p in image.getdata() if p == ACCENT) > 100
+
+
+def test_a_tv_browser_reporting_960_px_gets_the_three_columns_not_the_phone(league, evening):
+    with browser((960, 540)) as driver:
+        driver.get(league.url)
+        wait_for(driver, "standings", "Ana")
+        boxes = driver.execute_script("""
+            return ["live", "standings", "recent"].map(function (id) {
+              var r = document.getElementById(id).getBoundingClientRect(); return [r.left, r.top]; });""")
+    (live_x, live_y), (table_x, table_y), (recent_x, recent_y) = boxes
+    assert live_x < table_x < recent_x and live_y == table_y == recent_y, boxes
