@@ -1,9 +1,10 @@
 """What every game's match state shares: copying, comparing and showing itself.
 
 A game's match class keeps its state in ``__slots__`` (small ints and per-seat lists, cheap
-to copy for CPU search) and names in ``copied`` the slots that hold containers it changes in
-place; :meth:`Match.clone` copies those one level deep (a list of per-seat lists, dicts or
-sets gets new inner containers) and shares everything else, which is immutable. Slots whose
+to copy for CPU search; a base class of it may declare some) and names in ``copied`` the
+slots that hold containers it changes in place; :meth:`Match.clone` copies those one level
+deep (a list of per-seat lists, dicts or sets gets new inner containers; any other part, its
+own ``copy()``) and shares everything else, which is immutable. Slots whose
 name starts with ``_`` are caches: equality ignores them.
 
 >>> class Tally(Match):
@@ -21,6 +22,7 @@ name starts with ``_`` are caches: equality ignores them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Self, cast
 
 __all__ = ["Match"]
@@ -35,9 +37,35 @@ def _copy(value: Any) -> Any:
     return value.copy()
 
 
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
 def _slots(cls: type) -> tuple[str, ...]:
-    """The state's slots: a game's match class declares them all itself."""
-    return cast("tuple[str, ...]", cls.__dict__["__slots__"])
+    """The state's slots: those its class declares, and its bases' (a game may keep its state
+    in a base class its rule modules import, and add the protocol in a subclass)."""
+    slots = _SLOTS.get(cls)
+    if slots is None:
+        slots = _SLOTS[cls] = tuple(
+            name for klass in reversed(cls.__mro__)
+            for name in cast("tuple[str, ...]", klass.__dict__.get("__slots__", ())))
+    return slots
+
+
+_ASSIGNERS: dict[type, Callable[[Any, Any], None]] = {}
+
+
+def _assigner(cls: type) -> Callable[[Any, Any], None]:
+    """``assign(twin, state)``: every slot of ``twin`` set to ``state``'s value, written out
+    slot by slot once per class (``twin.half = state.half`` …, as dataclasses writes its
+    ``__init__``): a CPU search copies states by the thousand, and a loop of getattr/setattr
+    calls costs fourteen times as much."""
+    assign = _ASSIGNERS.get(cls)
+    if assign is None:
+        body = "".join(f"    twin.{name} = state.{name}\n" for name in _slots(cls)) or "    pass\n"
+        scope: dict[str, Any] = {}
+        exec(f"def assign(twin, state):\n{body}", scope)  # noqa: S102 - slot names only
+        assign = _ASSIGNERS[cls] = scope["assign"]
+    return assign
 
 
 class Match:
@@ -51,11 +79,23 @@ class Match:
         """An independent copy: applying decisions to it leaves this match as it is."""
         cls = type(self)
         twin = object.__new__(cls)
-        for name in _slots(cls):
-            setattr(twin, name, getattr(self, name))
+        _assigner(cls)(twin, self)
         for name in cls.copied:
             setattr(twin, name, _copy(getattr(self, name)))
         return twin
+
+    def snapshot(self) -> Self:
+        """A copy sharing every part with this match: for a game whose ``apply`` plays on a
+        clone and keeps it with :meth:`adopt`, so the parts a snapshot holds never change
+        again (a view of the match at this moment, at no cost)."""
+        twin = object.__new__(type(self))
+        _assigner(type(self))(twin, self)
+        return twin
+
+    def adopt(self, twin: Self) -> None:
+        """Become ``twin`` (a clone decisions were applied to), taking its parts as they are:
+        an ``apply`` that keeps its clone only when every part of the decision was legal."""
+        _assigner(type(self))(self, twin)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
