@@ -40,7 +40,7 @@ def views(seed: int, states: int) -> list[SoccerView]:
     found: list[SoccerView] = []
     while match.to_act() and len(found) < 2 * states:
         found += [view_of(match, seat) for seat in ("red", "blue")]
-        match.apply({s: bots[s].choose(match.view(s), rngs[s]) for s in match.to_act()})
+        match.apply({s: bots[s].choose(match.view(s), match.legal_choices(s), rngs[s]) for s in match.to_act()})
     return found
 
 

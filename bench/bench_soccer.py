@@ -66,7 +66,7 @@ def throughput(matches: int, half: int) -> None:
         rngs = {"red": random.Random(seed), "blue": random.Random(~seed)}
         reds = 0
         while match.to_act():
-            joint = {s: bot.choose(match.view(s), rngs[s]) for s in match.to_act()}
+            joint = {s: bot.choose(match.view(s), match.legal_choices(s), rngs[s]) for s in match.to_act()}
             reds += sum(1 for e in match.apply(joint) if e.name == "card" and e.card == "red")
             decisions += 1
         if match.half == 2 and match.time_up():

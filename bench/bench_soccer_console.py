@@ -85,7 +85,7 @@ def play(rig: object, rng: random.Random, pads: tuple[int, ...]) -> dict[str, in
         if session.step.value == "choose":
             n = len(session.decisions)
             match = session.match
-            if match.decision == "kick" and match.pending.extra.get("mode") == "start":
+            if match.decision == "kick" and match.pending.mode == "start":
                 turns.add(n)
             for pad in pads:
                 seat = app.seat_at(pad)

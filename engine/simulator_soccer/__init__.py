@@ -15,7 +15,6 @@ and its CPU players: ``docs/simulator-soccer.md``.
 """
 from __future__ import annotations
 
-
 from ..game import PackagedGame
 from ..results import ResultRules
 from . import script
@@ -23,7 +22,7 @@ from .choices import (
     FORMATIONS, Challenge, Choice, Cross, Defend, Dive, Formation, Headers, Kick, Kicker, Move,
     Place, Remove, Round, Shoot, choice_from_json,
 )
-from .legal import ListMenu, legal_choices, menu
+from .legal import ListMenu, SoccerChoices, legal_choices, menu
 from .match import SoccerMatch
 from .rng import BadDie, Dice, SplitMix64
 from .state import PRO_OPTIONS, SEATS, MatchConfig, Options
@@ -54,7 +53,7 @@ GAME = PackagedGame(
 __all__ = [
     "FORMATIONS", "Challenge", "Choice", "Cross", "Defend", "Dive", "Formation", "Headers",
     "Kick", "Kicker", "Move", "Place", "Remove", "Round", "Shoot", "choice_from_json",
-    "ListMenu", "legal_choices", "menu", "SoccerMatch", "BadDie", "Dice", "SplitMix64",
+    "ListMenu", "SoccerChoices", "legal_choices", "menu", "SoccerMatch", "BadDie", "Dice", "SplitMix64",
     "PRO_OPTIONS", "SEATS", "MatchConfig", "Options", "STANDARD", "PlayerCard", "Team",
     "TeamError", "load_team", "team_from_json", "SoccerView", "determinize", "NAME",
     "new_match", "GAME",

@@ -1,9 +1,11 @@
 """CPU players for Simulator Soccer: Random, Simple and Search.
 
-All of them decide from a view (``view.public`` is the match as every seat may know it,
-without the generator) and their own generator, never from the real match. List decisions
-are built by walking :class:`~.legal.ListMenu` (player, then cell); every choice a bot makes
-is checked with ``is_legal`` and falls back to a surely legal one.
+Every bot is ``choose(view, legal, rng) -> Choice``, like every game's bots: it decides from
+its view (``view.public`` is the match as every seat may know it, without the generator), the
+legal choices ``match.legal_choices(seat)`` returns and its own generator, never from the
+real match. List decisions are built by walking :class:`~.legal.ListMenu` (player, then
+cell); every choice a bot makes is checked (``choice in legal``, the rules' answer) and falls
+back to a surely legal one.
 
 * Random: uniform over kinds, then over targets; random short move lists.
 * Simple: kicks by the kick model's odds (S-K-2) towards goal, shots in range, tackles when
@@ -14,37 +16,43 @@ is checked with ``is_legal`` and falls back to a surely legal one.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
+from ..bots.matrix import solve
 from ..errors import IllegalChoice
 from . import geometry as geo
-from ..bots.matrix import solve
+from .board import other
 from .choices import (
-    FORMATIONS, NO_CHALLENGE, SIDES, Challenge, Choice, Defend, Dive, Formation, Kick, Kicker,
-    Move, Place, Remove, Shoot,
+    FORMATIONS, NO_CHALLENGE, SIDES, Challenge, Choice, Cross, Defend, Dive, Formation, Kick,
+    Kicker, Move, Place, Remove, Shoot,
 )
 from .geometry import Cell, distance
-from .legal import ListMenu, legal_choices
-from .match import SoccerMatch, other
-from .state import SEATS, Player
+from .legal import ListMenu
+from .match import SoccerMatch
+from .restarts import apply_subs, may_throw
+from .state import SEATS, KickPending, MovePending, Player
 from .view import SoccerView, determinize
 
-Policy = Callable[[SoccerMatch, int, random.Random], Choice]
+Legal = Sequence[Choice]
+"""What ``match.legal_choices(seat)`` returns: ``in`` asks the rules."""
+Policy = Callable[[SoccerMatch, int, Legal, random.Random], Choice]
+
+
+class Bot(Protocol):
+    """A CPU player of any game: one of ``legal``, from ``view`` and ``rng`` alone (the shape
+    of ``engine/bots/base.py``'s and ``engine/chifoumi/bots.py``'s bots; kept here until the
+    platform's generic protocol declares it)."""
+
+    def choose(self, view: SoccerView[SoccerMatch], legal: Legal, rng: random.Random) -> Choice: ...
 
 
 # ----- what every bot shares --------------------------------------------------------------------
-def _legal(match: SoccerMatch, seat: str, choice: Choice) -> bool:
-    if len(match.pending.seats) > 1:
-        return True
-    return match.is_legal(seat, choice)
-
-
 def placement(match: SoccerMatch, team: int, rng: random.Random, tidy: bool) -> Place:
     """A legal S-RST-2 step: the kicker onto the ball, opponents off it and out of the area
     where S-RST-4 says; substitutions S-SUB-1 requires; with ``tidy`` nothing else."""
     r = match.restart
-    step = r["step"]
+    assert r is not None
     subs: list[tuple[int, int]] = []
     t = match.teams[team]
     need = match.subs_needed(team)
@@ -57,10 +65,9 @@ def placement(match: SoccerMatch, team: int, rng: random.Random, tidy: bool) -> 
     entries: list[tuple[int, Cell]] = []
     twin = match.clone()
     if subs:
-        twin._apply_subs(team, tuple(subs), [], False, step)
+        apply_subs(twin, team, tuple(subs), [], False)
     menu = ListMenu(twin, team)
-    ball = r["cell"]
-    kicking = r["team"]
+    ball, kicking, step = r.cell, r.team, r.step
 
     def move(num: int, goal: Cell) -> bool:
         options = menu.options(entries, only=num).get(num, [])
@@ -79,7 +86,7 @@ def placement(match: SoccerMatch, team: int, rng: random.Random, tidy: bool) -> 
                 if ball in menu.options(entries, only=p.num).get(p.num, []):
                     entries.append((p.num, ball))
                     break
-        if step == 1 and r["kind"] == "penalty":
+        if step == 1 and r.kind == "penalty":
             for p in on_pitch:
                 if p.cell != ball and p.cell and geo.penalty_area(match.fr(team, p.cell)) \
                         and p.num not in [e[0] for e in entries]:
@@ -88,13 +95,13 @@ def placement(match: SoccerMatch, team: int, rng: random.Random, tidy: bool) -> 
         for p in on_pitch:
             assert p.cell is not None
             f = match.fr(kicking, p.cell)
-            bad = p.cell == ball or (r["kind"] == "goal_kick" and geo.penalty_area(
-                match.fr(team, p.cell))) or (r["kind"] == "penalty" and not p.keeper
+            bad = p.cell == ball or (r.kind == "goal_kick" and geo.penalty_area(
+                match.fr(team, p.cell))) or (r.kind == "penalty" and not p.keeper
                                              and geo.penalty_area(f))
             if bad:
-                move(p.num, match.fr(kicking, (13, f[1])) if r["kind"] == "penalty"
+                move(p.num, match.fr(kicking, (13, f[1])) if r.kind == "penalty"
                      else match.fr(team, (12, 4)))
-    if not tidy and not subs and r["kind"] != "penalty" and rng.random() < 0.3:
+    if not tidy and not subs and r.kind != "penalty" and rng.random() < 0.3:
         placed = {n for n, _ in entries}
         free = [p.num for p in on_pitch if p.num not in placed and p.cell != ball]
         if free:
@@ -136,32 +143,33 @@ def random_moves(match: SoccerMatch, team: int, rng: random.Random, count: int,
 
 def thrower_for(match: SoccerMatch, team: int) -> int:
     """The nearest player who may throw in (S-RST-1), one with room on the cell first."""
-    cell = match.pending.extra["cell"]
-    throwers = [p for p in match.teams[team].on_pitch() if match.may_throw(p, cell)]
+    pending = match.pending
+    assert isinstance(pending, MovePending) and pending.cell is not None
+    cell = pending.cell
+    throwers = [p for p in match.teams[team].on_pitch() if may_throw(p, cell)]
     return min(throwers, key=lambda p: (p.cell != cell and not match.has_room(cell, p),
                                         distance(p.cell or cell, cell), p.num)).num
 
 
-def safe(match: SoccerMatch, team: int, choice: Choice, fallback: Callable[[], Choice]) -> Choice:
-    seat = SEATS[team]
-    if _legal(match, seat, choice):
+def safe(match: SoccerMatch, team: int, legal: Legal, choice: Choice,
+         fallback: Callable[[], Choice]) -> Choice:
+    """``choice`` if the rules take it, else ``fallback()``'s, else a surely legal one."""
+    if choice in legal:
         return choice
     alternative = fallback()
-    if _legal(match, seat, alternative):
+    if alternative in legal:
         return alternative
-    spread = _wall_spread(match, team)
+    spread = _wall_spread(match, team, legal)
     if spread is not None:
         return spread
-    choices = legal_choices(match, seat)
-    return choices[0]
+    return legal[0]
 
 
-def _wall_spread(match: SoccerMatch, team: int) -> Choice | None:
+def _wall_spread(match: SoccerMatch, team: int, legal: Legal) -> Choice | None:
     """A move list that spreads the team's wall (S-RST-3: one player a cell), built on the
     legal menu: a wall of three needs two moves, which ``legal_choices`` (the empty and the
     one-entry lists) never holds, so without it a policy whose list was refused had nothing."""
-    if match.pending.kind != "move" or match.pending.extra.get("phase") not in ("p2", "p3") \
-            or not match.wall or match.wall[0] != team:
+    if match.move_phase not in ("p2", "p3") or not match.wall or match.wall[0] != team:
         return None
     menu = ListMenu(match, team)
     entries: list[tuple[int, Cell]] = []
@@ -172,46 +180,50 @@ def _wall_spread(match: SoccerMatch, team: int) -> Choice | None:
             return None
         entries.append((movers[0], options[movers[0]][0]))
         candidate = Move(tuple(entries))
-        if _legal(match, SEATS[team], candidate):
+        if candidate in legal:
             return candidate
     return None
 
 
 # ----- Random -----------------------------------------------------------------------------------
-def random_policy(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
+def random_policy(match: SoccerMatch, team: int, legal: Legal, rng: random.Random) -> Choice:
     kind = match.pending.kind
     if kind == "formation":
         return Formation(rng.choice(FORMATIONS))
     if kind == "place":
-        return safe(match, team, placement(match, team, rng, tidy=False),
+        return safe(match, team, legal, placement(match, team, rng, tidy=False),
                     lambda: placement(match, team, rng, tidy=True))
     if kind == "kick":
         options = match.kick_options()
         k = rng.choice(sorted(options))
         return Kick(k, rng.choice(options[k]))
     if kind == "move":
-        phase = match.pending.extra.get("phase")
-        thrower = thrower_for(match, team) if phase == "throw" else None
+        thrower = thrower_for(match, team) if match.move_phase == "throw" else None
         choice = random_moves(match, team, rng, rng.randint(0, 3), thrower)
-        return safe(match, team, choice, lambda: Move((), thrower=thrower))
+        return safe(match, team, legal, choice, lambda: Move((), thrower=thrower))
     if kind == "defend":
-        return safe(match, team, Defend(), lambda: Defend())
+        return safe(match, team, legal, Defend(), lambda: Defend())
     if kind == "shoot":
-        return rng.choice(legal_choices(match, SEATS[team]))
+        return rng.choice(legal)
     if kind == "challenge":
         # Uniform over the challenges but the violent entries: a 2+ cell entry is a foul and
         # a red card whatever the dice (S-P3-2), never a way to the ball; choosing it at
         # random sent off about seven players a match and ended almost every match early,
         # a team left with 6 losing (S-FOUL-2's ruling).
-        return rng.choice([c for c in legal_choices(match, SEATS[team])
+        return rng.choice([c for c in legal
                            if not isinstance(c, Challenge) or c.player is None
                            or match.entry_kind(match.player(team, c.player)) != "violent"])
-    return rng.choice(legal_choices(match, SEATS[team]))
+    return rng.choice(legal)
 
 
 # ----- Simple -----------------------------------------------------------------------------------
 def _goal_cell(match: SoccerMatch, team: int) -> Cell:
     return match.fr(team, (20, 4))
+
+
+def _heading(match: SoccerMatch) -> bool:
+    """A heading player's kick is asked (S-CRS-2: his lob is a header pass)."""
+    return isinstance(match.pending, KickPending) and match.pending.mode == "header"
 
 
 def kick_odds(match: SoccerMatch, p: Player, kind: str, target: Cell) -> int:
@@ -228,7 +240,7 @@ def kick_values(match: SoccerMatch, team: int, p: Player) -> list[tuple[float, K
     goes, by how safe the target is (a teammate nearer than any opponent). The carrier's
     effective dots and each target's nearest players are found once, not per kick."""
     assert p.cell is not None
-    header = match.pending.extra.get("mode") == "header"
+    header = _heading(match)
     mates = [q.cell for q in match.teams[team].on_pitch() if q is not p and not q.lying and q.cell]
     opps = [q.cell for q in match.teams[other(team)].on_pitch() if not q.lying and q.cell]
     east = match.east(team)
@@ -274,19 +286,20 @@ def shot_value(match: SoccerMatch, p: Player) -> float:
     return best
 
 
-def simple_policy(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
+def simple_policy(match: SoccerMatch, team: int, legal: Legal, rng: random.Random) -> Choice:
     kind = match.pending.kind
     if kind == "formation":
         return Formation("4-4-2")
     if kind == "place":
-        return safe(match, team, placement(match, team, rng, tidy=True),
+        return safe(match, team, legal, placement(match, team, rng, tidy=True),
                     lambda: placement(match, team, rng, tidy=True))
     if kind == "kick":
         return simple_kick(match, team, rng)
     if kind == "cross":
-        choices = legal_choices(match, SEATS[team])
-        return max(choices, key=lambda c: (c.to[0] if match.east(team) else -c.to[0],  # type: ignore[union-attr, index]
-                                           abs(c.to[1] - 4) * -1, rng.random()))  # type: ignore[union-attr, index]
+        east = match.east(team)
+        crosses = [c for c in legal if isinstance(c, Cross)]
+        return max(crosses, key=lambda c: (c.to[0] if east else -c.to[0], abs(c.to[1] - 4) * -1,
+                                           rng.random()))
     if kind == "defend":
         return Defend()
     if kind == "shoot":
@@ -296,20 +309,20 @@ def simple_policy(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
     if kind == "challenge":
         return simple_challenge(match, team)
     if kind == "move":
-        return simple_moves(match, team, rng)
+        return simple_moves(match, team, legal, rng)
     if kind == "kicker":
         return Kicker(shootout_order(match, team)[0].num)
     if kind == "remove":
         field = [p for p in match.teams[team].on_pitch() if not p.keeper]
         return Remove(min(field, key=lambda p: (len(p.dots), p.num)).num)
-    return legal_choices(match, SEATS[team])[0]
+    return legal[0]
 
 
 def simple_kick(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
     p = match.carrier_player()
     assert p is not None
     options = match.kick_options()
-    if "shot" in options and (shot_value(match, p) >= 0.5 or match.pending.extra.get("mode") == "header"):
+    if "shot" in options and (shot_value(match, p) >= 0.5 or _heading(match)):
         return Kick("shot")
     if "cross" in options:
         return Kick("cross")
@@ -350,11 +363,10 @@ def simple_challenge(match: SoccerMatch, team: int) -> Choice:
     return Challenge(best[1].num, carrier.cell, best[0] > 0.5)
 
 
-def simple_moves(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
+def simple_moves(match: SoccerMatch, team: int, legal: Legal, rng: random.Random) -> Choice:
     """Keep the formation's shape around the ball: the few players nearest the ball move,
     attackers forward into space at passing distance, defenders closer and goal-side."""
-    phase = match.pending.extra.get("phase")
-    thrower = thrower_for(match, team) if phase == "throw" else None
+    thrower = thrower_for(match, team) if match.move_phase == "throw" else None
     ball = match.ball
     attacking = team == match.possession
     goal = match.fr(team, (0, 4))
@@ -385,7 +397,7 @@ def simple_moves(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
             entries.append((p.num, cell))
             used.add(cell)
     choice = Move(tuple(entries), thrower=thrower)
-    return safe(match, team, choice, lambda: Move((), thrower=thrower))
+    return safe(match, team, legal, choice, lambda: Move((), thrower=thrower))
 
 
 def shootout_order(match: SoccerMatch, team: int) -> list[Player]:
@@ -431,17 +443,19 @@ def equilibrium_shot(match: SoccerMatch, team: int, rng: random.Random) -> Choic
     side with the probability that leaves the keeper indifferent (sides differ by their
     distance), the keeper dives the same way; LOW/HIGH by the on-target odds. A mixed
     strategy drawn from the bot's own generator: reading the bot gains nothing."""
-    shooter = match.player(match.possession, match.kick["kicker"])
+    kick = match.kick
+    assert kick is not None
+    shooter = match.player(match.possession, kick.kicker)
     origin = shooter.cell if match.shootout is None else match.fr(match.possession, geo.SPOT)
     assert origin is not None
-    if match.kick.get("header"):
+    if kick.header:
         finishing = shooter.count("K")
-    elif match.kick.get("penalty") or match.shootout is not None:
+    elif kick.penalty or match.shootout is not None:
         finishing = shooter.count("R")
     else:
         finishing = match.effective(shooter, "R")
-    rods = 1 if (match.kick.get("penalty") or match.shootout is not None or (
-        not match.kick.get("header") and not geo.penalty_area(match.fr(match.possession, origin)))) else 0
+    rods = 1 if (kick.penalty or match.shootout is not None or (
+        not kick.header and not geo.penalty_area(match.fr(match.possession, origin)))) else 0
     rows, payoff = _shot_duel(match, match.possession, origin, finishing, rods)
     shooter_mix, keeper_mix = solve(payoff)
     if team == match.possession:
@@ -470,7 +484,7 @@ def evaluate(match: SoccerMatch, team: int) -> float:
     return goals * 10 + has * 0.6 + danger
 
 
-def search_policy(match: SoccerMatch, team: int, rng: random.Random,
+def search_policy(match: SoccerMatch, team: int, legal: Legal, rng: random.Random,
                   samples: int = 2, horizon: int = 2) -> Choice:
     """The shot/dive duel from its equilibrium; each kick and challenge weighed by playing
     it out ``samples`` times over determinized states (fresh dice from the bot's own
@@ -479,8 +493,8 @@ def search_policy(match: SoccerMatch, team: int, rng: random.Random,
     if kind == "shoot":
         return equilibrium_shot(match, team, rng)
     if kind not in ("kick", "challenge"):
-        return simple_policy(match, team, rng)
-    candidates = _search_candidates(match, team, rng, kind)
+        return simple_policy(match, team, legal, rng)
+    candidates = _search_candidates(match, team, legal, rng, kind)
     if len(candidates) == 1:
         return candidates[0]
     view = match.view(SEATS[team])
@@ -499,7 +513,8 @@ def search_policy(match: SoccerMatch, team: int, rng: random.Random,
                 seats = sim.to_act()
                 if not seats:
                     break
-                sim.play({seat: simple_policy(sim, SEATS.index(seat), roll) for seat in seats})
+                sim.play({seat: simple_policy(sim, SEATS.index(seat), sim.legal_choices(seat), roll)
+                          for seat in seats})
             total += evaluate(sim, team)
         if best is None or total > best[0]:
             best = (total, choice)
@@ -507,8 +522,9 @@ def search_policy(match: SoccerMatch, team: int, rng: random.Random,
     return best[1]
 
 
-def _search_candidates(match: SoccerMatch, team: int, rng: random.Random, kind: str) -> list[Choice]:
-    simple = simple_policy(match, team, rng)
+def _search_candidates(match: SoccerMatch, team: int, legal: Legal, rng: random.Random,
+                       kind: str) -> list[Choice]:
+    simple = simple_policy(match, team, legal, rng)
     out: list[Choice] = [simple]
     if kind == "kick":
         p = match.carrier_player()
@@ -520,10 +536,10 @@ def _search_candidates(match: SoccerMatch, team: int, rng: random.Random, kind: 
             if k in options:
                 out.append(Kick(k))
     else:
-        out += list(legal_choices(match, SEATS[team]))[:5]
+        out += list(legal)[:5]
     unique: list[Choice] = []
     for c in out:
-        if c not in unique and _legal(match, SEATS[team], c):
+        if c not in unique and c in legal:
             unique.append(c)
     return unique or [simple]
 
@@ -533,7 +549,8 @@ POLICIES: dict[str, Policy] = {"random": random_policy, "simple": simple_policy,
 
 
 class SoccerBot:
-    """A CPU seat: decides from its view only, with its own generator."""
+    """A CPU seat (:class:`Bot`): decides from its view and legal choices only, with its own
+    generator."""
 
     def __init__(self, name: str) -> None:
         if name not in POLICIES:
@@ -541,17 +558,20 @@ class SoccerBot:
         self.name = name
         self.policy = POLICIES[name]
 
-    def choose(self, view: SoccerView, rng: random.Random) -> Choice:
-        team = SEATS.index(view.seat)
-        return self.policy(view.public, team, rng)
+    def choose(self, view: SoccerView[SoccerMatch], legal: Legal, rng: random.Random) -> Choice:
+        return self.policy(view.public, SEATS.index(view.seat), legal, rng)
+
+    def __repr__(self) -> str:
+        return f"<SoccerBot {self.name}>"
 
 
-def play_match(match: SoccerMatch, bots: dict[str, Any], rngs: dict[str, random.Random],
+def play_match(match: SoccerMatch, bots: Mapping[str, Bot], rngs: Mapping[str, random.Random],
                limit: int = 20000) -> None:
-    """Play to the end, each seat's bot deciding from its own view."""
+    """Play to the end, each seat's bot deciding from its own view and legal choices."""
     for _ in range(limit):
         seats = match.to_act()
         if not seats:
             return
-        match.apply({seat: bots[seat].choose(match.view(seat), rngs[seat]) for seat in seats})
+        match.apply({seat: bots[seat].choose(match.view(seat), match.legal_choices(seat),
+                                             rngs[seat]) for seat in seats})
     raise RuntimeError("the match did not end")

@@ -6,6 +6,7 @@ its shape.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -243,90 +244,128 @@ def _keys(obj: dict[str, Any], allowed: set[str], what: str) -> None:
         raise ValueError(f"unknown key {extra[0]!r} in {what}")
 
 
+def _formation(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"formation"}, "a formation")
+    if obj["formation"] not in FORMATIONS:
+        raise ValueError(f"formation is one of {', '.join(FORMATIONS)}, not "
+                         f"{obj['formation']!r} (S-KO-1)")
+    return Formation(obj["formation"])
+
+
+def _place(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"place", "subs"}, "a placement")
+    return Place(_entries(obj["place"], "place"), _subs(obj.get("subs", [])))
+
+
+def _kick(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"kick", "to"}, "a kick")
+    kind = obj["kick"]
+    if kind not in KICKS:
+        raise ValueError(f"kick is one of {', '.join(KICKS)}, not {kind!r}")
+    if kind in ("pass", "lob", "dribble", "throw"):
+        if "to" not in obj:
+            raise ValueError(f"a {kind} needs \"to\": [x, y]")
+        return Kick(kind, _cell(obj["to"], "to"))
+    if "to" in obj:
+        raise ValueError(f"a {kind} has no \"to\"")
+    return Kick(kind)
+
+
+def _cross(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"cross"}, "a cross")
+    body = obj["cross"]
+    if not isinstance(body, dict) or set(body) != {"to", "high"}:
+        raise ValueError("a cross is {\"cross\": {\"to\": [x, y], \"high\": bool}}")
+    return Cross(_cell(body["to"], "to"), _bool(body["high"], "high"))
+
+
+def _defend(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"defend"}, "a defence")
+    body = obj["defend"]
+    if body is None:
+        return Defend()
+    if not isinstance(body, dict):
+        raise ValueError("defend is {\"keeper\": [x, y] or null, \"intercept\": [n, [x, y]] "
+                         "or null}")
+    _keys(body, {"keeper", "intercept"}, "defend")
+    keeper = body.get("keeper")
+    intercept = body.get("intercept")
+    if intercept is not None:
+        if not isinstance(intercept, list) or len(intercept) != 2:
+            raise ValueError(f"intercept is [shirt, [x, y]], not {intercept!r}")
+        intercept = (_int(intercept[0], "interceptor"), _cell(intercept[1]))
+    return Defend(None if keeper is None else _cell(keeper, "keeper"), intercept)
+
+
+def _shoot(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"shoot", "high"}, "a shot")
+    if obj["shoot"] not in SIDES:
+        raise ValueError(f"shoot is left, centre or right, not {obj['shoot']!r}")
+    return Shoot(obj["shoot"], _bool(obj.get("high", False), "high"))
+
+
+def _round(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"round"}, "a round")
+    return Round(_cell(obj["round"], "round"))
+
+
+def _dive(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"dive"}, "a dive")
+    if obj["dive"] not in SIDES:
+        raise ValueError(f"dive is left, centre or right, not {obj['dive']!r}")
+    return Dive(obj["dive"])
+
+
+def _challenge(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"challenge"}, "a challenge")
+    body = obj["challenge"]
+    if body is None:
+        return NO_CHALLENGE
+    if not isinstance(body, dict) or set(body) - {"player", "to", "tackle"} or \
+            not {"player", "to"} <= set(body):
+        raise ValueError("challenge is null or {\"player\", \"to\", \"tackle\"}")
+    return Challenge(_int(body["player"], "player"), _cell(body["to"], "to"),
+                     _bool(body.get("tackle", False), "tackle"))
+
+
+def _move(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"move", "thrower", "subs", "push"}, "a move list")
+    thrower = obj.get("thrower")
+    return Move(_entries(obj["move"], "move"),
+                None if thrower is None else _int(thrower, "thrower"),
+                _subs(obj.get("subs", [])),
+                None if obj.get("push") is None else _cell(obj["push"], "push"))
+
+
+def _remove(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"remove"}, "a removal")
+    return Remove(_int(obj["remove"], "remove"))
+
+
+def _kicker(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"kicker"}, "a kicker")
+    return Kicker(_int(obj["kicker"], "kicker"))
+
+
+def _headers(obj: dict[str, Any]) -> Choice:
+    _keys(obj, {"headers"}, "headers")
+    return Headers(_entries(obj["headers"], "headers"))
+
+
+READERS: dict[str, Callable[[dict[str, Any]], Choice]] = {
+    "formation": _formation, "place": _place, "kick": _kick, "cross": _cross,
+    "defend": _defend, "shoot": _shoot, "round": _round, "dive": _dive,
+    "challenge": _challenge, "move": _move, "remove": _remove, "kicker": _kicker,
+    "headers": _headers,
+}
+"""Each choice's reader, by the key that names it, in the order the keys are looked for."""
+
+
 def choice_from_json(obj: Any) -> Choice:
     """Read one decision in the match-script encoding; ValueError when it is not one."""
     if not isinstance(obj, dict) or not obj:
         raise ValueError(f"a choice is an object, not {obj!r}")
-    if "formation" in obj:
-        _keys(obj, {"formation"}, "a formation")
-        if obj["formation"] not in FORMATIONS:
-            raise ValueError(f"formation is one of {', '.join(FORMATIONS)}, not "
-                             f"{obj['formation']!r} (S-KO-1)")
-        return Formation(obj["formation"])
-    if "place" in obj:
-        _keys(obj, {"place", "subs"}, "a placement")
-        return Place(_entries(obj["place"], "place"), _subs(obj.get("subs", [])))
-    if "kick" in obj:
-        _keys(obj, {"kick", "to"}, "a kick")
-        kind = obj["kick"]
-        if kind not in KICKS:
-            raise ValueError(f"kick is one of {', '.join(KICKS)}, not {kind!r}")
-        if kind in ("pass", "lob", "dribble", "throw"):
-            if "to" not in obj:
-                raise ValueError(f"a {kind} needs \"to\": [x, y]")
-            return Kick(kind, _cell(obj["to"], "to"))
-        if "to" in obj:
-            raise ValueError(f"a {kind} has no \"to\"")
-        return Kick(kind)
-    if "cross" in obj:
-        _keys(obj, {"cross"}, "a cross")
-        body = obj["cross"]
-        if not isinstance(body, dict) or set(body) != {"to", "high"}:
-            raise ValueError("a cross is {\"cross\": {\"to\": [x, y], \"high\": bool}}")
-        return Cross(_cell(body["to"], "to"), _bool(body["high"], "high"))
-    if "defend" in obj:
-        _keys(obj, {"defend"}, "a defence")
-        body = obj["defend"]
-        if body is None:
-            return Defend()
-        if not isinstance(body, dict):
-            raise ValueError("defend is {\"keeper\": [x, y] or null, \"intercept\": [n, [x, y]] "
-                             "or null}")
-        _keys(body, {"keeper", "intercept"}, "defend")
-        keeper = body.get("keeper")
-        intercept = body.get("intercept")
-        if intercept is not None:
-            if not isinstance(intercept, list) or len(intercept) != 2:
-                raise ValueError(f"intercept is [shirt, [x, y]], not {intercept!r}")
-            intercept = (_int(intercept[0], "interceptor"), _cell(intercept[1]))
-        return Defend(None if keeper is None else _cell(keeper, "keeper"), intercept)
-    if "shoot" in obj:
-        _keys(obj, {"shoot", "high"}, "a shot")
-        if obj["shoot"] not in SIDES:
-            raise ValueError(f"shoot is left, centre or right, not {obj['shoot']!r}")
-        return Shoot(obj["shoot"], _bool(obj.get("high", False), "high"))
-    if "round" in obj:
-        _keys(obj, {"round"}, "a round")
-        return Round(_cell(obj["round"], "round"))
-    if "dive" in obj:
-        _keys(obj, {"dive"}, "a dive")
-        if obj["dive"] not in SIDES:
-            raise ValueError(f"dive is left, centre or right, not {obj['dive']!r}")
-        return Dive(obj["dive"])
-    if "challenge" in obj:
-        _keys(obj, {"challenge"}, "a challenge")
-        body = obj["challenge"]
-        if body is None:
-            return NO_CHALLENGE
-        if not isinstance(body, dict) or set(body) - {"player", "to", "tackle"} or \
-                not {"player", "to"} <= set(body):
-            raise ValueError("challenge is null or {\"player\", \"to\", \"tackle\"}")
-        return Challenge(_int(body["player"], "player"), _cell(body["to"], "to"),
-                         _bool(body.get("tackle", False), "tackle"))
-    if "move" in obj:
-        _keys(obj, {"move", "thrower", "subs", "push"}, "a move list")
-        thrower = obj.get("thrower")
-        return Move(_entries(obj["move"], "move"),
-                    None if thrower is None else _int(thrower, "thrower"),
-                    _subs(obj.get("subs", [])),
-                    None if obj.get("push") is None else _cell(obj["push"], "push"))
-    if "remove" in obj:
-        _keys(obj, {"remove"}, "a removal")
-        return Remove(_int(obj["remove"], "remove"))
-    if "kicker" in obj:
-        _keys(obj, {"kicker"}, "a kicker")
-        return Kicker(_int(obj["kicker"], "kicker"))
-    if "headers" in obj:
-        _keys(obj, {"headers"}, "headers")
-        return Headers(_entries(obj["headers"], "headers"))
+    for key, read in READERS.items():
+        if key in obj:
+            return read(obj)
     raise ValueError(f"unknown choice {sorted(obj)[0]!r}")

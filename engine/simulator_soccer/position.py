@@ -13,8 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..errors import BadSetup
+from . import kicks, moves, shots
+from .flow import AskShot
 from .geometry import Cell, on_pitch
-from .match import TEMPLATES, SoccerMatch
+from .match import SoccerMatch
+from .restarts import TEMPLATES, send_off
 from .state import SEATS, MatchConfig, Options
 from .teams import STANDARD, Team
 
@@ -52,7 +55,7 @@ def position(red: Mapping[int, Cell] | None = None, blue: Mapping[int, Cell] | N
     for seat, num in yellow:
         match.player(SEATS.index(seat), num).yellow = 1
     for seat, num in sent_off:
-        match._send_off(match.player(SEATS.index(seat), num))
+        send_off(match, match.player(SEATS.index(seat), num))
     for p in match.players():
         assert p.cell is not None
         others = [q for q in match.at(p.cell) if q is not p]
@@ -63,10 +66,11 @@ def position(red: Mapping[int, Cell] | None = None, blue: Mapping[int, Cell] | N
     assert p.cell is not None
     match.carrier, match.ball, match.possession = (team, p.num), p.cell, team
     match.holding = holding
-    match._start_turn(team, [], set_piece=set_piece)
+    if isinstance(kicks.start_turn(match, team, [], set_piece=set_piece), AskShot):
+        shots.ask_shot(match)
     if phase == "p2":
-        match._phase2([])
+        moves.phase2(match)
     elif phase == "p3":
-        match._phase3([])
-    match.opening = []
+        moves.phase3(match)
+    match.opening = ()
     return match

@@ -60,8 +60,16 @@ class Dice:
     def d100(self) -> int:
         return self.draw(100)
 
-    def clone(self) -> Dice:
+    def copy(self) -> Dice:
+        """The dice as they are: the copy draws what this one would (a clone's dice)."""
         twin = Dice.__new__(Dice)
         twin.generator = SplitMix64(self.generator.state)
         twin.forced = list(self.forced)
         return twin
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Dice):
+            return NotImplemented
+        return self.generator.state == other.generator.state and self.forced == other.forced
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,6 +1,8 @@
-"""The pieces of a Simulator Soccer match's state: players on the pitch, teams, options and
-the decision being waited for. Plain mutable records, cloned field by field (a CPU search
-clones thousands of states), always referred to by (team, shirt) so a clone shares nothing.
+"""The pieces of a Simulator Soccer match's state, as records: players and teams (mutable,
+copied field by field when a match is cloned: a CPU search clones thousands of states), and
+the frozen records of what the rules remember between two decisions — the kick being
+resolved, the restart being set up, the decision being waited for. Players are always
+referred to by (team, shirt), so a clone shares nothing that changes.
 """
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import BadSetup
+from .choices import Entry
 from .geometry import Cell
 from .teams import STAND_IN, STANDARD, PlayerCard, Team
 
@@ -80,6 +83,17 @@ class Player:
         twin.stand_in, twin.kicks = self.stand_in, self.kicks
         return twin
 
+    def _key(self) -> tuple[object, ...]:
+        return (self.team, self.card, self.slot, self.cell, self.lying, self.stood, self.yellow,
+                self.stand_in, self.kicks)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Player):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
     @property
     def on_pitch(self) -> bool:
         return self.slot > 0 and self.cell is not None
@@ -129,6 +143,14 @@ class TeamState:
         twin.formation, twin.subs = self.formation, self.subs
         return twin
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TeamState):
+            return NotImplemented
+        return (self.index, self.team, self.formation, self.subs, self.players) == (
+            other.index, other.team, other.formation, other.subs, other.players)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def on_pitch(self) -> list[Player]:
         """Players on the pitch, in slot order."""
         return sorted((p for p in self.players if p.on_pitch), key=lambda p: p.slot)
@@ -149,17 +171,14 @@ class TeamState:
         return None
 
 
-@dataclass
-class Pending:
-    """The decision being waited for: its kind (the script's key), who decides, and what
-    the rules need to remember about it."""
+class Teams(tuple[TeamState, TeamState]):
+    """Red's and Blue's :class:`TeamState`, indexed by team (``RED``, ``BLUE``); ``copy``
+    copies both, as :meth:`engine.match.Match.clone` asks of a state part it changes."""
 
-    kind: str
-    seats: tuple[int, ...]
-    extra: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ()
 
-    def copy(self) -> Pending:
-        return Pending(self.kind, self.seats, dict(self.extra))
+    def copy(self) -> Teams:
+        return Teams((self[0].copy(), self[1].copy()))
 
 
 @dataclass
@@ -187,3 +206,119 @@ class Turn:
         return Turn(self.attacker, self.relance, self.set_piece, set(self.passed),
                     set(self.cdd_moved), self.most, self.limit, self.crossed, self.shot,
                     self.kicks, self.assisted)
+
+
+@dataclass(frozen=True, slots=True)
+class KickState:
+    """The kick being resolved, from its kick (or announcement) until the ball settles:
+    what the rules read of it on the way (S-K-*, S-CDD-*, S-CRS-*, S-SHOT-*)."""
+
+    kind: str
+    """``pass lob dribble throw header_pass cross shot``."""
+    kicker: int
+    set_piece: str | None = None
+    """The restart this kick opens (S-K-1, S-CDD-1: its kicker is no CdD candidate)."""
+    offside: frozenset[int] = frozenset()
+    """Attackers in an offside position when it was resolved (S-OFF-1)."""
+    pressed: bool = False
+    """Kicked from a midfield cell with an opponent in it (S-P3-4)."""
+    relance_first: bool = False
+    """A relance turn's first kick (S-CDD-2: ties go to the defender)."""
+    dribbled: frozenset[int] = frozenset()
+    """Opponents this dribble went past (S-K-4): no CdD candidates, they stop nothing."""
+    headers: tuple[int, ...] = ()
+    """S-PRO-HEADER movers: no CdD candidates."""
+    travelled: int = 0
+    """From the kicker's cell to where the ball rests (S-CDD-2)."""
+    direct: bool = False
+    """A replayed cross or shot after a move to the ball (S-SKL-3)."""
+    moved: int = 0
+    """How far the kicker moved to the ball: an interceptor's reach (S-INT-1)."""
+    header: bool = False
+    """A header shot (S-CRS-2)."""
+    penalty: bool = False
+    intercept: Entry | None = None
+    """The interceptor and his cell (S-INT-1)."""
+    keeper_to: Cell | None = None
+    """Where the keeper was prepared to (S-SHOT-1)."""
+    rushed: bool = False
+    rounded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Restart:
+    """A restart being set up (S-RST-2): its kind, the kicking team, the ball's cell, the
+    placement step and the field players relocated in step (1)."""
+
+    kind: str
+    """``kickoff free_kick penalty corner goal_kick throw_in``."""
+    team: int
+    cell: Cell
+    step: int = 1
+    relocated: frozenset[int] = frozenset()
+    first: bool = False
+    """A half's first kick-off: no clock step (S-RST-2), half-time substitutions (S-SUB-1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeMade:
+    """Phase 3's challenge as the ``p3`` event reports it (S-P3-2, S-P3-3)."""
+
+    player: int
+    moved: int
+    entry: str
+    """``fair behind violent recovery``."""
+    tackle: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "moved": self.moved, "entry": self.entry,
+                "tackle": self.tackle}
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The decision being waited for: its kind (the script's key) and who decides."""
+
+    kind: str
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KickPending(Pending):
+    """A kick asked (S-K-1): at a turn's start, as a skill replay (S-SKL-1, ``kinds``, after
+    a move of ``moved`` cells to the ball), or of a heading player (S-CRS-2)."""
+
+    mode: str = "start"
+    """``start skill header``."""
+    kinds: tuple[str, ...] = ()
+    moved: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DefendPending(Pending):
+    """The defence of an announced shot, or of a direct cross (``cross``: an interception
+    only, S-INT-1)."""
+
+    cross: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MovePending(Pending):
+    """A move list asked: Phase 2, Phase 3 (after its ``challenge``), or a throw-in's two
+    lists (S-RST-1: ``throw`` at ``cell``, then ``throw_answer`` within ``a`` cells)."""
+
+    phase: str = "p2"
+    """``p2 p3 throw throw_answer``."""
+    challenge: ChallengeMade | None = None
+    """Phase 3's challenge, made before the list: its player has moved already."""
+    cell: Cell | None = None
+    a: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RemovePending(Pending):
+    """A keeper sent off (S-FOUL-2): the field player who leaves for the stand-in at
+    ``cell``, then the restart ``then``."""
+
+    then: Restart
+    cell: Cell

@@ -9,17 +9,18 @@ dice) is the one thing no seat sees: ``public`` is the match without it, for
 """
 from __future__ import annotations
 
+import copy
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, TypeVar
 
+from .board import SoccerBoard
 from .rng import Dice
 from .state import BENCH, SEATS, Player
 
-if TYPE_CHECKING:
-    from .match import SoccerMatch
+M = TypeVar("M", bound=SoccerBoard)
 
 
-class SoccerView:
+class SoccerView(Generic[M]):
     """One seat's view; ``to_json`` is what ``replay --view`` prints and a stdio seat reads.
 
     ``public`` is the match as every seat may know it (no generator): what a CPU searches
@@ -29,7 +30,7 @@ class SoccerView:
 
     __slots__ = ("seat", "public", "_body")
 
-    def __init__(self, seat: str, public: SoccerMatch) -> None:
+    def __init__(self, seat: str, public: M) -> None:
         self.seat = seat
         self.public = public
         self._body: dict[str, Any] | None = None
@@ -41,8 +42,6 @@ class SoccerView:
         return self._body
 
     def to_json(self) -> dict[str, Any]:
-        import copy
-
         return copy.deepcopy(self.body)
 
     def __eq__(self, other: object) -> bool:
@@ -60,7 +59,7 @@ def _player(p: Player) -> dict[str, Any]:
             "duel": list(p.duel), "dots": p.dots, "yellow": p.yellow}
 
 
-def _side(match: SoccerMatch, team: int) -> dict[str, Any]:
+def _side(match: SoccerBoard, team: int) -> dict[str, Any]:
     t = match.teams[team]
     return {"seat": SEATS[team], "attacks": "east" if match.east(team) else "west",
             "formation": t.formation,
@@ -70,7 +69,7 @@ def _side(match: SoccerMatch, team: int) -> dict[str, Any]:
                       for p in t.players if p.slot == BENCH]}
 
 
-def decision_for(match: SoccerMatch, seat: str) -> str | None:
+def decision_for(match: SoccerBoard, seat: str) -> str | None:
     if match.over:
         return None
     kind = match.pending.kind
@@ -80,7 +79,7 @@ def decision_for(match: SoccerMatch, seat: str) -> str | None:
     return kind
 
 
-def view_of(match: SoccerMatch, seat: str) -> SoccerView:
+def view_of(match: M, seat: str) -> SoccerView[M]:
     if seat not in SEATS:
         raise ValueError(f"no seat {seat!r} in Simulator Soccer (red, blue)")
     public = match.snapshot()
@@ -90,7 +89,7 @@ def view_of(match: SoccerMatch, seat: str) -> SoccerView:
     return SoccerView(seat, public)
 
 
-def _body_of(match: SoccerMatch, seat: str) -> dict[str, Any]:
+def _body_of(match: SoccerBoard, seat: str) -> dict[str, Any]:
     team = SEATS.index(seat)
     return {
         "seat": seat,
@@ -109,7 +108,7 @@ def _body_of(match: SoccerMatch, seat: str) -> dict[str, Any]:
     }
 
 
-def determinize(view: SoccerView, rng: random.Random) -> SoccerMatch:
+def determinize(view: SoccerView[M], rng: random.Random) -> M:
     """A match whose ``view(view.seat)`` equals ``view``; its dice drawn from ``rng``."""
     match = view.public.clone()
     match.dice = Dice(rng.getrandbits(64))

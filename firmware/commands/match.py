@@ -45,7 +45,7 @@ from engine.chifoumi import script as chifoumi_script
 from engine.protocol import Game
 from engine.registry import GAMES, game_named
 from engine.scripting import ScriptError
-from engine.simulator_soccer import PRO_OPTIONS, legal_choices, menu
+from engine.simulator_soccer import PRO_OPTIONS, SoccerChoices
 from engine.simulator_soccer.bots import POLICIES, SoccerBot
 from firmware.commands.answer_lines import MAX_LINE, AnswerReader, NoAnswer
 from firmware.storage.json_input import read_json
@@ -55,7 +55,7 @@ CPUS: dict[str, tuple[Mapping[str, Any], Callable[..., Any]]] = {
     "chifootmi": (chifootmi_bots.BOTS, chifootmi_bots.make_bot),
     "fotboll": (fotboll_bots.BOTS, fotboll_bots.make_bot),
     "chifoumi": (chifoumi_bots.BOTS, chifoumi_bots.make_bot),
-    SOCCER: (POLICIES, lambda name: SoccerCpu(name)),
+    SOCCER: (POLICIES, SoccerBot),
 }
 """Each game's CPU players for this command: its bots by name, and how to make one
 (``make(name, **options)``)."""
@@ -116,57 +116,30 @@ class StdioSeat:
             raise Forfeit(seat, f"not a choice: {answer.strip()[:80]!r} ({exc})") from None
 
     def choose(self, view: Any, legal: Any, rng: Any) -> Any:
-        choice, answer = self.ask(view.seat, {
-            "match": self.match_index, "seat": view.seat, "view": view.to_json(),
-            "legal": [choice.to_json() for choice in legal]})
+        choice, answer = self.ask(view.seat, self.question(view, legal))
         if choice not in legal:
             raise Forfeit(view.seat, f"{answer.strip()[:80]} is not one of the legal choices")
         return choice
 
+    def question(self, view: Any, legal: Any) -> dict[str, Any]:
+        """The line written for a decision: the view and the legal choices."""
+        return {"match": self.match_index, "seat": view.seat, "view": view.to_json(),
+                "legal": [choice.to_json() for choice in legal]}
+
 
 class SoccerStdioSeat(StdioSeat):
-    """A stdio seat of Simulator Soccer: ``legal`` lists every choice but move and placement
-    lists, whose first entries it lists with ``"moves"`` (player -> cells); any list the
-    rules accept is taken (``docs/formats/stdio-seat.md``, "Simulator Soccer")."""
+    """A stdio seat of Simulator Soccer: a list decision's line adds ``"moves"`` (who may be
+    the list's first entry, and where), and any list the rules accept is taken: ``legal``
+    lists the empty and the one-entry lists, its ``in`` asks the rules
+    (``docs/formats/stdio-seat.md``, "Simulator Soccer")."""
 
-    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
-        match = view.public
-        line: dict[str, Any] = {"match": self.match_index, "seat": view.seat,
-                                "view": view.to_json(),
-                                "legal": [c.to_json() for c in legal_choices(match, view.seat)]}
-        walk = menu(match, view.seat)
+    def question(self, view: Any, legal: Any) -> dict[str, Any]:
+        line = super().question(view, legal)
+        walk = legal.menu if isinstance(legal, SoccerChoices) else None
         if walk is not None:
             line["moves"] = {str(num): [list(c) for c in cells]
                              for num, cells in walk.options().items()}
-        choice, answer = self.ask(view.seat, line)
-        if len(match.to_act()) > 1:
-            ok = choice in legal_choices(match, view.seat)
-        else:
-            ok = match.is_legal(view.seat, choice)
-        if not ok:
-            raise Forfeit(view.seat, f"{answer.strip()[:80]} is not a legal choice")
-        return choice
-
-
-class SoccerCpu:
-    """A Simulator Soccer bot as a seat of this command."""
-
-    def __init__(self, name: str) -> None:
-        self.bot = SoccerBot(name)
-
-    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
-        return self.bot.choose(view, rng)
-
-
-def play_soccer(match: Any, players: Any, rngs: Any) -> Any:
-    """Play a Simulator Soccer match to its end, each seat choosing from its own view (its
-    legal choices are walked by the seat itself: lists are too many to list)."""
-    while True:
-        seats = match.to_act()
-        if not seats:
-            return match
-        match.apply({seat: players[seat].choose(match.view(seat), None, rngs[seat])
-                     for seat in seats})
+        return line
 
 
 def parse_seat(text: str, bots: Any = None) -> tuple[str, dict[str, Any]]:
@@ -259,8 +232,7 @@ def run_matches(config: Any, secret: int, players: dict[str, Any], matches: int,
         match = game.new_match(config, seeds.deal)
         result: dict[str, Any]
         try:
-            (play_soccer if game_name == SOCCER else play)(
-                match, seating, {seat: seeds.bot_rng(seat) for seat in order})
+            play(match, seating, {seat: seeds.bot_rng(seat) for seat in order})
             result = game.summary(match)
         except Forfeit as exc:
             loser = exc.seat

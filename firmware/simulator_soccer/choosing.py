@@ -21,7 +21,8 @@ from engine.simulator_soccer import (
 from engine.simulator_soccer import bots as soccer_bots
 from engine.simulator_soccer.geometry import Cell, distance, line, neighbours, on_pitch
 from engine.simulator_soccer.legal import defend_candidates
-from engine.simulator_soccer.state import SEATS
+from engine.simulator_soccer.restarts import apply_subs, first_step
+from engine.simulator_soccer.state import SEATS, DefendPending, KickPending
 from firmware.games.session import Pending
 
 Label = tuple[str, tuple[tuple[str, Any], ...]]
@@ -88,7 +89,7 @@ def suggestion(match: Any, seat: str, seed: int, number: int) -> Choice | None:
         return None
     rng = random.Random(f"pitchpad-soccer-hint/{seed}/{seat}/{number}")
     try:
-        choice = soccer_bots.simple_policy(match, team_of(seat), rng)
+        choice = soccer_bots.simple_policy(match, team_of(seat), match.legal_choices(seat), rng)
         if kind == "kick":
             choice = onside(match, team_of(seat), choice)
         return choice
@@ -103,7 +104,7 @@ def onside(match: Any, team: int, choice: Choice) -> Choice:
     carrier = match.carrier_player()
     if not isinstance(choice, Kick) or choice.to is None or carrier is None:
         return choice
-    offside = match._offside_positions(carrier, match.turn.set_piece)
+    offside = match.offside_positions(carrier, match.turn.set_piece)
     bad = {q.cell for q in match.teams[team].on_pitch() if q.num in offside}
     if not _spoilt(match, team, carrier, choice.kind, choice.to, bad):
         return choice
@@ -143,8 +144,7 @@ def list_menu(match: Any, seat: str, picking: Picking) -> ListMenu:
     if picking.subs and match.pending.kind == "place":
         match = match.clone()
         try:
-            match._apply_subs(team_of(seat), tuple(picking.subs), [], False,
-                              match.restart.get("step"))
+            apply_subs(match, team_of(seat), tuple(picking.subs), [], False)
         except Exception:  # noqa: BLE001 - substitutions the rules refuse: the list says why
             pass
     return ListMenu(match, team_of(seat), picking.thrower)
@@ -224,7 +224,8 @@ def entry_risk(match: Any, seat: str, num: int) -> str:
 
 def header_kind(match: Any, kind: str) -> str:
     """A heading player's lob is a header pass (S-CRS-2)."""
-    return "header_pass" if kind == "lob" and match.pending.extra.get("mode") == "header" else kind
+    heading = isinstance(match.pending, KickPending) and match.pending.mode == "header"
+    return "header_pass" if kind == "lob" and heading else kind
 
 
 def player_label(match: Any, seat: str, num: int, suffix: str = "") -> Label:
@@ -236,93 +237,119 @@ def menu_options(match: Any, seat: str, picking: Picking, legal: Sequence[Choice
                  ) -> tuple[Label, list[tuple[Label, Action]]]:
     """The prompt and the options of ``seat``'s menu now."""
     kind = match.pending.kind
-    team = team_of(seat)
-    options: list[tuple[Label, Action]] = []
-    hint = picking.suggestion
     if kind == "kick":
-        carrier = match.carrier_player()
-        prompt = label("ss.ask.kick", num=carrier.num if carrier else 0)
-        if hint is not None:
-            options.append((label("ss.opt.suggest", what=describe_choice(hint, match, seat)),
-                            ("play", hint)))
-        kinds = match.kick_options()
-        for k in KICK_ORDER:
-            if isinstance(hint, Kick) and hint.kind == k and hint.to is None:
-                continue                            # the proposal's own line says it already
-            if k in kinds:
-                shown = label("ss.kick." + header_kind(match, k))
-                if k in TARGETED:                   # "…": a cell pick follows
-                    options.append((label("ss.opt.pick", what=shown), ("cells", "kick", k)))
-                else:
-                    options.append((shown, ("play", Kick(k))))
-        return prompt, options
+        return _kick_menu(match, seat, picking)
     if kind == "cross":
-        prompt = label("ss.ask.cross")
-        if hint is not None:
-            options.append((label("ss.opt.suggest", what=describe_choice(hint, match, seat)),
-                            ("play", hint)))
-        for high in (False, True):
-            if any(isinstance(c, Cross) and c.high == high for c in legal):
-                plain = label("ss.sug.cross_plain", height=label("ss.high" if high else "ss.low"))
-                options.append((label("ss.opt.pick", what=plain), ("cells", "cross", high)))
-        return prompt, options
+        return _cross_menu(match, seat, picking, legal)
     if kind == "challenge":
-        prompt = label("ss.ask.challenge")
-        if hint is not None:
-            options.append((label("ss.sug.mark", what=describe_choice(hint, match, seat)),
-                            ("play", hint)))
-        for choice in legal:
-            if isinstance(choice, Challenge) and choice != hint:
-                if choice.tackle and choice.player is not None and \
-                        entry_risk(match, seat, choice.player) == "violent":
-                    continue        # the entry is the foul: with or without a tackle, one line
-                shown = describe_choice(choice, match, seat)
-                options.append((shown, ("play", choice)))
-        return prompt, options
+        return _challenge_menu(match, seat, picking, legal)
     if kind in ("kicker", "remove"):
-        prompt = label("ss.ask." + kind)
-        for choice in legal:
-            num = choice.player  # type: ignore[union-attr]
-            options.append((player_label(match, seat, num), ("play", choice)))
-        if kind == "kicker":                # the best kickers first, the keeper last
-            rank = {p.num: i for i, p in enumerate(soccer_bots.shootout_order(match, team))}
-            options.sort(key=lambda o: rank.get(o[1][1].player, len(rank)))
-        if hint is not None and hint in legal:
-            options.sort(key=lambda o: o[1][1] != hint)
-        return prompt, options
+        return _player_menu(match, seat, picking, legal)
     if kind == "defend":
         return _defend_options(match, seat, picking)
     if kind in LISTS:
-        if picking.sub in ("sub_off", "sub_on"):
-            return substitution_options(match, seat, picking)
-        phase = match.pending.extra.get("phase", "")
-        if kind == "move" and phase == "throw" and picking.thrower is None:
-            if picking.subs:                      # subs alone: a repositioning (S-RST-1)
-                options.append((label("ss.opt.sub_done", n=len(picking.subs)), ("done",)))
-                options.extend(_sub_lines(match, seat, picking))
-                return label("ss.ask.throw_subs"), options
-            prompt = label("ss.ask.thrower")
-            for choice in legal:
-                if isinstance(choice, Move) and choice.thrower is not None:
-                    options.append((player_label(match, seat, choice.thrower),
-                                    ("thrower", choice.thrower)))
-            options.extend(_sub_lines(match, seat, picking))
-            return prompt, options
-        prompt = list_prompt(match, seat)
-        options.append((label("ss.opt.done", n=len(picking.entries)), ("done",)))
-        if picking.entries:
-            options.append((label("ss.opt.undo", num=picking.entries[-1][0]), ("undo",)))
-        movable = list_options(match, seat, picking)
-        ball = match.ball
-        placed = list_menu(match, seat, picking).match
-        order = sorted(movable, key=lambda n: (distance(placed.player(team, n).cell or ball, ball), n))
-        for num in order:
-            options.append((player_label(match, seat, num), ("player", num)))
-        # Substitutions last: one LEFT from the first page (the pages go round), which keeps
-        # DONE, UNDO and the players nearest the ball where they always are.
-        options.extend(_sub_lines(match, seat, picking))
-        return prompt, options
+        return _list_menu(match, seat, picking, legal)
     return label("ss.ask.other"), [(label("ss.opt.play"), ("play", legal[0]))] if legal else []
+
+
+def _suggested(match: Any, seat: str, picking: Picking, key: str = "ss.opt.suggest"
+               ) -> list[tuple[Label, Action]]:
+    """The proposal's line, first on a menu (one press plays it)."""
+    hint = picking.suggestion
+    if hint is None:
+        return []
+    return [(label(key, what=describe_choice(hint, match, seat)), ("play", hint))]
+
+
+def _kick_menu(match: Any, seat: str, picking: Picking) -> tuple[Label, list[tuple[Label, Action]]]:
+    carrier = match.carrier_player()
+    prompt = label("ss.ask.kick", num=carrier.num if carrier else 0)
+    options = _suggested(match, seat, picking)
+    hint = picking.suggestion
+    kinds = match.kick_options()
+    for k in KICK_ORDER:
+        if isinstance(hint, Kick) and hint.kind == k and hint.to is None:
+            continue                            # the proposal's own line says it already
+        if k in kinds:
+            shown = label("ss.kick." + header_kind(match, k))
+            if k in TARGETED:                   # "…": a cell pick follows
+                options.append((label("ss.opt.pick", what=shown), ("cells", "kick", k)))
+            else:
+                options.append((shown, ("play", Kick(k))))
+    return prompt, options
+
+
+def _cross_menu(match: Any, seat: str, picking: Picking, legal: Sequence[Choice]
+                ) -> tuple[Label, list[tuple[Label, Action]]]:
+    options = _suggested(match, seat, picking)
+    for high in (False, True):
+        if any(isinstance(c, Cross) and c.high == high for c in legal):
+            plain = label("ss.sug.cross_plain", height=label("ss.high" if high else "ss.low"))
+            options.append((label("ss.opt.pick", what=plain), ("cells", "cross", high)))
+    return label("ss.ask.cross"), options
+
+
+def _challenge_menu(match: Any, seat: str, picking: Picking, legal: Sequence[Choice]
+                    ) -> tuple[Label, list[tuple[Label, Action]]]:
+    options = _suggested(match, seat, picking, "ss.sug.mark")
+    for choice in legal:
+        if isinstance(choice, Challenge) and choice != picking.suggestion:
+            if choice.tackle and choice.player is not None and \
+                    entry_risk(match, seat, choice.player) == "violent":
+                continue        # the entry is the foul: with or without a tackle, one line
+            options.append((describe_choice(choice, match, seat), ("play", choice)))
+    return label("ss.ask.challenge"), options
+
+
+def _player_menu(match: Any, seat: str, picking: Picking, legal: Sequence[Choice]
+                 ) -> tuple[Label, list[tuple[Label, Action]]]:
+    """The shoot-out's kicker, or who leaves for a stand-in keeper: a player each."""
+    kind = match.pending.kind
+    options: list[tuple[Label, Action]] = []
+    for choice in legal:
+        assert isinstance(choice, (Kicker, Remove))
+        options.append((player_label(match, seat, choice.player), ("play", choice)))
+    if kind == "kicker":                # the best kickers first, the keeper last
+        rank = {p.num: i for i, p in enumerate(soccer_bots.shootout_order(match, team_of(seat)))}
+        options.sort(key=lambda o: rank.get(o[1][1].player, len(rank)))
+    hint = picking.suggestion
+    if hint is not None and hint in legal:
+        options.sort(key=lambda o: o[1][1] != hint)
+    return label("ss.ask." + kind), options
+
+
+def _list_menu(match: Any, seat: str, picking: Picking, legal: Sequence[Choice]
+               ) -> tuple[Label, list[tuple[Label, Action]]]:
+    """A move, placement or header list: DONE, UNDO, the players nearest the ball, then the
+    substitutions; at a throw-in, first who throws."""
+    if picking.sub in ("sub_off", "sub_on"):
+        return substitution_options(match, seat, picking)
+    options: list[tuple[Label, Action]] = []
+    if match.pending.kind == "move" and match.move_phase == "throw" and picking.thrower is None:
+        if picking.subs:                      # subs alone: a repositioning (S-RST-1)
+            options.append((label("ss.opt.sub_done", n=len(picking.subs)), ("done",)))
+            options.extend(_sub_lines(match, seat, picking))
+            return label("ss.ask.throw_subs"), options
+        for choice in legal:
+            if isinstance(choice, Move) and choice.thrower is not None:
+                options.append((player_label(match, seat, choice.thrower),
+                                ("thrower", choice.thrower)))
+        options.extend(_sub_lines(match, seat, picking))
+        return label("ss.ask.thrower"), options
+    options.append((label("ss.opt.done", n=len(picking.entries)), ("done",)))
+    if picking.entries:
+        options.append((label("ss.opt.undo", num=picking.entries[-1][0]), ("undo",)))
+    team = team_of(seat)
+    movable = list_options(match, seat, picking)
+    ball = match.ball
+    placed = list_menu(match, seat, picking).match
+    order = sorted(movable, key=lambda n: (distance(placed.player(team, n).cell or ball, ball), n))
+    for num in order:
+        options.append((player_label(match, seat, num), ("player", num)))
+    # Substitutions last: one LEFT from the first page (the pages go round), which keeps
+    # DONE, UNDO and the players nearest the ball where they always are.
+    options.extend(_sub_lines(match, seat, picking))
+    return list_prompt(match, seat), options
 
 
 # ----- voluntary substitutions (S-SUB-1) -----------------------------------------------------
@@ -339,10 +366,8 @@ def may_substitute(match: Any, seat: str, picking: Picking) -> bool:
     kind = match.pending.kind
     if kind == "place":
         r = match.restart
-        step = r.get("step")
-        first_step = step == 1 or (step == 2 and team != r.get("team"))
-        return first_step and not (r.get("first") and match.half == 1)
-    return kind == "move" and match.pending.extra.get("phase") == "throw"
+        return first_step(r, team) and not (r.first and match.half == 1)
+    return match.move_phase == "throw"
 
 
 def _sub_lines(match: Any, seat: str, picking: Picking) -> list[tuple[Label, Action]]:
@@ -404,10 +429,10 @@ def remove_substitution(picking: Picking, index: int) -> None:
 def list_prompt(match: Any, seat: str) -> Label:
     kind = match.pending.kind
     if kind == "place":
-        return label("ss.ask.place", step=match.restart.get("step", 1))
+        return label("ss.ask.place", step=match.restart.step)
     if kind == "headers":
         return label("ss.ask.headers")
-    phase = match.pending.extra.get("phase", "")
+    phase = match.move_phase
     if phase == "p2":
         return label("ss.ask.p2", n=match.turn.limit)
     if phase == "p3":
@@ -423,7 +448,7 @@ def _defend_options(match: Any, seat: str, picking: Picking
             options.append((player_label(match, seat, num), ("cells", "intercept", num)))
         options.append((label("ss.opt.back"), ("back",)))
         return label("ss.ask.intercept"), options
-    cross = bool(match.pending.extra.get("cross"))
+    cross = isinstance(match.pending, DefendPending) and match.pending.cross
     options.append((label("ss.opt.defend_done"), ("done",)))
     keeper = match.teams[team_of(seat)].keeper()
     if not cross and keeper is not None and not keeper.lying:
@@ -490,8 +515,8 @@ def cell_targets(match: Any, seat: str, picking: Picking, purpose: Action,
     if what == "entry":
         num = purpose[1]
         origin = list_menu(match, seat, picking).match.player(team, num).cell
-        if picking.thrower == num:
-            origin = match.pending.extra.get("cell", origin)
+        if picking.thrower == num and match.pending.cell is not None:
+            origin = match.pending.cell
         cells = frozenset(list_options(match, seat, picking).get(num, []))
         return cells | push_cells(match, seat, picking, num), origin, origin
     if what == "push":
@@ -518,8 +543,7 @@ def cell_targets(match: Any, seat: str, picking: Picking, purpose: Action,
 def push_cells(match: Any, seat: str, picking: Picking, num: int) -> frozenset[Cell]:
     """Teammates' cells ``num`` may enter answering a quick turn with the Pro rule on (the
     teammate then steps to an empty neighbour of his cell): only as the list's one move."""
-    if picking.entries or match.pending.kind != "move" or \
-            match.pending.extra.get("phase") != "p3" or \
+    if picking.entries or match.move_phase != "p3" or \
             not match.options.has("pro_quick_turn") or not match.quick():
         return frozenset()
     team = team_of(seat)

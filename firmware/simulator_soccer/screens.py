@@ -21,6 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from engine.simulator_soccer import (
+    FORMATIONS, Challenge, Defend, Formation, Kick, Kicker, Move, Place, Remove,
+)
 from engine.simulator_soccer import events as ev
 from engine.simulator_soccer.state import SEATS
 from firmware.i18n import STRINGS, text
@@ -149,8 +152,6 @@ class FormationScreen:
         draw_countdown(c, self.seconds_left)
 
     def _draw(self, c: Canvas, language: str) -> None:
-        from engine.simulator_soccer.choices import FORMATIONS
-
         c.centred(-1, text(language, "ss.formation", half=self.half))
         for i, name in enumerate(FORMATIONS):
             # A row of three joined boxes, one over each card button's column (CARD1-CARD3),
@@ -488,8 +489,6 @@ def flip_line(events: list[Any], joint: Any, seat: str, opponent_key: str = "tea
               ) -> Label:
     """The banner of a flip: the formations once both are locked, else the most telling
     thing the decision did, else what was decided (moves, placements: all public)."""
-    from engine.simulator_soccer import Formation, Move, Place
-
     if len(joint) == 2 and all(isinstance(c, Formation) for c in joint.values()):
         other = next(s for s in joint if s != seat) if seat in joint else "blue"
         mine = joint.get(seat, joint["red"])
@@ -518,8 +517,6 @@ def flip_line(events: list[Any], joint: Any, seat: str, opponent_key: str = "tea
 def _decided(choice: Any, team: Label) -> Label | None:
     """What a decision that made no event of its own was, for the flip's banner: "Played"
     told the other pad nothing after a challenge or a defence (issue 20 play-through)."""
-    from engine.simulator_soccer import Challenge, Defend, Kick, Kicker, Remove
-
     if isinstance(choice, Kick) and choice.kind == "end":
         # The carrier declined to kick (Phase 2 follows): "Played" said nothing.
         return label("tell.you_keep") if team[0] == "you" else label("tell.they_keep", team=team)

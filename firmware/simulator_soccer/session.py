@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import IllegalChoice
 from engine.simulator_soccer import (
-    Choice, Cross, Dive, Formation, Kick, MatchConfig, Move, Round, Shoot, new_match,
+    Choice, Cross, Dive, Formation, Kick, MatchConfig, Move, Round, Shoot, SoccerMatch,
+    SoccerView, new_match,
 )
 from engine.simulator_soccer import events as ev
 from engine.simulator_soccer import bots as soccer_bots
@@ -66,8 +67,8 @@ class NoLegalChoice(RuntimeError):
 
 
 class SoccerCpu:
-    """A CPU seat of the console: an engine bot deciding from its view and its generator
-    (``legal`` unused: the bots walk the rules' menus themselves)."""
+    """A CPU seat of the console: an engine bot deciding from its view, its legal choices
+    and its generator; at the easy level some decisions are the Random bot's."""
 
     def __init__(self, difficulty: str) -> None:
         self.difficulty = difficulty
@@ -75,12 +76,13 @@ class SoccerCpu:
         self.bot = SoccerBot(policy)
         self.random = SoccerBot("random")
 
-    def choose(self, view: Any, legal: Any, rng: random.Random) -> Choice:
+    def choose(self, view: SoccerView[SoccerMatch], legal: Sequence[Choice],
+               rng: random.Random) -> Choice:
         if self.noise and rng.random() < self.noise and view.public.pending.kind in (
                 "kick", "challenge", "move"):
-            return self.random.choose(view, rng)
+            return self.random.choose(view, legal, rng)
         try:
-            return self.bot.choose(view, rng)
+            return self.bot.choose(view, legal, rng)
         except IndexError:
             # The engine's bot found nothing legal (it ends on ``legal_choices(...)[0]``):
             # a position the rules left without a way on. Say so in one line, not a traceback.
@@ -117,16 +119,6 @@ class SoccerSession(MatchSession[Picking]):
     @staticmethod
     def _new_match(config: MatchConfig, seed: int) -> Any:
         return new_match(config, seed)
-
-    def legal(self, seat: str) -> Any:
-        """The rules' choices, but the list and defence decisions walk the rules' menus
-        instead (listing every list, or every keeper cell times every interception, is
-        needless work for a pad)."""
-        if self.match.decision in ("move", "place", "headers", "defend") and not (
-                self.match.decision == "move"
-                and self.match.pending.extra.get("phase") == "throw"):
-            return ()
-        return super().legal(seat)
 
     def public(self, seat: str) -> Any:
         """The match as ``seat`` may know it (its view's, without the generator)."""
@@ -235,7 +227,7 @@ class SoccerSession(MatchSession[Picking]):
         if what == "sub_on":
             assert picking.sub_off_num is not None
             choosing.add_substitution(picking, picking.sub_off_num, action[1],
-                                      alone=match.pending.extra.get("phase") == "throw")
+                                      alone=match.move_phase == "throw")
             picking.sub, picking.sub_off_num, picking.page = None, None, 0
             return True
         if what == "unsub":

@@ -14,6 +14,7 @@ import sys
 from engine.simulator_soccer import MatchConfig, Options, new_match
 from engine.simulator_soccer import Cross, Kick, Round
 from engine.simulator_soccer.bots import random_policy
+from engine.simulator_soccer.kicks import cross_targets
 from engine.simulator_soccer.script import MatchScript
 from engine.simulator_soccer.state import SEATS
 
@@ -54,14 +55,14 @@ def eager(match, team, rng):
     if match.pending.kind == "kick" and "cross" in match.kick_options() and rng.random() < 0.7:
         return Kick("cross")
     if match.pending.kind == "cross":
-        kicker = match.player(team, match.kick["kicker"])
-        targets = [c for c in match._cross_targets(kicker)
+        kicker = match.player(team, match.kick.kicker)
+        targets = [c for c in cross_targets(match, kicker)
                    if any(p.team == team for p in match.at(c))]
         if targets:
             return Cross(rng.choice(targets), True)
     if match.pending.kind == "shoot" and team == match.possession and match.can_round():
         return Round(rng.choice(match.round_cells()))
-    return random_policy(match, team, rng)
+    return random_policy(match, team, match.legal_choices(SEATS[team]), rng)
 
 
 def play(seed, config):

@@ -60,7 +60,8 @@ def test_random_never_enters_violently_so_its_matches_run_their_full_length():
         rngs = {"red": random.Random(seed), "blue": random.Random(~seed)}
         entries = []
         while match.to_act():
-            joint = {s: SoccerBot("random").choose(match.view(s), rngs[s]) for s in match.to_act()}
+            joint = {s: SoccerBot("random").choose(match.view(s), match.legal_choices(s), rngs[s])
+                     for s in match.to_act()}
             for event in match.apply(joint):
                 line = event.to_json()
                 if line["event"] == "p3" and line["challenge"]:
@@ -85,7 +86,7 @@ def test_S_RST_3_simple_spreads_a_wall_of_three_that_needs_two_moves():
     while m.to_act():
         if m.wall and any(sum(1 for q in m.at(c) if q.team == m.wall[0]) == 3 for c in m.wall[1]):
             walls_of_three += 1
-        m.apply({seat: bots[seat].choose(m.view(seat), rngs[seat]) for seat in m.to_act()})
+        m.apply({seat: bots[seat].choose(m.view(seat), m.legal_choices(seat), rngs[seat]) for seat in m.to_act()})
     assert walls_of_three and m.over
 
 
@@ -103,7 +104,7 @@ def _simple_kicker(m, kicked=()):
     """Simple's kicker for red once the players ``kicked`` have taken a kick each."""
     for num in kicked:
         m.teams[0].by_num[num].kicks = 1
-    return SoccerBot("simple").choose(m.view("red"), random.Random(0)).player
+    return SoccerBot("simple").choose(m.view("red"), m.legal_choices("red"), random.Random(0)).player
 
 
 def test_S_END_1_simple_sends_its_best_kicker_first_and_its_keeper_last():

@@ -54,7 +54,7 @@ def finishable(match: SoccerMatch, seat: str, list_menu: ListMenu,
     its kicker on the ball: the ball's cell is tried first)."""
     if accepted(match, seat, list_menu.choice(entries)):
         return True
-    ball = match.restart.get("cell") if match.pending.kind == "place" else None
+    ball = match.restart.cell if match.pending.kind == "place" else None
     offered = [(num, cell) for num, cells in list_menu.options(entries).items() for cell in cells]
     offered.sort(key=lambda entry: entry[1] != ball)
     return any(accepted(match, seat, list_menu.choice([*entries, entry])) for entry in offered[:40])
@@ -78,7 +78,7 @@ def list_decisions(config: MatchConfig, seed: int, limit: int = 600):
             if list_menu is not None and not throw and not (
                     match.pending.kind == "place" and match.subs_needed(team)):
                 yield match, seat, list_menu
-        match.apply({s: policy(match, SEATS.index(s), rng) for s in seats})
+        match.apply({s: policy(match, SEATS.index(s), match.legal_choices(s), rng) for s in seats})
 
 
 @WALKS
@@ -103,12 +103,13 @@ def test_S_RST_2_step_3_the_menu_keeps_a_kicker_for_the_ball():
     config = MatchConfig(Options(2, False, frozenset()))
     match = new_match(config, 0)
     rng = random.Random(0)
-    while not (match.pending.kind == "place" and match.restart["step"] == 3):
-        match.apply({s: random_policy(match, SEATS.index(s), rng) for s in match.to_act()})
+    while not (match.pending.kind == "place" and match.restart.step == 3):
+        match.apply({s: random_policy(match, SEATS.index(s), match.legal_choices(s), rng)
+                     for s in match.to_act()})
     seat = match.to_act()[0]
     list_menu = menu(match, seat)
     assert list_menu is not None
-    ball = match.restart["cell"]
+    ball = match.restart.cell
     kicker = next(p.num for p in match.at(ball) if SEATS[p.team] == seat)
     entries: list[tuple[int, tuple[int, int]]] = []
     away = next(c for c in list_menu.options(entries)[kicker] if c != ball)

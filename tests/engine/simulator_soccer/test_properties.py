@@ -30,7 +30,7 @@ def random_play(config, seed, limit=400):
         seats = match.to_act()
         if not seats:
             return
-        joint = {s: random_policy(match, SEATS.index(s), rng) for s in seats}
+        joint = {s: random_policy(match, SEATS.index(s), match.legal_choices(s), rng) for s in seats}
         yield match, joint
         match.apply(joint)
 
@@ -40,7 +40,7 @@ def occupancy_ok(match):
         others = [q for q in match.at(p.cell) if q is not p]
         same = [q for q in others if q.team == p.team]
         wall = (match.wall is not None and p.cell in match.wall[1]) or (
-            match.pending.kind == "place" and match.restart.get("kind") == "free_kick")
+            match.pending.kind == "place" and match.restart is not None and match.restart.kind == "free_kick")
         if same and not wall:
             return False
         if len(others) > 1 and not wall:
@@ -75,7 +75,7 @@ def test_a_replay_of_the_decision_log_gives_the_same_state(config, seed):
         seats = match.to_act()
         if not seats:
             break
-        joint = {s: random_policy(match, SEATS.index(s), rng) for s in seats}
+        joint = {s: random_policy(match, SEATS.index(s), match.legal_choices(s), rng) for s in seats}
         match.apply(joint)
         log.append(joint)
     again = new_match(config, seed)

@@ -13,6 +13,7 @@ from engine.errors import IllegalChoice
 from engine.simulator_soccer import STANDARD, Options, new_match
 from engine.simulator_soccer.position import position
 from engine.simulator_soccer.script import summary
+from engine.simulator_soccer.state import Restart
 from engine.simulator_soccer.teams import TeamError, load_team
 from soccer_rig import named, one, play
 
@@ -173,7 +174,7 @@ def test_S_K_4_defender_die_1_in_the_attack_zone_is_a_foul_and_VAR():
     assert one(events, "foul") == {"event": "foul", "seat": "blue", "player": 5,
                                    "cell": [17, 5], "award": "penalty"}
     assert one(events, "var") == {"event": "var", "seat": "blue", "die": 3, "overturned": False}
-    assert m.restart["kind"] == "penalty"
+    assert m.restart.kind == "penalty"
 
 
 def test_S_K_5_touchline_throw_in_goal_line_goal_kick_or_corner():
@@ -280,7 +281,7 @@ def test_S_CRS_1_defender_alone_wins_a_cross():
 
 def test_S_CRS_1_attacker_alone_heads_attacker_and_defender_duel():
     m, events = _cross(red={9: (18, 2)}, blue={4: (19, 3)}, to=(18, 2))
-    assert one(events, "ball")["how"] == "header" and m.pending.extra["mode"] == "header"
+    assert one(events, "ball")["how"] == "header" and m.pending.mode == "header"
     m, events = _cross(red={9: (17, 3)}, dice=(1, 5, 2))
     assert one(events, "duel") == {"event": "duel", "kind": "header", "seat": "red",
                                    "player": 9, "opponent": 4, "cell": [17, 3],
@@ -427,7 +428,7 @@ def test_S_P3_2_entry_from_behind_d6_1_to_3_is_a_yellow_foul():
                                    "foul": True}
     assert one(events, "card") == {"event": "card", "seat": "blue", "player": 10,
                                    "card": "yellow", "count": 1}
-    assert one(events, "foul")["award"] == "free_kick" and m.restart["kind"] == "free_kick"
+    assert one(events, "foul")["award"] == "free_kick" and m.restart.kind == "free_kick"
     assert m.player(1, 10).cell == (6, 4)  # a fouling entrant stays where he came from
 
 
@@ -495,7 +496,7 @@ def test_S_FOUL_1_die_caused_penalty_goes_to_VAR_6_is_a_goal_kick():
     m = position(red={9: (15, 5)}, dice=(2, 1, 6))
     events = play(m, red={"kick": "dribble", "to": [17, 5]})
     assert one(events, "var")["overturned"] is True
-    assert m.restart["kind"] == "goal_kick" and m.restart["team"] == 1
+    assert m.restart.kind == "goal_kick" and m.restart.team == 1
 
 
 def test_S_FOUL_2_a_sent_off_keeper_is_replaced_by_a_named_field_player():
@@ -509,7 +510,7 @@ def test_S_FOUL_2_a_sent_off_keeper_is_replaced_by_a_named_field_player():
                        "cell": [20, 4]}]
     keeper = m.teams[1].keeper()
     assert keeper.num == 5 and keeper.dots == "X" and keeper.duel == (4, 4, 4, 4)
-    assert m.restart["kind"] == "penalty"
+    assert m.restart.kind == "penalty"
 
 
 def test_S_OFF_1_an_attacker_beyond_the_second_last_defender_offends():
@@ -517,7 +518,7 @@ def test_S_OFF_1_an_attacker_beyond_the_second_last_defender_offends():
     events = play(m, red={"kick": "lob", "to": [18, 2]})
     assert one(events, "offside") == {"event": "offside", "seat": "red", "player": 9,
                                       "cell": [18, 2]}
-    assert m.restart == {**m.restart, "kind": "free_kick", "team": 1, "cell": (18, 2)}
+    assert m.restart == Restart("free_kick", 1, (18, 2))
 
 
 def test_S_OFF_1_no_offside_at_a_corners_first_kick():
@@ -611,7 +612,7 @@ def test_S_RST_3_a_wall_shares_a_cell_then_spreads():
 def test_S_RST_4_corner_row_goal_kick_area_penalty_keeper_on_centre():
     m = position(carrier=("blue", 3), dice=(99, 1))
     play(m, blue={"kick": "lob", "to": [20, 6]})
-    assert m.restart["cell"] == (20, 8) and m.restart["kind"] == "corner"
+    assert m.restart.cell == (20, 8) and m.restart.kind == "corner"
     m = position(red={9: (15, 5)}, dice=(99, 1))
     play(m, red={"kick": "lob", "to": [20, 6]})
     play(m, blue={"place": []})
@@ -714,7 +715,7 @@ def test_S_VIS_1_a_view_keeps_the_position_it_was_taken_at_while_the_match_goes_
     cells = [p.cell for t in before.public.teams for p in t.players]
     play(m, red={"move": [[10, [11, 3]], [11, [9, 1]]]})
     play(m, blue={"challenge": None})
-    assert before.public.decision == "move" and before.public.pending.extra["phase"] == "p2"
+    assert before.public.decision == "move" and before.public.move_phase == "p2"
     assert [p.cell for t in before.public.teams for p in t.players] == cells
     assert before.to_json() == frozen and m.view("blue").to_json() != frozen
 
@@ -758,8 +759,8 @@ def test_S_CDD_1_nobody_able_to_take_the_ball_is_the_defenders_free_kick():
              if (seat, n) != ("red", 9)]
     m = position(lying=lying, set_piece="free_kick", dice=(1,))
     events = play(m, red={"kick": "lob", "to": [13, 7]})
-    assert named(events, "ball") == [] and m.restart["kind"] == "free_kick"
-    assert m.restart["team"] == 1 and m.restart["cell"] == (13, 7)
+    assert named(events, "ball") == [] and m.restart.kind == "free_kick"
+    assert m.restart.team == 1 and m.restart.cell == (13, 7)
 
 
 def test_S_SUB_1_a_substitution_at_a_throw_in_makes_it_a_repositioning():
@@ -767,7 +768,7 @@ def test_S_SUB_1_a_substitution_at_a_throw_in_makes_it_a_repositioning():
     play(m, red={"kick": "lob", "to": [8, 0]})
     events = play(m, blue={"move": [], "subs": [[7, 12]]})
     assert events == [{"event": "sub", "seat": "blue", "out": 7, "in": 12}]
-    assert m.decision == "place" and m.restart["kind"] == "throw_in"
+    assert m.decision == "place" and m.restart.kind == "throw_in"
     play(m, blue={"place": [[11, [8, 0]]]})
     play(m, red={"place": []})
     assert one(play(m, blue={"place": []}), "clock")["clock"] == 1
@@ -781,7 +782,7 @@ def test_S_RST_4_goal_kick_the_other_teams_step_2_must_leave_the_area():
     play(m, red={"kick": "shot"})
     play(m, blue={"defend": None})
     play(m, red={"shoot": "left", "high": True}, blue={"dive": "left"})
-    assert m.restart["kind"] == "goal_kick"
+    assert m.restart.kind == "goal_kick"
     play(m, blue={"place": []})
     before = m.clone()
     with pytest.raises(IllegalChoice, match="S-RST-4"):
@@ -800,8 +801,7 @@ def test_S_RST_3_a_wall_may_spread_after_a_quick_turn_challenge():
 
     from engine.simulator_soccer import MatchConfig, Options, new_match
     from engine.simulator_soccer.bots import SoccerBot
-    from engine.simulator_soccer.legal import legal_choices
-    from engine.simulator_soccer.state import SEATS
+    from engine.simulator_soccer.state import SEATS, MovePending
 
     bots = {"red": SoccerBot("search"), "blue": SoccerBot("simple")}
     rngs = {seat: random.Random(f"48-{seat}-{bots[seat].name}") for seat in bots}
@@ -809,9 +809,10 @@ def test_S_RST_3_a_wall_may_spread_after_a_quick_turn_challenge():
     seen_wall_quick = False
     while m.to_act():
         for seat in m.to_act():
-            if m.wall and m.wall[0] == SEATS.index(seat) and m.pending.kind == "move" \
-                    and m.pending.extra.get("challenger") is not None and m.quick():
+            if m.wall and m.wall[0] == SEATS.index(seat) and isinstance(m.pending, MovePending) \
+                    and m.pending.challenge is not None and m.quick():
                 seen_wall_quick = True
-                assert legal_choices(m, seat), "the wall's 1-cell spreads are legal choices"
-        m.apply({seat: bots[seat].choose(m.view(seat), rngs[seat]) for seat in m.to_act()})
+                assert m.legal_choices(seat), "the wall's 1-cell spreads are legal choices"
+        m.apply({seat: bots[seat].choose(m.view(seat), m.legal_choices(seat), rngs[seat])
+                 for seat in m.to_act()})
     assert seen_wall_quick and m.over

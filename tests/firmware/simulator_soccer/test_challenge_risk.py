@@ -32,7 +32,7 @@ def challenge_menus(seed: int, wanted: int = 6):
         if match.decision == "challenge":
             found += 1
             yield session, match.to_act()[0]
-        joint = {seat: bot.choose(match.view(seat), rng) for seat in match.to_act()}
+        joint = {seat: bot.choose(match.view(seat), match.legal_choices(seat), rng) for seat in match.to_act()}
         for seat, choice in joint.items():
             session.lock(seat, choice, 0.0)
         session.tick(10.0)

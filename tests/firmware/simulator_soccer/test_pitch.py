@@ -239,7 +239,7 @@ def _states(seed: int):
     rngs = {s: random.Random(seed + i) for i, s in enumerate(("red", "blue"))}
     yield match
     while match.to_act():
-        match.apply({s: bots[s].choose(match.view(s), rngs[s]) for s in match.to_act()})
+        match.apply({s: bots[s].choose(match.view(s), match.legal_choices(s), rngs[s]) for s in match.to_act()})
         yield match
 
 
@@ -368,7 +368,7 @@ def test_every_state_of_a_match_draws_on_both_pads_within_the_map_rows() -> None
                 if player["cell"] is not None and tuple(player["cell"]) != cell:
                     g = glyph(c, pitch.on_screen(tuple(player["cell"]), view))
                     assert "#" in g
-        match.apply({s: bots[s].choose(match.view(s), rngs[s]) for s in match.to_act()})
+        match.apply({s: bots[s].choose(match.view(s), match.legal_choices(s), rngs[s]) for s in match.to_act()})
     assert states > 50
 
 

@@ -35,7 +35,7 @@ def test_S_PRO_QUICK_a_push_by_buttons_answering_a_quick_turn(tmp_path):
     rig.start()
     session = rig.session
     play_until(rig, lambda: session.step is Step.CHOOSE and session.match.decision == "move"
-               and session.match.pending.extra.get("phase") == "p2", random.Random(1))
+               and session.match.move_phase == "p2", random.Random(1))
     attacker = session.match.to_act()[0]
     # A crafted quick turn: nobody of the attack moved in Phases 1-2 (S-P3-1), then its
     # empty move list, by buttons.
@@ -46,7 +46,7 @@ def test_S_PRO_QUICK_a_push_by_buttons_answering_a_quick_turn(tmp_path):
     rig.press(pad, Button.CARD1)                  # ✓ Done (0)
     play_until(rig, lambda: session.step is Step.CHOOSE and (
         session.match.decision == "challenge" or session.match.decision == "move"
-        and session.match.pending.extra.get("phase") == "p3"), random.Random(2))
+        and session.match.move_phase == "p3"), random.Random(2))
     if session.match.decision == "challenge":     # no challenge: it would be the one move
         _option(rig, _pad(session.match.to_act()[0]), "ss.sug.no_challenge")
         play_until(rig, lambda: session.step is Step.CHOOSE and session.match.decision == "move",

@@ -47,7 +47,7 @@ def secret_moments(seed: int, wanted: int = 3):
         if len(match.to_act()) == 2:
             found += 1
             yield session
-        joint = {seat: bot.choose(match.view(seat), rng) for seat in match.to_act()}
+        joint = {seat: bot.choose(match.view(seat), match.legal_choices(seat), rng) for seat in match.to_act()}
         for seat, choice in joint.items():
             session.lock(seat, choice, 0.0)
         session.tick(10.0)

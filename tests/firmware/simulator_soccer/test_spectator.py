@@ -144,7 +144,7 @@ def _random_match(seed: int, moves: int):
     for _ in range(moves):
         if match.is_over:
             break
-        joint = {seat: bot.choose(match.view(seat), rng) for seat in match.to_act()}
+        joint = {seat: bot.choose(match.view(seat), match.legal_choices(seat), rng) for seat in match.to_act()}
         events = list(match.apply(joint))
     return match, events
 

@@ -50,9 +50,9 @@ def _may_substitute(session: Any, seat: str) -> bool:
 def _first_step(session: Any, seat: str) -> bool:
     """A person's first step of a repositioning (S-RST-2) other than a half's kick-off."""
     match = session.match
-    if match.decision != "place" or match.restart["kind"] == "kickoff":
+    if match.decision != "place" or match.restart.kind == "kickoff":
         return False
-    step, kicking = match.restart["step"], match.restart["team"]
+    step, kicking = match.restart.step, match.restart.team
     return step == 1 or (step == 2 and choosing.team_of(seat) != kicking)
 
 
@@ -196,11 +196,11 @@ def test_S_SUB_1_none_at_the_first_half_kick_off_but_at_the_second_half_kick_off
     rig.start()
     rng = random.Random(4)
     seat = _until(rig, lambda s, seat: s.match.decision == "place", rng)
-    assert rig.session.match.restart["first"] and rig.session.match.half == 1
+    assert rig.session.match.restart.first and rig.session.match.half == 1
     options = _all_options(rig, _pad(seat))
     assert not any(o[0] == "ss.opt.sub" for o in options)
     seat = _until(rig, lambda s, seat: s.match.decision == "place" and s.match.half == 2
-                  and s.match.restart["first"], rng)
+                  and s.match.restart.first, rng)
     pad = _pad(seat)
     made = len(rig.session.decisions)
     _option(rig, pad, "ss.opt.sub")
@@ -243,7 +243,7 @@ def _throw_in(tmp_path: Any, language: str = "fr") -> tuple[SoccerRig, str]:
         rig.start()
         try:
             return rig, _until(rig, lambda s, who: s.match.decision == "move"
-                               and s.match.pending.extra.get("phase") == "throw", random.Random(6))
+                               and s.match.move_phase == "throw", random.Random(6))
         except AssertionError:
             continue
     raise AssertionError("no throw-in for a person in twelve matches")
@@ -267,7 +267,7 @@ def test_S_RST_1_a_substitution_instead_of_a_throw_in_makes_it_a_repositioning(t
     rig.press(pad, Button.CARD1)
     assert rig.session.decisions[made] == {seat: Move((), None, ((off, on),))}
     match = rig.session.match
-    assert match.decision == "place" and match.restart["kind"] == "throw_in"
+    assert match.decision == "place" and match.restart.kind == "throw_in"
     assert match.to_act() == (seat,)
 
 

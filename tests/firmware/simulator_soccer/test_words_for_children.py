@@ -13,7 +13,7 @@ from firmware.simulator_soccer.screens import event_line, words
 
 def test_S_P2_1_the_move_list_says_its_limit_is_in_cells_in_both_languages():
     m = position(phase="p2")
-    assert m.decision == "move" and m.pending.extra["phase"] == "p2"
+    assert m.decision == "move" and m.move_phase == "p2"
     prompt = list_prompt(m, m.to_act()[0])
     assert words("en", prompt) == "Phase 2: 3 cells max"
     assert words("fr", prompt) == "Phase 2: 3 cases max"
