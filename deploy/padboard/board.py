@@ -132,18 +132,12 @@ class Panel:
         self._send(0xAF if on else 0xAE)
 
 
-class Clock:
-    """Milliseconds since boot that never wrap (``ticks_ms`` wraps after 2**30 ms, 12 days)."""
-
-    def __init__(self):
-        self._last = time.ticks_ms()
-        self._total = 0
-
-    def now_ms(self):
-        now = time.ticks_ms()
-        self._total += time.ticks_diff(now, self._last)
-        self._last = now
-        return self._total
+def now_ms():
+    """``time.ticks_ms()``: it wraps (at 2**30 on the RP2040) and so is always a small int.
+    ``padloop`` takes differences modulo 2**30 and counts the wraps for the wire's 32-bit ms; a
+    running total would pass 2**30 after 12.4 days and be a heap-allocated big int from then on,
+    allocated again at every pass."""
+    return time.ticks_ms()
 
 
 def nonce():

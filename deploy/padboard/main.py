@@ -14,9 +14,8 @@ def main():
     if board.keys() == board.MAINTENANCE_KEYS:
         return                              # LEFT+RIGHT at power-up: leave the REPL to mpremote
     pad_id, screen = board.settings()
-    clock = board.Clock()
     panel = board.Panel() if screen else None
-    pad = PadLoop(pad_id, board.UsbLink(), board.keys, panel, clock.now_ms, board.nonce())
+    pad = PadLoop(pad_id, board.UsbLink(), board.keys, panel, board.now_ms, board.nonce())
     watchdog = board.watchdog()
     failures = 0
     while True:

@@ -12,7 +12,9 @@ the benchmark drive it over a pty). The hardware comes in as four small objects,
 - ``panel`` (or None on a board without a screen): ``start()`` (re)initialises it,
   ``write_window(first_page, last_page, first_column, last_column, data)``, ``contrast(level)``,
   ``power(on)``; any of them may raise ``OSError`` (a loose I2C wire)
-- ``now_ms()``: a millisecond clock that does not wrap (board.py extends ``ticks_ms``)
+- ``now_ms()``: a millisecond clock that may wrap (the board's ``time.ticks_ms``, which wraps at
+  2**30 on the RP2040): only its low 30 bits are used, differences are taken modulo 2**30 as
+  ``time.ticks_diff`` does, and the loop counts the wraps for the wire's 32-bit ``ms``
 
 Two rules keep the board alive whatever happens around it. The panel never stops the loop: its
 errors are counted, the panel is retried with a back-off, and when it answers again it gets
@@ -21,6 +23,13 @@ pass allocates nothing (no garbage, so no collection pausing the scan): keys com
 bytes land in a buffer made once, frames are built in :class:`~hal.serial_protocol.FrameWriter`.
 """
 from hal import serial_protocol as wire
+
+#: The clock is taken modulo 2**30. MicroPython's small ints are 31-bit on the RP2040
+#: (-2**30..2**30-1): a millisecond total kept past 2**30 (12.4 days) becomes a heap-allocated
+#: big int, and every idle pass would then allocate. Times here stay in 0..TICKS_MASK, their
+#: differences in -TICKS_MASK..TICKS_MASK (small ints), and 2**30 itself is never written.
+TICKS_MASK = 0x3FFFFFFF
+TICKS_HALF = 0x20000000
 
 DEBOUNCE_MS = 20
 HEARTBEAT_MS = 250
@@ -41,6 +50,15 @@ READ_BLOCK = 256
 BUTTON_COUNT = len(wire.BUTTON_NAMES)
 
 
+def ticks_diff(later, earlier):
+    """``later - earlier`` on the 2**30 ms clock, as ``time.ticks_diff``: right while the two are
+    less than 2**29 ms (6.2 days) apart, and never outside the small ints."""
+    diff = (later - earlier) & TICKS_MASK
+    if diff >= TICKS_HALF:
+        diff = diff - TICKS_HALF - TICKS_HALF
+    return diff
+
+
 class PadLoop:
     """One pass of :meth:`poll` scans, reads, answers and (re)sends; call it every millisecond."""
 
@@ -51,6 +69,8 @@ class PadLoop:
         self.keys = keys
         self.panel = panel
         self.now_ms = now_ms
+        self.ticks = now_ms() & TICKS_MASK
+        self.wraps = 0             # times the 2**30 clock wrapped, mod 4: bits 30-31 of the wire's ms
         self.nonce = nonce & 0xFFFF
         self.caps = caps
         self.debounce_ms = debounce_ms
@@ -60,8 +80,8 @@ class PadLoop:
         self.received = bytearray(READ_BLOCK)
         self.frame = bytearray(wire.WIDTH * wire.PAGES)
         self.pressed = [False] * BUTTON_COUNT
-        self.accepted_at = [-debounce_ms] * BUTTON_COUNT
-        self.changes = []          # (button, pressed, ms) not yet acknowledged, oldest first
+        self.accepted_at = [(self.ticks - debounce_ms) & TICKS_MASK] * BUTTON_COUNT
+        self.changes = []          # (button, pressed, ticks, wraps) not yet acknowledged, oldest first
         self.inflight_seq = 0      # the BUTTON frame in flight: its seq (0: none), changes, bytes
         self.inflight_count = 0
         self.inflight = bytearray(len(self.writer.out))
@@ -77,15 +97,24 @@ class PadLoop:
         self.level = None          # the panel's state as the console set it, replayed on a heal
         self.on = True
         self.panel_ok = False
-        self.panel_retry_at = 0
+        self.panel_failed_at = self.ticks
+        self.panel_wait = 0
         self.panel_backoff = PANEL_RETRY_MS
         self.panel_errors = 0
         self.panel_starts = 0
+        self.merged = 0            # changes dropped in pairs from a full queue (merge_oldest)
+
+    def now(self):
+        return self.now_ms() & TICKS_MASK
 
     def poll(self):
-        now = self.now_ms()
+        now = self.now()
+        if now < self.ticks:
+            self.wraps = (self.wraps + 1) & 3
+        self.ticks = now
         self.scan(now)
-        if not self.panel_ok and self.panel is not None and now - self.panel_retry_at >= 0:
+        if (not self.panel_ok and self.panel is not None
+                and ticks_diff(now, self.panel_failed_at) >= self.panel_wait):
             self.start_panel(now)
         count = self.link.readinto(self.received)
         if count:
@@ -100,13 +129,30 @@ class PadLoop:
         button = 0
         while button < BUTTON_COUNT:
             level = (levels >> button) & 1 == 1
-            if level != self.pressed[button] and now - self.accepted_at[button] >= self.debounce_ms:
+            if (level != self.pressed[button]
+                    and ticks_diff(now, self.accepted_at[button]) >= self.debounce_ms):
                 self.pressed[button] = level
                 self.accepted_at[button] = now
                 if len(self.changes) >= QUEUE_LIMIT:
-                    self.changes.pop(self.inflight_count if self.inflight_seq else 0)
-                self.changes.append((button, level, now))
+                    self.merge_oldest()
+                self.changes.append((button, level, now, self.wraps))
             button += 1
+
+    def merge_oldest(self):
+        """Make room in a full queue without losing any button's latest state: drop the oldest
+        waiting change that has a later one of the same button, together with that next one (a
+        whole tap, or a release and its next press). Each button's changes still alternate, and
+        the last change of every button stays queued. Changes in the frame in flight are kept.
+        With seven buttons and a queue of 64 such a pair always exists."""
+        first = self.inflight_count if self.inflight_seq else 0
+        for at in range(first, len(self.changes)):
+            button = self.changes[at][0]
+            for later in range(at + 1, len(self.changes)):
+                if self.changes[later][0] == button:
+                    del self.changes[later]
+                    del self.changes[at]
+                    self.merged += 2
+                    return
 
     # ----- frames in ---------------------------------------------------------------------------
     def receive(self, kind, seq, payload):
@@ -114,7 +160,8 @@ class PadLoop:
             self.host_seen = False          # a new console session: its sequence starts afresh
             self.last_host_seq = 0
             self.clear()                    # and it will assume a blank panel
-            self.say_hello(self.now_ms())
+            self.say_hello(self.now())
+            self.announce_held()
         elif kind == wire.ACK:
             self.acked(payload[0], payload[1])
         elif kind in (wire.SCREEN, wire.CONTRAST, wire.POWER):
@@ -127,6 +174,23 @@ class PadLoop:
             length = self.writer.finish()
             self.write(self.writer.out, length)
             self.write(self.writer.out, length)     # twice: on a noisy line one copy gets through
+
+    def announce_held(self):
+        """A new console session knows nothing of the buttons (a console that lost the pad
+        released them): a button held now, with no change of its own waiting, is pressed again
+        at this moment, so its state arrives whatever the line did meanwhile."""
+        now = self.ticks
+        for button in range(BUTTON_COUNT):
+            if not self.pressed[button]:
+                continue
+            waiting = False
+            for change in self.changes:
+                if change[0] == button:
+                    waiting = True
+            if not waiting:
+                if len(self.changes) >= QUEUE_LIMIT:
+                    self.merge_oldest()
+                self.changes.append((button, True, now, self.wraps))
 
     def acked(self, kind, seq):
         if kind == wire.HELLO:
@@ -159,7 +223,7 @@ class PadLoop:
             else:
                 self.panel.power(self.on)
         except OSError:
-            self.panel_failed(self.now_ms())
+            self.panel_failed(self.now())
 
     def clear(self):
         for at in range(len(self.frame)):
@@ -168,7 +232,7 @@ class PadLoop:
             try:
                 self.panel.write_window(0, wire.PAGES - 1, 0, wire.WIDTH - 1, self.frame)
             except OSError:
-                self.panel_failed(self.now_ms())
+                self.panel_failed(self.now())
 
     def start_panel(self, now):
         """(Re)initialise the panel and give it everything: picture, contrast, power."""
@@ -189,17 +253,18 @@ class PadLoop:
     def panel_failed(self, now):
         self.panel_ok = False
         self.panel_errors += 1
-        self.panel_retry_at = now + self.panel_backoff
+        self.panel_failed_at = now
+        self.panel_wait = self.panel_backoff
         self.panel_backoff = min(2 * self.panel_backoff, PANEL_RETRY_MAX_MS)
 
     # ----- frames out --------------------------------------------------------------------------
     def send_due(self, now):
         if not self.host_seen:
-            if self.hello_at is None or now - self.hello_at >= HELLO_MS:
+            if self.hello_at is None or ticks_diff(now, self.hello_at) >= HELLO_MS:
                 self.say_hello(now)
         elif not self.inflight_seq and self.changes:
             self.send_changes(now, min(len(self.changes), self.batch))
-        elif self.inflight_seq and now - self.sent_at >= RESEND_MS:
+        elif self.inflight_seq and ticks_diff(now, self.sent_at) >= RESEND_MS:
             self.tries += 1
             if self.tries > SHRINK_AFTER and self.inflight_count > MIN_BATCH:
                 # Safe to re-cut: the console drops a change it already has by its timestamp.
@@ -214,10 +279,18 @@ class PadLoop:
             else:
                 self.sent_at = now
                 self.write(self.inflight, self.inflight_length)
-        if self.last_tx is None or now - self.last_tx >= HEARTBEAT_MS:
+        if self.last_tx is None or ticks_diff(now, self.last_tx) >= HEARTBEAT_MS:
             self.send(wire.HEARTBEAT, 0)
-            self.writer.add_ms(now)
+            self.add_ms(now, self.wraps)
             self.flush()
+
+    def add_ms(self, ticks, wraps):
+        """The wire's ms: the 32-bit count since boot, wrapping at 2**32 (bits 30-31 from the
+        wraps counted), written byte by byte so no int beyond 30 bits is ever made."""
+        self.writer.add(((wraps & 3) << 6) | (ticks >> 24))
+        self.writer.add((ticks >> 16) & 0xFF)
+        self.writer.add((ticks >> 8) & 0xFF)
+        self.writer.add(ticks & 0xFF)
 
     def send_changes(self, now, count):
         """The first ``count`` queued changes in one BUTTON frame, kept for resending."""
@@ -226,10 +299,10 @@ class PadLoop:
         self.tries = 0
         self.send(wire.BUTTON, self.inflight_seq)
         for at in range(count):
-            button, pressed, ms = self.changes[at]
+            button, pressed, ticks, wraps = self.changes[at]
             self.writer.add(button)
             self.writer.add(1 if pressed else 0)
-            self.writer.add_ms(ms)
+            self.add_ms(ticks, wraps)
         length = self.writer.finish()
         self.inflight[:length] = self.writer.out[:length]
         self.inflight_length = length
@@ -253,5 +326,5 @@ class PadLoop:
         self.write(self.writer.out, self.writer.finish())
 
     def write(self, buffer, count):
-        self.last_tx = self.now_ms()
+        self.last_tx = self.now()
         self.link.write(buffer, count)

@@ -79,7 +79,7 @@ def test_a_bouncing_press_is_one_press_and_a_release_inside_the_lockout_is_not_l
     board.run(3)
     board.levels[1] = False
     board.run(40)
-    changes = [(button, pressed) for button, pressed, _ in board.loop.changes]
+    changes = [(button, pressed) for button, pressed, _, _ in board.loop.changes]
     assert changes == [(1, True), (1, False)]
 
 
@@ -145,16 +145,25 @@ def test_the_consoles_hello_clears_the_panel_and_restarts_its_numbering() -> Non
     assert board.panel.frame[0] == 0x81
 
 
-def test_changes_wait_for_the_console_and_the_oldest_go_past_the_limit() -> None:
+def test_changes_wait_for_the_console_and_a_full_queue_drops_whole_taps_never_a_last_state() -> None:
+    """Past the limit the oldest tap goes as a pair (its press and release), so each button's
+    changes still alternate and the latest state of every button stays queued: a button held
+    before a flood of taps on another is still pressed when the console hears the pad."""
     board = Board()
-    for _ in range(padloop.QUEUE_LIMIT):
+    board.levels[1] = True                          # CARD2 held first: the oldest change
+    board.run(25)
+    for _ in range(2 * padloop.QUEUE_LIMIT + 1):
         board.levels[0] = not board.levels[0]
         board.run(25)
-    board.levels[0] = not board.levels[0]
-    board.run(25)
     assert board.link.take(wire.BUTTON) == []
-    assert len(board.loop.changes) == padloop.QUEUE_LIMIT
-    assert board.loop.changes[0][1] is False and board.loop.changes[-1][1] is True   # first press gone
+    changes = board.loop.changes
+    assert len(changes) <= padloop.QUEUE_LIMIT and board.loop.merged > 0
+    assert [(button, pressed) for button, pressed, _, _ in changes if button == 1] == [(1, True)]
+    card1 = [pressed for button, pressed, _, _ in changes if button == 0]
+    assert card1[0] is True and card1[-1] is True                     # ends pressed, as it is
+    assert all(a != b for a, b in zip(card1, card1[1:]))              # still alternating
+    ms = [ticks for _, _, ticks, _ in changes]
+    assert ms == sorted(ms)
 
 
 def test_a_panel_that_stops_answering_never_stops_the_buttons_and_is_redrawn_whole_when_back() -> None:
