@@ -162,7 +162,7 @@ class SerialLink:
         self._greeted = False
         self._nonce: int | None = None
         self._recent_seqs: deque[int] = deque(maxlen=RECENT_SEQS)
-        self._change_ms: dict[Button, int] = {}
+        self._change_ms: dict[Button, tuple[int, int]] = {}
         self._held: set[Button] = set()
         self._last_rx = 0.0
         self._last_bytes = 0.0
@@ -403,17 +403,34 @@ class SerialLink:
             self._recent_seqs.append(seq)
             for number, pressed, pad_ms in wire.changes(payload):
                 button = BUTTONS[number]
-                last = self._change_ms.get(button)
-                if last is not None and not 0 < (pad_ms - last) & 0xFFFFFFFF < 1 << 31:
+                if self._seen_change(button, pressed, pad_ms):
                     self.duplicates += 1
                     continue
-                self._change_ms[button] = pad_ms
                 if pressed == (button in self._held):
                     continue
                 (self._held.add if pressed else self._held.discard)(button)
                 self._events.put(ButtonEvent(self.pad_id, button, pressed, self._pad_time(pad_ms, now)))
         ack = wire.encode_frame(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq))
         self._write(ack + ack[1:])      # twice (7 bytes more): on a noisy line one copy gets through
+
+    def _seen_change(self, button: Button, pressed: bool, pad_ms: int) -> bool:
+        """A copy of a change already taken? Older on the pad's clock than the button's last
+        change taken (32-bit, wrapping), or of the same millisecond and the same kind (a press and
+        its release may share a millisecond: the release is not a copy of the press). Remembers
+        the change when it is new."""
+        kind = 2 if pressed else 1
+        last = self._change_ms.get(button)
+        if last is not None:
+            last_ms, kinds = last
+            if pad_ms == last_ms:
+                if kinds & kind:
+                    return True
+                self._change_ms[button] = (pad_ms, kinds | kind)
+                return False
+            if not (pad_ms - last_ms) & 0xFFFFFFFF < 1 << 31:
+                return True
+        self._change_ms[button] = (pad_ms, kind)
+        return False
 
     def _pad_time(self, pad_ms: int, now: float) -> float:
         """Map the pad's millisecond clock onto ours: the smallest ``now - pad_time`` seen is the

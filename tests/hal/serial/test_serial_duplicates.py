@@ -88,6 +88,23 @@ def test_a_late_copy_of_an_older_frame_is_not_a_ghost_press(tmp_path: Path) -> N
     pad_end.close()
 
 
+def test_a_press_and_a_release_in_the_same_millisecond_both_count_and_their_copies_do_not(
+        tmp_path: Path) -> None:
+    """The release shares the press's millisecond: it is a change of its own, not a copy (before,
+    an equal timestamp was taken for a copy and the button stayed held)."""
+    pad_end, pad, events = connected_pad(tmp_path)
+    exchange(pad_end, 5, changes((Button.CARD1, True, 1000), (Button.CARD1, False, 1000)))
+    exchange(pad_end, 6, changes((Button.CARD1, True, 1000), (Button.CARD1, False, 1000)))  # re-cut copy
+    exchange(pad_end, 7, changes((Button.CARD1, False, 1000)))                               # and again
+    got = [(event.button, event.pressed) for event in events.drain()]
+    assert got == [(Button.CARD1, True), (Button.CARD1, False)]
+    assert not pad.is_pressed(Button.CARD1) and pad.link.duplicates == 3
+    exchange(pad_end, 8, changes((Button.CARD1, True, 1001)))
+    assert [(event.button, event.pressed) for event in events.drain()] == [(Button.CARD1, True)]
+    pad.close()
+    pad_end.close()
+
+
 def test_a_sequence_number_coming_round_again_is_a_new_frame(tmp_path: Path) -> None:
     pad_end, pad, events = connected_pad(tmp_path)
     ms = 1000

@@ -33,6 +33,39 @@ def mash(board: PadBoard, rng: random.Random, changes: int) -> None:
         board.release(button)
 
 
+def test_every_buttons_final_state_arrives_when_fast_taps_outrun_a_damaged_line(tmp_path: Path) -> None:
+    """5 % of bytes damaged and taps faster than such a line carries: the pad's queue fills up.
+    A tap may then be merged away (docs/serial-protocol.md says what is guaranteed), but never a
+    button's last state: LEFT, pressed between taps and held, is held on the console at the end,
+    CARD1 released, and every button's events alternate (before, the oldest change was dropped:
+    LEFT's press, so the console never knew it was held)."""
+    faults = Faults(29, byte_error=0.05)
+    path = tmp_path / "pad1"
+    board = PadBoard(path, faults=faults, debounce_ms=2)
+    events = EventQueue()
+    pad, _ = open_serial_pad(1, str(path), events, screen=False, link_timeout=PATIENT)
+    wait_for(lambda: pad.connected, what="hello through the noise")
+    for _ in range(40):
+        board.tap(Button.CARD1)
+    board.press(Button.LEFT)
+    for _ in range(120):
+        board.tap(Button.CARD1)
+    board.press(Button.CARD2)
+    board.release(Button.CARD2)
+    wait_for(lambda: not board.loop.changes, timeout=90, what="every change acked")
+    got = [(event.button, event.pressed) for event in events.drain()]
+    assert pad.is_pressed(Button.LEFT) and (Button.LEFT, True) in got
+    for button in BUTTONS:
+        states = [pressed for pressed_button, pressed in got if pressed_button == button]
+        assert all(a != b for a, b in zip(states, states[1:])), button
+    assert not pad.is_pressed(Button.CARD1) and not pad.is_pressed(Button.CARD2)
+    assert got[-2:] == [(Button.CARD2, True), (Button.CARD2, False)]
+    assert board.loop.merged > 0                          # the queue did overflow
+    assert pad.connected
+    pad.close()
+    board.unplug()
+
+
 def test_one_percent_corruption_truncation_and_garbage_lose_and_invent_nothing(tmp_path: Path) -> None:
     faults = Faults(2024, byte_error=0.01, truncate=0.02, garbage=0.02)
     path = tmp_path / "pad1"
