@@ -32,7 +32,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol
 
 from hal.buttons import Button
-from hal.clock import Clock, SystemClock
+from hal.clock import Clock, SystemClock, name_this_thread
 from hal.errors import BackendUnavailable
 from hal.events import EventQueue
 from hal.pad import DEFAULT_DEBOUNCE, Debouncer, Pad, Repeat
@@ -90,17 +90,6 @@ class SystemChips:
     def open(self, path: str) -> Chip:
         chip: Chip = _gpiod().Chip(path)
         return chip
-
-
-def name_this_thread(name: str) -> None:
-    """Give the calling thread an OS name (``/proc/PID/task/TID/comm``, ``top -H``), so a
-    per-thread wake-up count (``pitchpad doctor``) says whose it is. Linux only; else nothing."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None).prctl(15, name.encode()[:15], 0, 0, 0)   # PR_SET_NAME
-    except (OSError, AttributeError):
-        pass
 
 
 def find_header_chip(chips: Chips, wanted: str = "auto") -> str:

@@ -16,10 +16,13 @@ build new ones. (Re)connecting replays the recorded init.
 
 A panel can also lose power between two transfers without any transfer failing (a loose VCC or
 GND wire; always so on SPI, which has no ACK): it comes back dark, charge pump off, RAM garbage.
-Nothing on the bus tells, so the screen *heals* now and then: it replays the init and sends the
-whole frame (about 1,060 bytes, 24 ms at 400 kHz) every :data:`HEAL_EVERY` seconds, at a moment
-when the screen has been still for :data:`HEAL_QUIET` seconds (never inside a press's burst), and
-whenever :meth:`OledScreen.refresh` asks (the screensaver does after each step).
+Nothing on the bus tells (an SSD1306 cannot be read on I2C or SPI), so the screen *heals* now
+and then: it replays the init (without its display-off: a lit panel does not blink) and sends the
+whole frame, then display-on (about 1,065 bytes, 24 ms at 400 kHz), every :data:`HEAL_EVERY`
+seconds, at instants that are multiples of it on the monotonic clock (so the screens of a console
+heal in one wake-up of the timer thread), at a moment when the screen has been still for
+:data:`HEAL_QUIET` seconds (never inside a press's burst), and whenever
+:meth:`OledScreen.refresh` asks (the screensaver does after each step).
 """
 from __future__ import annotations
 
@@ -48,12 +51,17 @@ INVERTED = bytes(255 - value for value in range(256))
 #: Control/address bytes around each transfer: [addr][0x00]+command, [addr][0x40]+data.
 TRANSFER_OVERHEAD = 2
 DISPLAY_ON = 0xAF
-HEAL_EVERY = 20.0
-"""Seconds between two heals (init + whole frame) of a panel that may have lost power unseen:
-the longest a silently power-cycled panel stays dark. Costs 0.05 bus-ms per second."""
-HEAL_QUIET = 2.0
+DISPLAY_OFF = 0xAE
+HEAL_EVERY = 4.8
+"""Seconds between two heals (init + whole frame) of a still screen: the longest a silently
+power-cycled panel stays dark. A heal is 24 ms of a 400 kHz bus: two screens sharing a bus (the
+handheld) spend 10 ms a second on it, under 1 % of the bus; one screen on its own bus, half
+that. Every heal of a still screen that may have lost power must send the whole frame, so the
+bus share and the time dark trade one for the other: 1 % of the bus for two screens is 4.8 s."""
+HEAL_QUIET = 1.0
 """A heal waits until the screen has shown no new frame for this long, so it never lands in the
-middle of a press's redraws (it would add 24 ms of bus to that press)."""
+middle of a press's redraws (the reveal follows a press by half a second; a heal would add 24 ms
+of bus to that press)."""
 
 
 class SerialInterface(Protocol):
@@ -248,6 +256,13 @@ def init_commands(recording: list[tuple[str, tuple[int, ...]]]) -> list[tuple[in
             commands.append(cmd)
     while commands and commands[-1] == (DISPLAY_ON,):
         commands.pop()
+    # Without its display-off: a heal of a lit panel must not blink it for the 24 ms of the frame
+    # (a panel that lost power is off anyway, and one switched off stays off: nothing turns it on
+    # but the display-on sent after the frame when it should be on).
+    if commands and commands[0][:1] == (DISPLAY_OFF,):
+        commands[0] = commands[0][1:]
+        if not commands[0]:
+            commands.pop(0)
     return commands
 
 
@@ -298,7 +313,7 @@ class OledScreen(Screen):
         with self._lock:
             try:
                 self._connect()
-                self._schedule_heal(HEAL_EVERY)
+                self._schedule_heal(self._to_next_heal())
             except BUS_ERRORS as error:
                 self._went_down(error)
 
@@ -397,14 +412,23 @@ class OledScreen(Screen):
         if self._on:
             self._device.show()
 
+    def _to_next_heal(self) -> float:
+        """Seconds to the next multiple of :data:`HEAL_EVERY` on the clock: every screen of the
+        console heals at the same instants (one wake-up), and a still screen never waits longer
+        than :data:`HEAL_EVERY` between two heals."""
+        now = self._clock.now()
+        delay = (now // HEAL_EVERY + 1) * HEAL_EVERY - now
+        return delay if delay > 0.01 else delay + HEAL_EVERY   # on the instant itself: the next
+
     def _schedule_heal(self, delay: float) -> None:
         if self._heal_timer is not None:
             self._heal_timer.cancel()
         self._heal_timer = self._clock.call_later(delay, self._heal_when_still)
 
     def _heal_when_still(self) -> None:
-        """The periodic heal: at most one timer per :data:`HEAL_EVERY` (an idle console wakes
-        for it once in 20 s per screen), postponed while frames are still changing."""
+        """The periodic heal: one timer at a time, at the multiples of :data:`HEAL_EVERY` (an
+        idle console wakes for it once a period, all screens together), postponed while frames
+        are still changing."""
         with self._lock:
             self._heal_timer = None
             if self._closed or not self.answering:
@@ -414,13 +438,11 @@ class OledScreen(Screen):
             if still_for < HEAL_QUIET:
                 self._schedule_heal(HEAL_QUIET - still_for)
                 return
-            due = self._healed_at + HEAL_EVERY
-            if now >= due:
+            if now - self._healed_at >= HEAL_QUIET:    # not twice in a row (refresh() just did)
                 self.refresh()
                 if not self.answering:
                     return                        # the retries take over
-                due = now + HEAL_EVERY
-            self._schedule_heal(max(HEAL_QUIET, due - now))
+            self._schedule_heal(self._to_next_heal())
 
     def _send(self, frame: bytes) -> None:
         """Bring the panel to ``frame`` in the fewest bus bytes.
@@ -484,6 +506,6 @@ class OledScreen(Screen):
             down_for = self._clock.now() - (self._down_since or self._clock.now())
             self._down_since = None
             self._healed_at = self._clock.now()
-            self._schedule_heal(HEAL_EVERY)
+            self._schedule_heal(self._to_next_heal())
             self.reconnections += 1
             log.warning("%s answering again after %.1f s; redrawn", self.name, down_for)
