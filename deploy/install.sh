@@ -73,6 +73,55 @@ ensure_user() {
     fi
 }
 
+# Debian's packages first (a Raspberry Pi OS Lite image has Python but not venv's ensurepip).
+# Build tools come only for a Pi-only package with no wheel for this Pi (gpiod on 32-bit Pi OS,
+# armv7l/armv6l, builds from its source, which carries libgpiod: gcc and Python's headers).
+apt_install() {
+    local package missing=()
+    for package in "$@"; do
+        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+            missing+=("$package")
+        fi
+    done
+    [ ${#missing[@]} -gt 0 ] || return 0
+    say "installing Debian's ${missing[*]}"
+    if ! apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null 2>&1; then
+        apt-get update -q >/dev/null 2>&1 || true
+        apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null \
+            || die "apt-get could not install ${missing[*]} (is the network up?)"
+    fi
+}
+
+# Pi-only native packages of the pi extra, as pip names them.
+NATIVE_PACKAGES="gpiod>=2.2"
+
+ensure_system_packages() {
+    local wanted=(python3-venv)
+    # SPI screens: luma opens /dev/spidev through spidev (Debian's, no compiler needed).
+    if [ -f "$CONF_DIR/hardware.toml" ] && grep -Eq '^[[:space:]]*bus[[:space:]]*=[[:space:]]*"spi"' "$CONF_DIR/hardware.toml" \
+            || grep -Eq '^[[:space:]]*bus[[:space:]]*=[[:space:]]*"spi"' "$example"; then
+        wanted+=(python3-spidev)
+    fi
+    apt_install "${wanted[@]}"
+}
+
+# A wheel for every native package on this interpreter and platform, or the tools to build it.
+ensure_build_tools() {
+    local requirement scratch no_wheel=""
+    scratch=$(mktemp -d)
+    for requirement in $NATIVE_PACKAGES; do
+        if ! "$PREFIX/venv/bin/python" -m pip download --quiet --only-binary=:all: --no-deps \
+                -d "$scratch" "$requirement" >/dev/null 2>&1; then
+            no_wheel="$no_wheel ${requirement%%[<>=]*}"
+        fi
+    done
+    rm -rf "$scratch"
+    if [ -n "$no_wheel" ]; then
+        say "no wheel of${no_wheel} for $(uname -m): it is built from source"
+        apt_install gcc libc6-dev python3-dev
+    fi
+}
+
 # A fingerprint of what pip would install, so an unchanged tree is not reinstalled.
 source_stamp() {
     (cd "$SRC" && find pyproject.toml engine hal sim firmware -type f \
@@ -90,11 +139,12 @@ ensure_venv() {
     stamp="$(source_stamp) $(extras)"
     if [ ! -x "$PREFIX/venv/bin/python" ]; then
         mkdir -p "$PREFIX"
-        # System site packages let apt's python3-lgpio serve if no wheel fits this Pi.
+        # System site packages let Debian's python3-spidev serve (SPI screens) with no compiler.
         "$PYTHON" -m venv --system-site-packages "$PREFIX/venv"
         say "created the venv $PREFIX/venv"
     fi
     if [ ! -f "$stamp_file" ] || [ "$(cat "$stamp_file")" != "$stamp" ]; then
+        ensure_build_tools
         "$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "${SRC}[$(extras)]"
         echo "$stamp" > "$stamp_file"
         changed=yes
@@ -159,11 +209,16 @@ ensure_buses() {
     ensure_module i2c-dev
 }
 
+# systemd runs the system (a booted Pi), or not (an image prepared offline, a chroot): then the
+# unit files are only put in place and enabled, and the service starts at the next boot.
+systemd_running() { [ -d "$ROOT/run/systemd/system" ]; }
+reload_units() { if systemd_running; then systemctl daemon-reload; fi; }
+
 ensure_service() {
     mkdir -p "$(dirname "$UNIT")"
     if ! cmp -s "$SRC/deploy/pitchpad.service" "$UNIT"; then
         install -m 0644 "$SRC/deploy/pitchpad.service" "$UNIT"
-        systemctl daemon-reload
+        reload_units
         changed=yes
         say "installed $UNIT"
     fi
@@ -171,18 +226,22 @@ ensure_service() {
     local dropin=$ROOT/etc/systemd/system/pitchpad.service.d/club.conf
     if [ -f "$CONF_DIR/club.toml" ] && ! cmp -s "$SRC/deploy/club/pitchpad-club.conf" "$dropin"; then
         install -D -m 0644 "$SRC/deploy/club/pitchpad-club.conf" "$dropin"
-        systemctl daemon-reload
+        reload_units
         changed=yes
         say "club play: installed $dropin"
     elif [ ! -f "$CONF_DIR/club.toml" ] && [ -f "$dropin" ]; then
         rm -f "$dropin"
-        systemctl daemon-reload
+        reload_units
         changed=yes
     fi
     if ! systemctl is-enabled --quiet pitchpad.service; then
         systemctl enable pitchpad.service
     fi
     [ "$start" = yes ] || return 0
+    if ! systemd_running; then
+        say "systemd is not running here (an image being prepared?): pitchpad.service starts at the next boot"
+        return 0
+    fi
     if ! systemctl is-active --quiet pitchpad.service; then
         systemctl start pitchpad.service
         say "started pitchpad.service (journalctl -u pitchpad -f shows its log)"
@@ -194,6 +253,7 @@ ensure_service() {
 
 changed=no
 ensure_user
+ensure_system_packages
 ensure_venv
 ensure_config
 ensure_state_dir

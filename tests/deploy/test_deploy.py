@@ -112,6 +112,13 @@ case "$1" in
   *) grep -q "^$1:" "$FAKE/users" 2>/dev/null ;;
 esac''',
     "getent": 'exit 0',
+    # Debian's packages: the ones in $FAKE/packages are installed; apt-get installs (logged).
+    "dpkg-query": r'''grep -qx "${!#}" "$FAKE/packages" 2>/dev/null && echo "install ok installed"''',
+    "apt-get": r'''echo "apt-get $*" >> "$FAKE/log"
+[ "$1" = install ] && for word in "$@"; do
+  case "$word" in -*|install) ;; *) echo "$word" >> "$FAKE/packages" ;; esac
+done
+exit 0''',
     "useradd": r'''echo "useradd $*" >> "$FAKE/log"; echo "${!#}:${!#}" >> "$FAKE/users"''',
     "usermod": r'''echo "usermod $*" >> "$FAKE/log"
 user=${!#}; groups=$2
@@ -140,6 +147,7 @@ dir=${!#}; mkdir -p "$dir/bin"
   printf '#!/bin/sh\n[ "$1 $2" = "-m hal.check_config" ] && '
   printf 'PYTHONPATH="$SRC_ROOT" exec "$REAL_PYTHON" "$@"\n'
   printf 'echo "venv-python $*" >> "%s/log"\n' "$FAKE"
+  printf 'if [ "$2 $3" = "pip download" ] && [ -f "%s/no-wheels" ]; then exit 1; fi\n' "$FAKE"
 } > "$dir/bin/python"
 chmod +x "$dir/bin/python"''',
 }
@@ -161,6 +169,7 @@ def make_fake(tmp_path: Path) -> tuple[Path, Path]:
         path.chmod(0o755)
     root = tmp_path / "root"
     (root / "boot" / "firmware").mkdir(parents=True)
+    (root / "run" / "systemd" / "system").mkdir(parents=True)          # a booted system
     (root / "boot" / "firmware" / "config.txt").write_text("# boot config\ndtparam=audio=on\n"
                                                            "dtparam=i2c_arm_baudrate=100000\n")
     return fake, root
@@ -296,3 +305,36 @@ def test_the_league_unit_runs_unprivileged_with_its_password_as_a_credential(tmp
         unit.write_text(text.replace("/opt/pitchpad/venv/bin/pitchpad", "/bin/true"))
         done = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True)
         assert "pitchpad-league.service" not in done.stderr, done.stderr
+
+
+def test_install_takes_debians_packages_first_and_build_tools_only_without_a_wheel(fake):
+    """A Lite image lacks venv's ensurepip: python3-venv comes from apt. gcc and Python's headers
+    come only when a Pi-only package has no wheel for this Pi (gpiod on 32-bit Pi OS);
+    deploy/check-install.sh runs the same on real arm64 and armhf roots."""
+    fake_dir, root = fake
+    run(fake_dir, root, "install.sh")
+    calls = log(fake_dir)
+    installs = [call for call in calls if call.startswith("apt-get install")]
+    assert len(installs) == 1 and installs[0].endswith("python3-venv")
+    assert any("pip download --quiet --only-binary=:all: --no-deps" in call for call in calls)
+    assert not any("gcc" in call for call in calls)
+    (root / "opt" / "pitchpad" / "installed-from").unlink()            # the sources changed
+    (fake_dir / "no-wheels").touch()                                     # and no wheel fits
+    out = run(fake_dir, root, "install.sh")
+    assert "no wheel of gpiod" in out
+    assert [call for call in log(fake_dir) if call.startswith("apt-get install")] == [
+        "apt-get install -y -q --no-install-recommends gcc libc6-dev python3-dev"]
+    run(fake_dir, root, "install.sh")
+    assert not any(call.startswith("apt-get") for call in log(fake_dir))   # a third run: nothing
+
+
+def test_install_on_an_image_not_booted_enables_the_service_for_the_next_boot(fake):
+    """A root being prepared offline (deploy/check-install.sh's chroot; an SD card image): no
+    systemd runs, so units are put in place and enabled, nothing reloaded or started."""
+    fake_dir, root = fake
+    (root / "run" / "systemd" / "system").rmdir()
+    out = run(fake_dir, root, "install.sh")
+    calls = log(fake_dir)
+    assert "systemctl enable pitchpad.service" in calls
+    assert not any(call in calls for call in ("systemctl daemon-reload", "systemctl start pitchpad.service"))
+    assert "starts at the next boot" in out
