@@ -65,13 +65,24 @@ class Chips(Protocol):
     def open(self, path: str) -> Chip: ...
 
 
+V1_BINDING = ("the gpiod module found ({where}) is libgpiod v1's binding (Debian's python3-libgpiod); "
+              "PitchPad needs the v2 binding: pip install 'gpiod>=2.2' in PitchPad's venv "
+              "(sudo deploy/install.sh does it), or set buttons = \"gpiozero\" under [gpio]")
+
+
 def _gpiod() -> Any:
+    """The libgpiod v2 binding, or :class:`BackendUnavailable` saying what to install: none at
+    all, or Debian's ``python3-libgpiod`` (libgpiod 1.6, the v1 API: ``gpiod.Chip`` with other
+    methods, no ``gpiod.line``, no ``LineSettings``), which ``import gpiod`` finds through a
+    venv's system site packages."""
     try:
         import gpiod
     except ImportError:
         raise BackendUnavailable(
             "the gpiod package (libgpiod v2) is not installed: pip install 'pitchpad[pi]', or set "
             "buttons = \"gpiozero\" under [gpio] in the config") from None
+    if not hasattr(gpiod, "LineSettings") or not hasattr(gpiod, "request_lines"):
+        raise BackendUnavailable(V1_BINDING.format(where=getattr(gpiod, "__file__", None) or "built in"))
     return gpiod
 
 
