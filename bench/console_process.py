@@ -45,8 +45,9 @@ def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = No
     from hal.gpiod_pad import name_this_thread
     from rig import Handheld
 
-    name_this_thread("console")
+    name_this_thread("lib-thread")    # what the libraries start while the console opens (lgpio's)
     rig = Handheld(SystemClock(), buttons=buttons)
+    name_this_thread("console")
     lock = threading.Lock()
     alerts = None
     if lg_alert_loop:
@@ -77,7 +78,7 @@ def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = No
                 with lock:
                     print(f"rusage {usage.ru_nvcsw + usage.ru_nivcsw} {threading.get_native_id()}",
                           flush=True)
-            if words[:1] == ["press"]:
+            if words[:1] == ["press"] and buttons not in ("pi", "lgpio"):   # else the stand-in's owner
                 pad, button = int(words[1]), Button[words[2]]
                 rig.pin_edge(pad, button, True)
                 time.sleep(0.08)
@@ -110,9 +111,12 @@ def main() -> None:
     commands = parser.add_subparsers(dest="command", required=True)
     serve_parser = commands.add_parser("serve")
     serve_parser.add_argument("--state-dir", required=True)
-    serve_parser.add_argument("--buttons", choices=("gpiod", "gpiozero"), default="gpiod",
+    serve_parser.add_argument("--buttons", choices=("gpiod", "gpiozero", "pi", "lgpio"), default="gpiod",
                               help="gpiod: the Pi's default backend on a mock chip (its real "
-                                   "blocking thread); gpiozero: MockFactory pins")
+                                   "blocking thread); gpiozero: MockFactory pins; pi: the Pi's "
+                                   "default path whole on the real libgpiod under the GPIO uAPI "
+                                   "stand-in (bench/gpio_uapi); lgpio: the same with the LEDs and "
+                                   "buzzer on gpiozero's lgpio factory")
     serve_parser.add_argument("--saver-after", type=float, help="screensaver after this idle time")
     serve_parser.add_argument("--attract-for", type=float, default=0.0,
                               help="idle: a CPU-vs-CPU demo this long before the saver (0: none)")

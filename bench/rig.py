@@ -67,19 +67,39 @@ class Handheld:
 
     ``buttons="gpiozero"`` (the default here: its mock pins call back in the caller's thread,
     which the byte-exact tests rely on) or ``"gpiod"``: the Pi's default backend, its real
-    blocking thread over :class:`hal.mock_gpiochip.MockChip` (the process benchmarks).
+    blocking thread over :class:`hal.mock_gpiochip.MockChip`, the LEDs and buzzer on mock pins.
+
+    In a process run under the GPIO uAPI stand-in (``bench/gpio_uapi``: ``GPIO_UAPI_DEV`` set),
+    ``"pi"`` is the Pi's default path whole, on the real libgpiod: buttons and LEDs as line
+    requests, the buzzer on the kernel's PWM (``PITCHPAD_PWM_SYSFS``, a folder standing in for
+    /sys/class/pwm); ``"lgpio"`` the same buttons with the LEDs and buzzer on gpiozero's lgpio
+    factory (lgpio, built from its sdist, over the same stand-in). The stand-in's owner drives
+    the buttons then (:meth:`pin_edge` is not for these).
     """
 
     def __init__(self, clock: Clock, config: HardwareConfig | None = None,
                  buttons: str = "gpiozero") -> None:
+        import os
+
         self.config = config or load_config(HANDHELD)
         self.factory = MockFactory(pin_class=MockPWMPin)
         self.bus = TimedBus()
         self.chips = None
+        factory: object = self.factory
+        pwm_sysfs = os.environ.get("PITCHPAD_PWM_SYSFS", "/sys/class/pwm")
         if buttons == "gpiod":
             from hal.mock_gpiochip import MockChip, MockChips
 
             self.chips = MockChips(MockChip("pinctrl-bcm2835"))
+        elif buttons in ("pi", "lgpio"):
+            from hal.gpiod_pad import SystemChips
+
+            self.chips = SystemChips(os.environ["GPIO_UAPI_DEV"])
+            factory = None
+            if buttons == "lgpio":
+                from gpiozero.pins.lgpio import LGPIOFactory
+
+                factory = LGPIOFactory(chip=0)
 
         def open_bus(screen: ScreenConfig) -> i2c:
             # smbus2.SMBus swapped by hand, not with unittest.mock: that imports asyncio,
@@ -91,8 +111,9 @@ class Handheld:
             finally:
                 smbus2.SMBus = original
 
-        self.console: Console = open_console(self.config, clock=clock, pin_factory=self.factory,
-                                             open_bus=open_bus, gpio_chips=self.chips)
+        self.console: Console = open_console(self.config, clock=clock, pin_factory=factory,
+                                             open_bus=open_bus, gpio_chips=self.chips,  # type: ignore[arg-type]
+                                             pwm_sysfs=pwm_sysfs)
 
     def pin_edge(self, pad: int, button: Button, pressed: bool) -> None:
         """Drive the button's GPIO low (pressed, the switch closes to GND) or high."""

@@ -1,4 +1,5 @@
-"""The buzzer contract and its gpiozero ``TonalBuzzer`` backend.
+"""The buzzer contract and its backends: the kernel's PWM through sysfs (the default on a Pi:
+nothing polls) and gpiozero's ``TonalBuzzer`` (a config's choice).
 
 Tunes play in the background: :meth:`Buzzer.play` returns at once, so a goal jingle never holds
 up the screens. Notes are stepped by the injectable clock's timers, not a sleeping thread, so
@@ -6,12 +7,16 @@ tests step through a tune with :class:`~hal.clock.ManualClock`.
 """
 from __future__ import annotations
 
+import logging
 import threading
 from abc import ABC, abstractmethod
 from typing import Callable
 
 from hal.clock import Clock, SystemClock, Timer
+from hal.errors import BackendUnavailable
 from hal.tunes import HIGHEST_HZ, LOWEST_HZ, Tune
+
+log = logging.getLogger(__name__)
 
 
 class Buzzer(ABC):
@@ -121,3 +126,91 @@ class GpioBuzzer(Buzzer):
     def close(self) -> None:
         self._player.stop()
         self._device.close()
+
+
+PWM_SYSFS = "/sys/class/pwm"
+PWM_CHANNELS = {12: 0, 18: 0, 13: 1, 19: 1}
+"""The header pins the SoC's PWM reaches, and the channel of each (``dtoverlay=pwm`` puts
+GPIO12 or GPIO18 on channel 0, ``pwm-2chan`` GPIO13 or GPIO19 on channel 1)."""
+
+
+class PwmBuzzer(Buzzer):
+    """A piezo on a PWM pin, sounded by the kernel's PWM through sysfs
+    (``/sys/class/pwm/pwmchipN/pwmM``: ``period`` and ``duty_cycle`` in ns, ``enable``).
+
+    A passive piezo needs a square wave at the note's frequency (220..3520 Hz): made by the
+    kernel's PWM it is exact and costs no CPU, and nothing wakes between two notes; the notes
+    are stepped by clock timers, which exist only while a tune plays. (Toggling a gpiod line
+    from Python instead would take 440..7,040 wake-ups a second while a note sounds, and a
+    loaded Pi would make it warble.) The pin must be in its PWM function: ``dtoverlay=pwm,pin=12,
+    func=4`` in the boot config for GPIO12."""
+
+    def __init__(self, pin: int, *, chip: int = 0, clock: Clock | None = None, sysfs: str = PWM_SYSFS) -> None:
+        import os
+
+        if pin not in PWM_CHANNELS:
+            raise BackendUnavailable(f"buzzer on GPIO{pin}: the kernel's PWM reaches GPIO12, 13, 18 and 19 "
+                                     f"only; move the buzzer, or set outputs = \"gpiozero\" under [gpio]")
+        channel = PWM_CHANNELS[pin]
+        chip_dir = os.path.join(sysfs, f"pwmchip{chip}")
+        self.path = os.path.join(chip_dir, f"pwm{channel}")
+        overlay = (f"dtoverlay=pwm,pin={pin},func={4 if pin in (12, 13) else 2}" if channel == 0 else
+                   f"dtoverlay=pwm-2chan,pin2={pin},func2={4 if pin in (12, 13) else 2}")
+        if not os.path.isdir(chip_dir):
+            raise BackendUnavailable(f"buzzer on GPIO{pin}: no PWM chip {chip_dir}: add {overlay} to "
+                                     f"the boot config (/boot/firmware/config.txt) and reboot")
+        try:
+            if not os.path.isdir(self.path):
+                with open(os.path.join(chip_dir, "export"), "w") as export:
+                    export.write(str(channel))
+            self._write("enable", 0)
+        except OSError as error:
+            raise BackendUnavailable(f"buzzer on GPIO{pin}: {self.path}: {error.strerror or error} "
+                                     f"(the pitchpad user needs the gpio group; is {overlay} in the "
+                                     f"boot config?)") from None
+        self._lock = threading.Lock()
+        self._period = 0
+        self._sounding: float | None = None
+        self._closed = False
+        self._player = TunePlayer(self._sound, clock or SystemClock())
+
+    def _write(self, name: str, value: int) -> None:
+        import os
+
+        with open(os.path.join(self.path, name), "w") as attribute:
+            attribute.write(str(value))
+
+    def _sound(self, frequency: float | None) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            try:
+                if frequency is None:
+                    self._write("enable", 0)
+                else:
+                    period = int(round(1e9 / frequency))
+                    self._write("duty_cycle", 0)       # never above the period, old or new
+                    self._write("period", period)
+                    self._write("duty_cycle", period // 2)
+                    self._write("enable", 1)
+                    self._period = period
+            except OSError as error:
+                log.warning("buzzer %s: %s; silent", self.path, error)
+                frequency = None
+            self._sounding = frequency
+
+    @property
+    def frequency(self) -> float | None:
+        """The frequency sounding now, or ``None`` when silent."""
+        return self._sounding
+
+    def play(self, tune: Tune) -> None:
+        self._player.play(tune)
+
+    def stop(self) -> None:
+        self._player.stop()
+
+    def close(self) -> None:
+        self._player.stop()
+        with self._lock:
+            self._closed = True

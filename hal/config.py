@@ -12,8 +12,10 @@ Layout (see ``deploy/config/*.toml``)::
     buttons = "gpiod"             # kernel edge events (default); or "gpiozero"
     chip = "auto"                 # the header's chip by label; or a label, or "/dev/gpiochipN"
     kernel_debounce_ms = 0        # the kernel's own debounce (delays every press by it); 0 = off
+    outputs = "gpiod"             # LEDs as gpiod lines, buzzer on the kernel's PWM; or "gpiozero"
     [buzzer]
     pin = 12
+    pwm_chip = 0                  # /sys/class/pwm/pwmchipN (outputs = "gpiod")
     [[pad]]                       # one table per pad, 1 to 4, in pad order
     led = 16                      # optional
     [pad.buttons]
@@ -92,11 +94,17 @@ class GpioConfig:
     alert thread wakes every 0.5 ms). ``chip``: ``"auto"`` finds the header's chip by its label
     on any Pi; a label or a ``/dev/gpiochipN`` path names another. ``kernel_debounce``: seconds
     of the kernel's own debounce on top of ours (0: off; it delays every press by its length).
+    ``outputs``: ``"gpiod"`` (the LEDs as output lines, the buzzer on the kernel's PWM through
+    sysfs: nothing polls; the default) or ``"gpiozero"`` (``LED`` and ``TonalBuzzer`` on its pin
+    factory: lgpio's tx thread wakes at least 50 times a second). ``pwm_chip``: the buzzer's
+    ``/sys/class/pwm/pwmchipN`` (``[buzzer] pwm_chip``).
     """
 
     buttons: str = "gpiod"
     chip: str = "auto"
     kernel_debounce: float = 0.0
+    outputs: str = "gpiod"
+    pwm_chip: int = 0
 
 
 @dataclass(frozen=True)
@@ -255,12 +263,20 @@ def parse_config(text: str, source: str | None = None) -> HardwareConfig:
     _check_screens_apart(reader, pads)
     _check_serial_ports_apart(reader, pads)
     buzzer_pin = None
+    pwm_chip = 0
     if "buzzer" in document:
         buzzer = reader.get(document, "", "buzzer", dict)
-        reader.only(buzzer, "buzzer", {"pin"})
+        reader.only(buzzer, "buzzer", {"pin", "pwm_chip"})
         buzzer_pin = pins.claim(reader.get(buzzer, "buzzer", "pin", int), "buzzer.pin")
+        pwm_chip = reader.get(buzzer, "buzzer", "pwm_chip", int, required=False, default=0)
+        if not 0 <= pwm_chip <= 63:
+            raise reader.fail("buzzer.pwm_chip", f"must be within 0..63 (/sys/class/pwm/pwmchipN), not {pwm_chip}")
     _check_bus_pins(reader, pins, pads)
     gpio = _read_gpio(reader, document)
+    if pwm_chip:
+        from dataclasses import replace
+
+        gpio = replace(gpio, pwm_chip=pwm_chip)
     return HardwareConfig(profile, pads, buzzer_pin, debounce_ms / 1000, source, gpio)
 
 
@@ -268,8 +284,9 @@ def _read_gpio(reader: _Reader, document: Mapping[str, Any]) -> GpioConfig:
     if "gpio" not in document:
         return GpioConfig()
     table = reader.get(document, "", "gpio", dict)
-    reader.only(table, "gpio", {"buttons", "chip", "kernel_debounce_ms"})
+    reader.only(table, "gpio", {"buttons", "chip", "kernel_debounce_ms", "outputs"})
     buttons = reader.choice(table, "gpio", "buttons", BUTTON_BACKENDS, required=False, default="gpiod")
+    outputs = reader.choice(table, "gpio", "outputs", BUTTON_BACKENDS, required=False, default="gpiod")
     chip = reader.get(table, "gpio", "chip", str, required=False, default="auto")
     if not chip.strip() or (chip.startswith("/") and not CHIP_PATH.fullmatch(chip)):
         raise reader.fail("gpio.chip", f"must be \"auto\", a chip label such as \"pinctrl-rp1\", "
@@ -277,7 +294,7 @@ def _read_gpio(reader: _Reader, document: Mapping[str, Any]) -> GpioConfig:
     kernel_ms = reader.get(table, "gpio", "kernel_debounce_ms", (int, float), required=False, default=0)
     if not 0 <= kernel_ms <= 50:
         raise reader.fail("gpio.kernel_debounce_ms", f"must be within 0..50 ms, not {kernel_ms}")
-    return GpioConfig(buttons, chip, kernel_ms / 1000)
+    return GpioConfig(buttons, chip, kernel_ms / 1000, outputs)
 
 
 def _read_pad(reader: _Reader, pins: _PinLedger, table: Any, index: int) -> PadConfig:

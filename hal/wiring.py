@@ -1,20 +1,21 @@
 """Builds a real :class:`~hal.console.Console` from a checked :class:`~hal.config.HardwareConfig`.
 
-This is the only place that turns config into gpiozero and luma objects, so the rest of the HAL
-stays testable with injected factories and buses.
+This is the only place that turns config into gpiod, gpiozero and luma objects, so the rest of
+the HAL stays testable with injected factories, chips and buses.
 """
 from __future__ import annotations
 
 import errno
 from typing import Callable
 
-from hal.buzzer import Buzzer, GpioBuzzer, NoBuzzer
+from hal.buzzer import PWM_SYSFS, Buzzer, GpioBuzzer, NoBuzzer, PwmBuzzer
 from hal.clock import Clock, SystemClock
 from hal.config import HardwareConfig, ScreenConfig
 from hal.console import Console
 from hal.errors import BackendUnavailable
 from hal.events import EventQueue
 from hal.gpio_pad import GpioPad
+from hal.gpiod_out import GpiodLed, LumaGpio
 from hal.gpiod_pad import Chips, GpiodPad
 from hal.led import GpioLed, Led, NoLed
 from hal.oled import OledScreen, SerialInterface
@@ -25,25 +26,64 @@ from hal.serial_pad import PortOpener, open_port, open_serial_pad
 SerialFactory = Callable[[ScreenConfig], SerialInterface]
 
 
-def open_serial(screen: ScreenConfig) -> SerialInterface:
-    """Open the luma serial interface a screen config names (``/dev/i2c-N`` or ``/dev/spidevN.M``)."""
+class _SpiWithLines:
+    """luma's ``spi`` with its D/C and RESET lines on gpiod (:class:`~hal.gpiod_out.LumaGpio`):
+    luma releases GPIO it did not open itself never, so the lines go with the interface."""
+
+    def __init__(self, serial: SerialInterface, gpio: LumaGpio) -> None:
+        self._serial = serial
+        self.gpio = gpio
+
+    def command(self, *cmd: int) -> None:
+        self._serial.command(*cmd)
+
+    def data(self, data: object) -> None:
+        self._serial.data(data)
+
+    def cleanup(self) -> None:
+        try:
+            self._serial.cleanup()
+        finally:
+            self.gpio.cleanup()
+
+
+def open_serial(screen: ScreenConfig, *, gpio_chips: Chips | None = None, chip: str = "auto",
+                spi_device: object = None) -> SerialInterface:
+    """Open the luma serial interface a screen config names (``/dev/i2c-N``, or ``/dev/spidevN.M``
+    with its D/C and RESET as gpiod output lines on the header's chip: RPi.GPIO, luma's own
+    choice, fails on a Pi 5). ``gpio_chips`` and ``spi_device`` (a spidev stand-in) are for tests."""
     from luma.core.error import DeviceNotFoundError, DevicePermissionError, UnsupportedPlatform
     from luma.core.interface.serial import i2c, spi
 
+    gpio: LumaGpio | None = None
     try:
         if screen.bus == "i2c":
             return i2c(port=screen.port, address=screen.address)
-        return spi(port=screen.port, device=screen.device, gpio_DC=screen.dc_pin,
-                   gpio_RST=screen.reset_pin, bus_speed_hz=8_000_000)
+        gpio = LumaGpio(f"pad screen {screen.describe()}", chips=gpio_chips, chip=chip)
+        serial = spi(spi=spi_device, gpio=gpio, port=screen.port, device=screen.device,
+                     gpio_DC=screen.dc_pin, gpio_RST=screen.reset_pin, bus_speed_hz=8_000_000)
+        return _SpiWithLines(serial, gpio)
+    except BackendUnavailable:
+        if gpio is not None:
+            gpio.cleanup()
+        raise
     except DeviceNotFoundError as error:
+        if gpio is not None:
+            gpio.cleanup()
         hint = ("enable it with dtparam=i2c_arm=on in /boot/firmware/config.txt" if screen.bus == "i2c"
                 else "enable it with dtparam=spi=on in /boot/firmware/config.txt")
         raise BackendUnavailable(f"{screen.describe()}: bus not found ({error}); {hint}") from None
     except DevicePermissionError as error:
+        if gpio is not None:
+            gpio.cleanup()
         raise BackendUnavailable(f"{screen.describe()}: {error}; add the user to the i2c/spi group") from None
     except (UnsupportedPlatform, ImportError) as error:
+        if gpio is not None:
+            gpio.cleanup()
         raise BackendUnavailable(f"{screen.describe()}: {error}") from None
     except OSError as error:
+        if gpio is not None:
+            gpio.cleanup()
         if error.errno in (errno.ENOENT, errno.ENODEV):
             raise BackendUnavailable(f"{screen.describe()}: {error}") from None
         raise
@@ -62,17 +102,31 @@ def button_backend(config: HardwareConfig, pin_factory: object = None,
     return config.gpio.buttons
 
 
+def output_backend(config: HardwareConfig, pin_factory: object = None, gpio_chips: Chips | None = None) -> str:
+    """Which backend drives the LEDs and the buzzer: a gpiozero pin factory given (tests:
+    ``MockFactory``) drives them; else chips given (the benches' GPIO uAPI stand-in) mean gpiod;
+    else the config's ``[gpio] outputs`` (gpiod unless told)."""
+    if pin_factory is not None:
+        return "gpiozero"
+    if gpio_chips is not None:
+        return "gpiod"
+    return config.gpio.outputs
+
+
 def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock: Clock | None = None,
                  pin_factory: object = None, open_bus: SerialFactory = open_serial,
-                 open_port: PortOpener = open_port, gpio_chips: Chips | None = None) -> Console:
+                 open_port: PortOpener = open_port, gpio_chips: Chips | None = None,
+                 pwm_sysfs: str = PWM_SYSFS) -> Console:
     """Open every part the config names; if one cannot be opened, close the ones already open.
 
     ``open_bus`` is injectable so tests run the real luma drivers on a recording bus,
     ``open_port`` so they run serial pads on a pty, and ``gpio_chips`` so the gpiod buttons run
-    on :class:`hal.mock_gpiochip.MockChips`. A serial pad without a ``[pad.screen]`` has its
-    screen on the pad board, driven over the same port. See :func:`button_backend`.
+    on :class:`hal.mock_gpiochip.MockChips` (the LEDs too), ``pwm_sysfs`` so the buzzer writes a
+    stand-in of ``/sys/class/pwm``. A serial pad without a ``[pad.screen]`` has its screen on the
+    pad board, driven over the same port. See :func:`button_backend`, :func:`output_backend`.
     """
     buttons = button_backend(config, pin_factory, gpio_chips)
+    outputs = output_backend(config, pin_factory, gpio_chips)
     clock = clock or SystemClock()
     events = EventQueue()
     opened: list[Pad | Screen | Led | Buzzer] = []
@@ -104,10 +158,18 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock:
                                           rotation=pad.screen.rotation, clock=clock,
                                           name=f"pad {pad.pad_id} screen ({pad.screen.describe()})"))
             opened.append(screens[-1])
-            leds.append(GpioLed(pad.led, pin_factory=pin_factory) if pad.led is not None else NoLed())
+            if pad.led is None:
+                leds.append(NoLed())
+            elif outputs == "gpiod":
+                leds.append(GpiodLed(pad.led, pad.pad_id, chips=gpio_chips, chip=config.gpio.chip, clock=clock))
+            else:
+                leds.append(GpioLed(pad.led, pin_factory=pin_factory))
             opened.append(leds[-1])
-        buzzer: Buzzer = (GpioBuzzer(config.buzzer_pin, clock=clock, pin_factory=pin_factory)
-                          if config.buzzer_pin is not None else NoBuzzer())
+        buzzer: Buzzer = NoBuzzer()
+        if config.buzzer_pin is not None and outputs == "gpiod":
+            buzzer = PwmBuzzer(config.buzzer_pin, chip=config.gpio.pwm_chip, clock=clock, sysfs=pwm_sysfs)
+        elif config.buzzer_pin is not None:
+            buzzer = GpioBuzzer(config.buzzer_pin, clock=clock, pin_factory=pin_factory)
     except BaseException:
         for part in reversed(opened):
             part.close()

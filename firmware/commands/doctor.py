@@ -32,6 +32,7 @@ from typing import Any
 
 from firmware.commands import wakeups
 from hal import BackendUnavailable, ConfigError, HardwareConfig, load_config
+from hal.buzzer import PWM_CHANNELS, PWM_SYSFS
 from hal.gpiod_pad import Chips, SystemChips, find_header_chip, line_offset
 from hal.header import ONE_WIRE_PIN, SCREEN_ADDRESSES, SPI_PINS, UART_PINS
 from hal.i2c_probe import Probe, smbus_probe
@@ -91,6 +92,8 @@ class Doctor:
     clock: Callable[[], float] = time.perf_counter
     chips: Chips | None = None
     """The GPIO chips (default: the real ones under :attr:`dev`, through gpiod)."""
+    pwm_sysfs: str = PWM_SYSFS
+    """Where the kernel's PWM chips are (the buzzer's)."""
     wakeup_seconds: float = 10.0
     """How long to count the running console's wake-ups (0: skip)."""
     console_pid: Callable[[], int | None] = wakeups.find_console
@@ -108,6 +111,7 @@ class Doctor:
         findings += self._buses(config)
         findings += self._pins(config)
         findings += self._buttons(config)
+        findings += self._outputs(config)
         findings += self._serial_pads(config)
         findings += self._groups(config)
         findings += self._state_dir()
@@ -282,6 +286,54 @@ class Doctor:
         if not held:
             yield Finding("ok", f"buttons on {path} \"{label}\" (libgpiod: the console sleeps until "
                                 f"a button moves)")
+
+    def _outputs(self, config: HardwareConfig) -> Iterator[Finding]:
+        """The possession LEDs' lines free on the header's chip, the buzzer's PWM channel there."""
+        leds = [(pad.pad_id, pad.led) for pad in config.pads if pad.led is not None]
+        if not leds and config.buzzer_pin is None:
+            return
+        if config.gpio.outputs == "gpiozero":
+            yield Finding("warn", "the LEDs and buzzer are driven through gpiozero: on a Pi its lgpio "
+                                  "factory's tx thread wakes at least 50 times a second; set "
+                                  "outputs = \"gpiod\" under [gpio]")
+            return
+        if leds:
+            chips = self.chips or SystemChips(str(self.dev))
+            try:
+                chip = chips.open(find_header_chip(chips, config.gpio.chip))
+            except (BackendUnavailable, OSError) as exc:
+                said = config.gpio.buttons == "gpiod" and any(pad.buttons for pad in config.pads)
+                if not said:                        # else the buttons' line said it already
+                    yield Finding("fail", f"LEDs: {exc}")
+                return
+            try:
+                held = [f"pad {pad_id} LED (GPIO{gpio}) is held by {info.consumer or 'another program'}"
+                        for pad_id, gpio in leds
+                        for info in [chip.get_line_info(line_offset(chip, gpio))]
+                        if info.used and not (info.consumer or "").startswith("pitchpad")]
+            finally:
+                chip.close()
+            for text in held:
+                yield Finding("fail", f"{text}: stop that program or remove its dtoverlay, or move the LED")
+            if not held:
+                yield Finding("ok", f"LEDs on GPIO{', GPIO'.join(str(gpio) for _, gpio in leds)} "
+                                    f"(gpiod output lines: nothing runs between two changes)")
+        if config.buzzer_pin is not None:
+            yield self._pwm(config.buzzer_pin, config.gpio.pwm_chip)
+
+    def _pwm(self, pin: int, chip: int) -> Finding:
+        if pin not in PWM_CHANNELS:
+            return Finding("fail", f"buzzer on GPIO{pin}: the kernel's PWM reaches GPIO12, 13, 18 and "
+                                   f"19 only: move the buzzer")
+        channel = PWM_CHANNELS[pin]
+        folder = Path(self.pwm_sysfs) / f"pwmchip{chip}"
+        overlay = f"dtoverlay=pwm,pin={pin},func={4 if pin in (12, 13) else 2}"
+        if not folder.is_dir():
+            return Finding("fail", f"buzzer on GPIO{pin}: no PWM chip {folder}: add {overlay} to the "
+                                   f"boot config and reboot (another chip: ls /sys/class/pwm, "
+                                   f"then pwm_chip = N under [buzzer])")
+        return Finding("ok", f"buzzer on GPIO{pin}: the kernel's PWM, {folder.name} channel {channel} "
+                             f"(nothing polls; notes are timed only while a tune plays)")
 
     def _wakeups(self) -> Iterator[Finding]:
         """The running console's wake-ups per second, every thread, over a few seconds."""

@@ -21,8 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-TARGET = 5.0
-"""Wake-ups per second an idle console may cost (all threads, the screensaver's moves included)."""
+TARGET = 2.0
+"""Wake-ups per second an idle console may cost, all threads (``pitchpad doctor`` warns above):
+in the menu with the screensaver moving it is about 1.5, with the screensaver off or in a match
+waiting for a person about 0.5 (bench/bench_wakeups.py); lgpio's tx thread alone is 50."""
 
 
 @dataclass(frozen=True)

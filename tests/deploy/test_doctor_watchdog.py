@@ -27,10 +27,12 @@ def doctor(tmp_path: Path, answering=(0x3C, 0x3D), config: Path = HANDHELD, grou
     state.mkdir(exist_ok=True)
     boot_file = tmp_path / "config.txt"
     boot_file.write_text(boot)
+    (tmp_path / "pwm" / "pwmchip0").mkdir(parents=True, exist_ok=True)    # dtoverlay=pwm's chip
     return Doctor(str(config), str(state), "pitchpad", dev=dev, boot_configs=(str(boot_file),),
                   probe=lambda bus, address: address in answering,
                   group_members=groups.get, user_known=lambda name: True,
-                  chips=MockChips(MockChip("pinctrl-bcm2835")), console_pid=lambda: None)
+                  chips=MockChips(MockChip("pinctrl-bcm2835")), console_pid=lambda: None,
+                  pwm_sysfs=str(tmp_path / "pwm"))
 
 
 def texts(findings, level):
@@ -255,3 +257,26 @@ def test_a_console_that_stops_while_its_wake_ups_are_counted_is_a_warning_not_a_
     checked.console_pid, checked.count_wakeups = (lambda: 4242), gone
     assert any("the console (pid 4242) stopped while its wake-ups were counted" in t
                for t in texts(checked.check(), "warn"))
+
+
+def test_the_leds_lines_and_the_buzzers_pwm_channel_are_checked(tmp_path):
+    good = doctor(tmp_path)
+    oks = texts(good.check(), "ok")
+    assert any(t.startswith("LEDs on GPIO4, GPIO18 (gpiod output lines") for t in oks)
+    assert any(t.startswith("buzzer on GPIO12: the kernel's PWM, pwmchip0 channel 0") for t in oks)
+    held = doctor(tmp_path)
+    assert held.chips is not None
+    held.chips.chip.hold(18, "gpio-leds")
+    (tmp_path / "pwm" / "pwmchip0").rmdir()
+    fails = texts(held.check(), "fail")
+    assert ("pad 2 LED (GPIO18) is held by gpio-leds: stop that program or remove its dtoverlay, "
+            "or move the LED") in fails
+    assert any(t.startswith("buzzer on GPIO12: no PWM chip") and "dtoverlay=pwm,pin=12,func=4" in t
+               for t in fails)
+
+
+def test_leds_and_buzzer_on_gpiozero_are_a_warning(tmp_path):
+    config = tmp_path / "gpiozero.toml"
+    config.write_text(HANDHELD.read_text().replace("[gpio]", "[gpio]\noutputs = \"gpiozero\""))
+    warnings = texts(doctor(tmp_path, config=config).check(), "warn")
+    assert any("lgpio factory's tx thread wakes at least 50 times a second" in t for t in warnings)
