@@ -74,8 +74,6 @@ ensure_user() {
 }
 
 # Debian's packages first (a Raspberry Pi OS Lite image has Python but not venv's ensurepip).
-# Build tools come only for a Pi-only package with no wheel for this Pi (gpiod on 32-bit Pi OS,
-# armv7l/armv6l, builds from its source, which carries libgpiod: gcc and Python's headers).
 apt_install() {
     local package missing=()
     for package in "$@"; do
@@ -92,9 +90,6 @@ apt_install() {
     fi
 }
 
-# Pi-only native packages of the pi extra, as pip names them.
-NATIVE_PACKAGES="gpiod>=2.2"
-
 ensure_system_packages() {
     local wanted=(python3-venv)
     # SPI screens: luma opens /dev/spidev through spidev (Debian's, no compiler needed).
@@ -105,20 +100,35 @@ ensure_system_packages() {
     apt_install "${wanted[@]}"
 }
 
-# A wheel for every native package on this interpreter and platform, or the tools to build it.
+# What pip may find no wheel of for this Pi (32-bit Pi OS: armv7l, armv6l), one per line:
+# requirement | a Debian package that serves instead | what building it needs. Raspberry Pi
+# OS's pip also asks piwheels, which has them all built; PyPI alone has none of them for armv7l.
+NATIVE="gpiod>=2.2||gcc libc6-dev python3-dev
+pillow>=10,<14||gcc libc6-dev python3-dev libjpeg62-turbo-dev zlib1g-dev libfreetype-dev
+cbor2|python3-cbor2|"
+
+# A wheel for each of them on this interpreter and platform, else Debian's package, else the
+# tools to build it.
 ensure_build_tools() {
-    local requirement scratch no_wheel=""
+    local requirement debian build scratch tools=()
     scratch=$(mktemp -d)
-    for requirement in $NATIVE_PACKAGES; do
-        if ! "$PREFIX/venv/bin/python" -m pip download --quiet --only-binary=:all: --no-deps \
+    while IFS='|' read -r requirement debian build; do
+        if "$PREFIX/venv/bin/python" -m pip download --quiet --only-binary=:all: --no-deps \
                 -d "$scratch" "$requirement" >/dev/null 2>&1; then
-            no_wheel="$no_wheel ${requirement%%[<>=]*}"
+            continue
+        elif [ -n "$debian" ]; then
+            say "no wheel of ${requirement%%[<>=]*} for $(uname -m): Debian's $debian serves"
+            apt_install "$debian"
+        else
+            say "no wheel of ${requirement%%[<>=]*} for $(uname -m): it is built from source"
+            # shellcheck disable=SC2206  # a list of package names
+            tools+=($build)
         fi
-    done
+    done <<< "$NATIVE"
     rm -rf "$scratch"
-    if [ -n "$no_wheel" ]; then
-        say "no wheel of${no_wheel} for $(uname -m): it is built from source"
-        apt_install gcc libc6-dev python3-dev
+    if [ ${#tools[@]} -gt 0 ]; then
+        # shellcheck disable=SC2046  # names without spaces, one per word
+        apt_install $(printf '%s\n' "${tools[@]}" | sort -u)
     fi
 }
 

@@ -308,9 +308,10 @@ def test_the_league_unit_runs_unprivileged_with_its_password_as_a_credential(tmp
 
 
 def test_install_takes_debians_packages_first_and_build_tools_only_without_a_wheel(fake):
-    """A Lite image lacks venv's ensurepip: python3-venv comes from apt. gcc and Python's headers
-    come only when a Pi-only package has no wheel for this Pi (gpiod on 32-bit Pi OS);
-    deploy/check-install.sh runs the same on real arm64 and armhf roots."""
+    """A Lite image lacks venv's ensurepip: python3-venv comes from apt. A package with no wheel
+    for this Pi (32-bit Pi OS without piwheels: gpiod, Pillow, cbor2) comes from Debian where
+    Debian's fits (cbor2), else is built, with only then gcc, Python's headers and the libraries
+    it needs; deploy/check-install.sh runs the same on real arm64 and armhf roots."""
     fake_dir, root = fake
     run(fake_dir, root, "install.sh")
     calls = log(fake_dir)
@@ -321,9 +322,11 @@ def test_install_takes_debians_packages_first_and_build_tools_only_without_a_whe
     (root / "opt" / "pitchpad" / "installed-from").unlink()            # the sources changed
     (fake_dir / "no-wheels").touch()                                     # and no wheel fits
     out = run(fake_dir, root, "install.sh")
-    assert "no wheel of gpiod" in out
+    assert "no wheel of gpiod" in out and "no wheel of cbor2 for" in out and "Debian's python3-cbor2 serves" in out
     assert [call for call in log(fake_dir) if call.startswith("apt-get install")] == [
-        "apt-get install -y -q --no-install-recommends gcc libc6-dev python3-dev"]
+        "apt-get install -y -q --no-install-recommends python3-cbor2",
+        "apt-get install -y -q --no-install-recommends gcc libc6-dev libfreetype-dev "
+        "libjpeg62-turbo-dev python3-dev zlib1g-dev"]
     run(fake_dir, root, "install.sh")
     assert not any(call.startswith("apt-get") for call in log(fake_dir))   # a third run: nothing
 
