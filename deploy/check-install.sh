@@ -148,7 +148,8 @@ check_arch() {
         || { tail -20 "$log.again" >&2; die "$arch: the second install.sh failed: $log.again"; }
     again_seconds=$(echo "$(date +%s.%N) - $start" | bc)
     local again_changes
-    again_changes=$(grep -v -e 'done; check the build' -e 'reboot once' "$log.again" | grep -c 'pitchpad install:' || true)
+    again_changes=$(grep -v -e 'done; check the build' -e 'reboot once' -e ': skipped$' "$log.again" \
+        | grep -c 'pitchpad install:' || true)
     say "$arch: second run ${again_seconds%.*} s, $again_changes changes"
     local compiled
     compiled=$(grep -o 'Building wheel for [A-Za-z0-9_.-]*' "$log" | awk '{print $4}' | sort -u | tr '\n' ' ' || true)
@@ -177,6 +178,8 @@ check_arch() {
     [ "$keep" = yes ] || rm -rf "$root"
 }
 
+started=$(date +%Y-%m-%dT%H:%M:%S)
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 host_tools
 for arch in $arches; do
     check_arch "$arch"
@@ -187,6 +190,7 @@ import json, sys
 sys.path.insert(0, sys.argv[2])
 import run_record
 figures = json.load(sys.stdin)
-run_record.write(sys.argv[1], figures, run_record.Run.begin())' "$json" "$SRC/bench"
+run = run_record.Run(sys.argv[3], [float(value) for value in sys.argv[4].split()])
+run_record.write(sys.argv[1], figures, run)' "$json" "$SRC/bench" "$started" "$load_start"
     say "figures in $json"
 fi
