@@ -92,7 +92,8 @@ apt_install() {
 }
 
 ensure_system_packages() {
-    local wanted=(python3-venv)
+    # polkitd: systemd-logind asks it before powering off for the console (hal/halt.py).
+    local wanted=(python3-venv polkitd)
     # SPI screens: luma opens /dev/spidev through spidev (Debian's, no compiler needed).
     if [ -f "$CONF_DIR/hardware.toml" ] && grep -Eq '^[[:space:]]*bus[[:space:]]*=[[:space:]]*"spi"' "$CONF_DIR/hardware.toml" \
             || grep -Eq '^[[:space:]]*bus[[:space:]]*=[[:space:]]*"spi"' "$example"; then
@@ -228,10 +229,10 @@ ensure_buses() {
 }
 
 # The power-off from the console (hal/halt.py): the service user asks systemd-logind, and
-# polkit lets it (this one action, nothing else) through PitchPad's rule.
+# polkit (polkitd, from ensure_system_packages) lets it, this one action and nothing else,
+# through PitchPad's rule.
 ensure_poweroff_rule() {
     local rule=$ROOT/etc/polkit-1/rules.d/50-pitchpad-poweroff.rules
-    apt_install polkitd
     if ! cmp -s "$SRC/deploy/polkit/50-pitchpad-poweroff.rules" "$rule"; then
         install -D -m 0644 "$SRC/deploy/polkit/50-pitchpad-poweroff.rules" "$rule"
         say "installed $rule (the user $SERVICE_USER may power the system off)"

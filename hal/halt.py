@@ -11,7 +11,7 @@ That is the narrowest grant that halts cleanly: systemd stops every service (the
 included), syncs and unmounts the file systems, and the kernel's ``gpio-poweroff`` (when the
 power board uses it) cuts the supply at the very end.
 
-The D-Bus client is ``jeepney`` (pure Python; the ``pi`` extra). ``DBUS_SYSTEM_BUS_ADDRESS``
+The D-Bus client is ``jeepney`` (pure Python, a dependency of PitchPad). ``DBUS_SYSTEM_BUS_ADDRESS``
 names another bus (the tests run a private one with the real polkitd).
 """
 from __future__ import annotations
@@ -42,7 +42,7 @@ class LogindPowerOff:
             from jeepney import DBusAddress, DBusErrorResponse, new_method_call
             from jeepney.io.blocking import open_dbus_connection
         except ImportError:
-            return "the jeepney package is not installed (pip install 'pitchpad[pi]'): cannot ask for a power-off"
+            return "the jeepney package is missing (deploy/install.sh installs it): cannot ask for a power-off"
         bus_name, path, interface = LOGIN1
         address = DBusAddress(path, bus_name=bus_name, interface=interface)
         try:

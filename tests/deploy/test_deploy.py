@@ -316,7 +316,7 @@ def test_install_takes_debians_packages_first_and_build_tools_only_without_a_whe
     run(fake_dir, root, "install.sh")
     calls = log(fake_dir)
     installs = [call for call in calls if call.startswith("apt-get install")]
-    assert len(installs) == 1 and installs[0].endswith("python3-venv")
+    assert len(installs) == 1 and installs[0].endswith("python3-venv polkitd")   # polkitd: the power-off
     assert any("pip download --quiet --only-binary=:all: --no-deps" in call for call in calls)
     assert not any("gcc" in call for call in calls)
     (root / "opt" / "pitchpad" / "installed-from").unlink()            # the sources changed
