@@ -383,7 +383,7 @@ class OledScreen(Screen):
                 self._heal_timer.cancel()
                 self._heal_timer = None
             elif on and not was_on and self.answering and not self._closed:
-                self._schedule_heal(HEAL_EVERY)
+                self._schedule_heal(self._to_next_heal())
 
     def close(self) -> None:
         with self._lock:

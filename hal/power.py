@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hal.buttons import Button, ButtonEvent
-from hal.clock import Clock, SystemClock
+from hal.clock import Clock, SystemClock, name_this_thread
 from hal.errors import BackendUnavailable
 from hal.events import EventQueue
 from hal.pad import DEFAULT_DEBOUNCE, Debouncer
@@ -167,8 +167,6 @@ class GpiodPowerInput(PowerInput):
                 self._debouncers[offset].edge(falling == self._active_low[offset])
 
     def _serve(self) -> None:
-        from hal.gpiod_pad import name_this_thread
-
         name_this_thread("power-gpiod")
         request_fd = self._request.fd
         while True:
