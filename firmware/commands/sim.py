@@ -58,6 +58,9 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--club-wait", type=float, default=10.0, metavar="S",
                         help="without a terminal, with --club: wait up to S seconds for the "
                              "league's receipt (default 10)")
+    parser.add_argument("--mains", action="store_true",
+                        help="no simulated battery (by default the terminal and window have one: "
+                             "g drains it, 5 plugs the charger in or out)")
     parser.set_defaults(run=run)
 
 
@@ -103,7 +106,8 @@ def _run(args: argparse.Namespace) -> int:
 
         club = open_link(args.club, state_dir)
         try:
-            with sim.open_console(args.pads, backend="window" if args.window else "terminal") as console:
+            with sim.open_console(args.pads, backend="window" if args.window else "terminal",
+                                  battery=not getattr(args, "mains", False)) as console:
                 App(console, state_dir=state_dir, club=club, idle=CAFE_IDLE,
                     lock_settings=args.lock_settings).run()
         finally:
