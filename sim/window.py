@@ -58,7 +58,9 @@ class WindowConsole(SimConsole):
         self.scale = scale
         self.per_row = count if count <= 2 else 2
         rows = math.ceil(count / self.per_row)
-        self.size = (self.per_row * (WIDTH + GAP) + GAP, rows * (HEIGHT + LABEL + GAP) + GAP + LABEL)
+        # Two more lines at the bottom: the battery and the power keys (never narrower than them).
+        self.size = (max(self.per_row * (WIDTH + GAP) + GAP, 2 * (WIDTH + GAP) + GAP),
+                     rows * (HEIGHT + LABEL + GAP) + GAP + 2 * LABEL)
         self.composite: Image.Image | None = None
         self._wake_type = pygame.USEREVENT + 1
         self._ready = threading.Event()
@@ -153,10 +155,11 @@ class WindowConsole(SimConsole):
             draw.ellipse((x, y + HEIGHT + 3, x + 6, y + HEIGHT + 9), fill=(255, 60, 40) if led.lit else (40, 20, 20))
             legend = key_legend(index + 1).replace("  (also \u2190 Enter \u2192)", "")
             draw.text((x + 10, y + HEIGHT + 1), f"{index + 1}: {legend}", fill=(180, 180, 180))
-        cell = (f"{self.battery.describe()} ({DRAIN_KEY} drains, {CHARGER_KEY} charger)   "
-                if self.battery is not None else "")
-        draw.text((GAP, self.size[1] - LABEL), f"{cell}power: {POWER_KEY} (hold), {POWER_HOLD_KEY} holds it",
-                  fill=(180, 180, 180))
+        if self.battery is not None:
+            draw.text((GAP, self.size[1] - 2 * LABEL),
+                      f"{self.battery.describe()} ({DRAIN_KEY} drains, {CHARGER_KEY} charger)", fill=(180, 180, 180))
+        draw.text((GAP, self.size[1] - LABEL), f"power button: {POWER_KEY} (held as long as the key), "
+                                               f"{POWER_HOLD_KEY} holds it", fill=(180, 180, 180))
         return canvas
 
     def close(self) -> None:

@@ -191,3 +191,15 @@ def test_the_config_refuses_a_gauge_on_a_screen_address_and_unknown_chips() -> N
     config = parse_config(handheld_text("\n[gauge]\n"))
     assert config.gauge is not None and (config.gauge.port, config.gauge.address) == (1, 0x36)
     assert load_config(EXAMPLES / "handheld.toml").gauge is None
+
+
+def test_the_battery_handheld_example_is_the_handheld_with_a_gauge_and_a_power_board() -> None:
+    from dataclasses import replace
+
+    from hal.config import GaugeConfig, PowerConfig
+
+    battery = load_config(EXAMPLES / "handheld-battery.toml")
+    plain = load_config(EXAMPLES / "handheld.toml")
+    assert battery.gauge == GaugeConfig("max17048", 1, 0x36)
+    assert battery.power == PowerConfig(button=7, poweroff_pin=9)
+    assert replace(battery, gauge=None, power=PowerConfig(), source=plain.source) == plain
