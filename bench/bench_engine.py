@@ -1,78 +1,105 @@
-"""Engine speed: full random legal Chifootmi matches per second, per level, on one core.
+"""Engine speed: full random legal matches per second of every game, on one core.
 
 Each match starts from its own seed (shuffles and tosses included) and every seat picks
-uniformly among its legal choices until the match is over (shoot-outs included).
-Usage: python bench/bench_engine.py [--seconds S] [--json]
+uniformly among its legal choices until the match is over (shoot-outs included); Simulator
+Soccer's seats are its Random bot, which walks move lists instead of listing them (its own
+``bench/bench_soccer.py throughput`` gives more). The rate is in CPU time of the process
+(``time.process_time``), so a busy machine slows the run down without changing the figure much.
+
+Usage: python bench/bench_engine.py [--seconds S] [--games chifootmi,fotboll,...] [--json FILE]
 """
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import random
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-import run_record
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine.chifootmi import Level, MatchConfig, Options, new_match
+import run_record  # noqa: E402
 
-CONFIGS = {
-    "Beginner": MatchConfig(Level.BEGINNER),
-    "Amateur": MatchConfig(Level.AMATEUR),
-    "Pro": MatchConfig(Level.PRO),
-    "Pro+ (all options)": MatchConfig(Level.PRO, Options(offside=True, one_two=True,
-                                                         counter_attack=True)),
+from engine import chifootmi, chifoumi, fotboll, simulator_soccer  # noqa: E402
+
+
+def _uniform(match: Any, seat: str, pick: Callable[[], float]) -> Any:
+    legal = match.legal_choices(seat)
+    return legal[int(pick() * len(legal))]
+
+
+def _soccer_random() -> Callable[[Any, str, Callable[[], float]], Any]:
+    from engine.simulator_soccer.bots import SoccerBot
+    bot, rng = SoccerBot("random"), random.Random(7)
+    try:
+        bot.choose(simulator_soccer.new_match(simulator_soccer.MatchConfig(), 0).view("red"), (), rng)
+        return lambda match, seat, pick: bot.choose(match.view(seat), match.legal_choices(seat), rng)
+    except TypeError:                                   # the older choose(view, rng)
+        return lambda match, seat, pick: bot.choose(match.view(seat), rng)
+
+
+CONFIGS: dict[str, tuple[Callable[[int], Any], str]] = {
+    "chifootmi Beginner": (lambda s: chifootmi.new_match(chifootmi.MatchConfig(chifootmi.Level.BEGINNER), s),
+                           "uniform"),
+    "chifootmi Pro": (lambda s: chifootmi.new_match(chifootmi.MatchConfig(chifootmi.Level.PRO), s), "uniform"),
+    "chifootmi Pro+": (lambda s: chifootmi.new_match(chifootmi.MatchConfig(
+        chifootmi.Level.PRO, chifootmi.Options(offside=True, one_two=True, counter_attack=True)), s), "uniform"),
+    "fotboll": (lambda s: fotboll.new_match(fotboll.MatchConfig(), s), "uniform"),
+    "chifoumi 2 players": (lambda s: chifoumi.GAME.new_match(chifoumi.GameConfig(players=2), s), "uniform"),
+    "chifoumi 4 players": (lambda s: chifoumi.GAME.new_match(chifoumi.GameConfig(players=4), s), "uniform"),
+    "simulator-soccer (10-step halves)": (lambda s: simulator_soccer.new_match(simulator_soccer.MatchConfig(
+        simulator_soccer.Options(half_steps=10)), s), "soccer"),
 }
 
 
-def random_match(config: MatchConfig, seed: int, rng: random.Random) -> int:
+def random_match(start: Callable[[int], Any], seed: int, rng: random.Random,
+                 choose: Callable[[Any, str, Callable[[], float]], Any]) -> int:
     """Play one random legal match; return how many joint decisions it took."""
-    match = new_match(config, seed)
+    match = start(seed)
     decisions = 0
     pick = rng.random
     while True:
         seats = match.to_act()
         if not seats:
             return decisions
-        joint = {}
-        for seat in seats:
-            legal = match.legal_choices(seat)
-            joint[seat] = legal[int(pick() * len(legal))]
-        match.apply(joint)
+        match.apply({seat: choose(match, seat, pick) for seat in seats})
         decisions += 1
 
 
-def measure(config: MatchConfig, seconds: float) -> tuple[float, float]:
-    """Matches per second and mean decisions per match, over about ``seconds``."""
+def measure(start: Callable[[int], Any], choose: Any, seconds: float) -> tuple[float, float, int]:
+    """Matches per CPU second, mean decisions per match, matches played, over about ``seconds``."""
     rng = random.Random(2026)
     matches = decisions = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        for _ in range(200):
-            decisions += random_match(config, matches, rng)
-            matches += 1
-    elapsed = time.perf_counter() - start
-    return matches / elapsed, decisions / matches
+    begin = time.process_time()
+    while time.process_time() < begin + seconds or matches < 3:
+        decisions += random_match(start, matches, rng, choose)
+        matches += 1
+    elapsed = time.process_time() - begin
+    return matches / elapsed, decisions / matches, matches
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per level")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per game")
+    parser.add_argument("--games", default="", help="comma-separated prefixes of the rows to run")
+    parser.add_argument("--json", help="also write the figures, machine, load and commit to this file")
     args = parser.parse_args()
     run = run_record.Run.begin()
-    figures = {}
-    for name, config in CONFIGS.items():
-        rate, per_match = measure(config, args.seconds)
-        figures[name] = {"matches_per_s": round(rate), "decisions_per_match": round(per_match, 1)}
+    wanted = [g for g in args.games.split(",") if g]
+    figures: dict[str, dict[str, float]] = {}
+    print("Random legal matches per CPU second, one core")
+    for name, (start, kind) in CONFIGS.items():
+        if wanted and not any(name.startswith(w) for w in wanted):
+            continue
+        choose = _uniform if kind == "uniform" else _soccer_random()
+        rate, per_match, played = measure(start, choose, args.seconds)
+        figures[name] = {"matches_per_cpu_s": round(rate, 1), "decisions_per_match": round(per_match, 1),
+                         "matches": played}
+        print(f"  {name:<36} {rate:>9,.1f} matches/s  ({per_match:.1f} decisions per match, {played} played)")
     if args.json:
-        print(json.dumps(run_record.with_run({"engine": figures}, run)))
-        return
-    print(f"Random legal Chifootmi matches, one core, Python {platform.python_version()}")
-    for name, row in figures.items():
-        print(f"  {name:<20} {row['matches_per_s']:>7,} matches/s"
-              f"  ({row['decisions_per_match']} decisions per match)")
+        run_record.write(args.json, {"settings": vars(args), "engine": figures}, run)
 
 
 if __name__ == "__main__":

@@ -48,14 +48,11 @@ QUICK = {"engine_seconds": 0.2, "bot_matches": 2, "bus_updates": 200, "latency_m
 
 
 def engine(settings: dict[str, Any]) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, str(BENCH / "bench_engine.py"), "--json",
-                          "--seconds", str(settings["engine_seconds"])],
-                         cwd=ROOT, check=True, capture_output=True, text=True).stdout
-    figures = json.loads(out)["engine"]
-    print("Random legal Chifootmi matches, one core")
-    for name, row in figures.items():
-        print(f"  {name:<20} {row['matches_per_s']:>7,} matches/s ({row['decisions_per_match']} decisions/match)")
-    return figures
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "engine.json"
+        subprocess.run([sys.executable, str(BENCH / "bench_engine.py"), "--json", str(out),
+                        "--seconds", str(settings["engine_seconds"])], cwd=ROOT, check=True)
+        return dict(json.loads(out.read_text())["engine"])
 
 
 def bots(settings: dict[str, Any]) -> dict[str, Any]:

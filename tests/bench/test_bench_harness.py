@@ -23,7 +23,8 @@ def test_quick_run_writes_every_figure_with_the_machine_its_load_and_commit(tmp_
     assert "commit" in figures  # the git commit measured (None outside a git checkout)
     assert len(figures["load_start"]) == len(figures["load_end"]) == 3
     assert set(figures["load_after"]) == set(figures["seconds"])
-    assert figures["engine"]["Beginner"]["matches_per_s"] > 0
+    assert all(row["matches_per_cpu_s"] > 0 for row in figures["engine"].values())
+    assert {"chifootmi Pro", "fotboll", "chifoumi 4 players"} <= set(figures["engine"])
     assert figures["bots"]["timing"]
     assert figures["screen_bus"]["ssd1306_partial"]["updates"] > 0
     for level in ("beginner", "amateur", "pro", "pro_plus"):
