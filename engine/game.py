@@ -6,8 +6,7 @@ replay's summary — so a game is one :class:`PackagedGame` naming them, not a c
 the delegating methods of the others. A turn of a script is read the same way for every game
 (:func:`engine.scripting.parse_joint` over the game's seats and choice reader).
 
->>> from engine.registry import game_named
->>> fotboll = game_named("fotboll")
+>>> from engine.fotboll import GAME as fotboll
 >>> isinstance(fotboll, PackagedGame), fotboll.parse_turn({"red": {"attack": "F1"}}, 4)
 (True, {'red': Attack(target='F1')})
 >>> fotboll.parse_turn({"green": {"attack": "F1"}}, 4)
@@ -20,9 +19,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic
 
-from .protocol import Choice, MatchScript, MatchState, Seat
+from .protocol import ChoiceT, ConfigT, GameView, JSONObject, MatchScript, MatchT, Seat
 from .results import ResultRules
 from .scripting import parse_joint
 
@@ -30,24 +29,24 @@ __all__ = ["PackagedGame"]
 
 
 @dataclass(frozen=True)
-class PackagedGame:
-    """A game of the console (:class:`engine.protocol.Game`) from its package's functions."""
+class PackagedGame(Generic[ConfigT, MatchT, GameView, ChoiceT]):
+    """A game's rules (:class:`engine.protocol.Game`) from its package's functions."""
 
     name: str
     """The match script's ``"game"``."""
     seats: tuple[Seat, ...]
     """Every seat name a script of this game may use (a match may use fewer)."""
-    example_configs: tuple[Any, ...]
+    example_configs: tuple[ConfigT, ...]
     """Set-ups that between them switch every rule option on once (the conformance test)."""
-    new_match: Callable[[Any, int], MatchState]
-    choice_from_json: Callable[[Any], Choice]
-    determinize: Callable[[Any, random.Random], MatchState]
-    parse_script: Callable[[Any], MatchScript]
-    summary: Callable[[Any], dict[str, Any]]
+    new_match: Callable[[ConfigT, int], MatchT]
+    choice_from_json: Callable[[object], ChoiceT]
+    determinize: Callable[[GameView, random.Random], MatchT]
+    parse_script: Callable[[object], MatchScript[ConfigT, MatchT]]
+    summary: Callable[[MatchT], JSONObject]
     results: ResultRules = ResultRules()
     """How a finished match can end (:mod:`engine.results`): what the club's league accepts."""
 
-    def parse_turn(self, obj: Any, index: int) -> dict[Seat, Choice]:
+    def parse_turn(self, obj: object, index: int) -> dict[Seat, ChoiceT]:
         """Turn ``index`` of a script: the joint decision keyed by seat (``ScriptError``)."""
         return parse_joint(obj, index, self.seats, self.choice_from_json)
 

@@ -22,7 +22,7 @@ name starts with ``_`` are caches: equality ignores them.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self, cast
 
 __all__ = ["Match"]
@@ -108,6 +108,14 @@ class Match:
     def describe(self) -> str:
         """A few words on where the match stands, for :func:`repr`."""
         return ""
+
+    def legal_choices(self, seat: str) -> Sequence[Any]:
+        raise NotImplementedError
+
+    def is_legal(self, seat: str, choice: Any) -> bool:
+        """Whether ``apply`` would take ``choice`` from ``seat`` now: by default, whether it is
+        listed; a game with other forms of the same decision answers for them too."""
+        return choice in self.legal_choices(seat)
 
     def __repr__(self) -> str:
         words = self.describe()

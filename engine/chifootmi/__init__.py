@@ -9,6 +9,7 @@
 """
 from ..game import PackagedGame
 from ..results import ResultRules
+from ..protocol import Game
 from . import script
 from .cards import BLUE, DT, RED, SEATS, Card, Level, MatchConfig, Options
 from .choices import (
@@ -20,7 +21,7 @@ from .match import ChifootmiMatch, Deal, new_match, seeded_deal
 from .view import CardSlot, ChifootmiView, TeamView
 
 
-GAME = PackagedGame(
+GAME: Game[MatchConfig, ChifootmiMatch, ChifootmiView, Choice] = PackagedGame(
     name="chifootmi", seats=SEATS,
     example_configs=(
         MatchConfig(Level.BEGINNER), MatchConfig(Level.AMATEUR), MatchConfig(Level.PRO),
@@ -29,7 +30,7 @@ GAME = PackagedGame(
     new_match=new_match, choice_from_json=choice_from_json, determinize=determinize,
     parse_script=script.parse_script, summary=script.summary,
     results=ResultRules(draws=False, shootout=True))  # C-END-2: a tie goes to the shoot-out
-"""The game object :mod:`engine.registry` registers."""
+"""The game's rules, as its spec (``firmware/chifootmi/spec.py``) names them."""
 
 __all__ = [
     "BLUE", "DT", "RED", "SEATS", "Card", "Level", "MatchConfig", "Options", "DIVE",

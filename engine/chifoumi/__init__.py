@@ -11,6 +11,7 @@
 """
 from ..game import PackagedGame
 from ..results import ResultRules
+from ..protocol import Game
 from . import script
 from .choices import MOVE, PLACE, STOP, THROW, THROWS, Choice, Hand, Move, Place, Stop, Throw, choice_from_json
 from .determinize import determinize
@@ -25,7 +26,7 @@ def _new_match(config: GameConfig, seed: int) -> ChifoumiMatch:
     return new_match(config)
 
 
-GAME = PackagedGame(
+GAME: Game[GameConfig, ChifoumiMatch, ChifoumiView, Choice] = PackagedGame(
     name="chifoumi", seats=ALL_SEATS,
     example_configs=(
         GameConfig(2), GameConfig(3), GameConfig(4),
@@ -37,7 +38,7 @@ GAME = PackagedGame(
     # The result (docs/rules/chifoumi.md): 2, 3 or 4 armies; White+Black against Red+Orange.
     results=ResultRules(seatings=tuple(SEATS_BY_PLAYERS.values()), draws=True,
                         teams=(("white", "black"), ("red", "orange"))))
-"""The game object :mod:`engine.registry` registers."""
+"""The game's rules, as its spec (``firmware/chifoumi/spec.py``) names them."""
 
 __all__ = [
     "MOVE", "PLACE", "STOP", "THROW", "THROWS", "Choice", "Hand", "Move", "Place", "Stop",

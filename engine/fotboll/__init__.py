@@ -10,6 +10,7 @@
 """
 from ..game import PackagedGame
 from ..results import ResultRules
+from ..protocol import Game
 from . import script
 from .cards import (
     BLUE, DEFAULT_FORMATION, FORMATION_NAMES, FORMATIONS, JOKER, RED, SEATS, Card, Formation,
@@ -24,13 +25,13 @@ from .match import Deal, FotbollMatch, new_match, seeded_deal, targets
 from .view import FieldSlot, FotbollView, TeamView
 
 
-GAME = PackagedGame(
+GAME: Game[MatchConfig, FotbollMatch, FotbollView, Choice] = PackagedGame(
     name="fotboll", seats=SEATS,
     example_configs=(MatchConfig(), MatchConfig(jokers=True, tiebreak=True)),
     new_match=new_match, choice_from_json=choice_from_json, determinize=determinize,
     parse_script=script.parse_script, summary=script.summary,
     results=ResultRules(draws=True, shootout=True))  # F-END-1: a draw stands, or a tie-break
-"""The game object :mod:`engine.registry` registers."""
+"""The game's rules, as its spec (``firmware/fotboll/spec.py``) names them."""
 
 __all__ = [
     "BLUE", "DEFAULT_FORMATION", "FORMATION_NAMES", "FORMATIONS", "JOKER", "RED", "SEATS",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..game import PackagedGame
 from ..results import ResultRules
+from ..protocol import Game
 from . import script
 from .choices import (
     FORMATIONS, Challenge, Choice, Cross, Defend, Dive, Formation, Headers, Kick, Kicker, Move,
@@ -38,7 +39,7 @@ def new_match(config: MatchConfig | None = None, seed: int = 0, kickoff: str | N
     return SoccerMatch(config or MatchConfig(), seed, kickoff, shootout_first, dice)
 
 
-GAME = PackagedGame(
+GAME: Game[MatchConfig, SoccerMatch, SoccerView[SoccerMatch], Choice] = PackagedGame(
     name=NAME, seats=SEATS,
     example_configs=(
         MatchConfig(Options(half_steps=2)),

@@ -3,11 +3,11 @@
 * Card play: a matrix game whose rows are its cards and columns the opponent's active
   slots; a payoff is its chance of winning the match once that round is played, found on
   the engine over ``samples`` deals the seat cannot tell from the real one and judged by a
-  model fitted on whole matches (:mod:`engine.bots.round_game`,
-  :mod:`engine.bots.leaf_value`). It plays the game's equilibrium (regret matching+,
+  model fitted on whole matches (:mod:`engine.chifootmi.bots.round_game`,
+  :mod:`engine.chifootmi.bots.leaf_value`). It plays the game's equilibrium (regret matching+,
   :mod:`engine.bots.matrix`), every card with its equilibrium share, none pruned. At Pro
   it searches two rounds deep: in each deal the position after the round is worth the
-  value of the next round's game (:func:`~engine.bots.leaf_value.deep_chance`), on 2 deals
+  value of the next round's game (:func:`~engine.chifootmi.bots.leaf_value.deep_chance`), on 2 deals
   instead of 8 (a deep deal costs about four). Why it
   cannot be read: its strategy is a function of its view (including its own face-down
   cards, which the opponent does not know) and of the deals it draws with its secret
@@ -35,7 +35,7 @@ from engine.chifootmi import DRAW_PILE1, DRAW_PILE2, ChifootmiView, Choice, Leve
 
 from .base import SHARP, FlagReflex
 from .leaf_value import opponent_draws, win_chance
-from .matrix import solve_exact, solve_logit, solve_typed
+from engine.bots.matrix import solve_exact, solve_logit, solve_typed
 from .round_game import card_payoff, informed_games, round_payoff, typed_round_games
 from .simple import SimpleBot
 
@@ -66,8 +66,8 @@ def _draw(legal: Sequence[Choice], weights: Sequence[float], rng: random.Random)
 class StrongBot(SimpleBot):
     """``hands``: how the round's game treats the opponent's face-down cards, which the
     opponent knows. 0: averaged over the deals (a column per slot); 1: a column per card it
-    may hold (:func:`~engine.bots.round_game.card_payoff`); 2: each hand it may hold is a
-    column player of its own (:func:`~engine.bots.round_game.informed_games`). The default
+    may hold (:func:`~engine.chifootmi.bots.round_game.card_payoff`); 2: each hand it may hold is a
+    column player of its own (:func:`~engine.chifootmi.bots.round_game.informed_games`). The default
     (``None``, :meth:`informed`) is 2 with any Pro+ option on one round deep and 0
     otherwise: 2 answers where the best reply's gain inside a one-round game came from
     (``docs/bots.md``); two rounds deep (the default at Pro) it measured no better.

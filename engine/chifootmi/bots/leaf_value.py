@@ -5,7 +5,7 @@ next round's game first); what it finds there is judged by :func:`win_chance`: a
 model of "this seat wins the match" on a few features of the full position (score, who has
 the ball and how close the shot is, each side's cards in hand and cards left), with one set
 of weights per level and per number of rounds played.
-The weights (:mod:`engine.bots.leaf_weights`) are fitted by ``bench/fit_leaf_values.py``
+The weights (:mod:`engine.chifootmi.bots.leaf_weights`) are fitted by ``bench/fit_leaf_values.py``
 on matches of the simple CPU against itself: what a position is worth when both sides then
 play sensibly, instead of hand-set values for a keep or a card (the first two Strongs).
 
@@ -28,7 +28,7 @@ from engine.chifootmi import (DRAW_PILE1, DRAW_PILE2, DT, FLAG_RAISED, PLAY, Chi
 from engine.chifootmi.match import OFFSIDE_MARGIN
 
 from .leaf_weights import WEIGHTS
-from .matrix import solve_exact
+from engine.bots.matrix import solve_exact
 
 _PLAY, _FLAG, _SHOT, _DRAW, _OVER = range(5)
 _THREE_WAY = ("penalty", "shootout")

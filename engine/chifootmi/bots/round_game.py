@@ -4,7 +4,7 @@ For a seat about to play a card, the payoff of (my card, the card in one of the 
 slots) is the seat's chance of winning once that round is played: on ``samples`` full
 states drawn among those the seat cannot tell from the real one (``determinize``), the
 round is applied on the engine, a shot it calls is counted at its exact odds, draws are
-made, and the position is judged by the fitted model of :mod:`engine.bots.leaf_value`.
+made, and the position is judged by the fitted model of :mod:`engine.chifootmi.bots.leaf_value`.
 Columns are the opponent's active slots as the view lists them (a face-down slot's
 payoff is averaged over the cards it holds in the deals).
 
@@ -49,7 +49,7 @@ def deal_payoff(match: ChifootmiMatch, seat: str, mine: Sequence[int],
                 theirs: Sequence[int], deep: bool = False) -> list[list[float]]:
     """In the full state ``match``: ``seat``'s chance of winning after each (my card, their
     card) round, rows ``mine`` and columns ``theirs``; with ``deep``, judged one round on
-    (:func:`~engine.bots.leaf_value.pair_chances`)."""
+    (:func:`~engine.chifootmi.bots.leaf_value.pair_chances`)."""
     return pair_chances(match, _SEATS.index(seat), mine, theirs, deep)
 
 
