@@ -35,8 +35,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from best_reply import BestReply  # noqa: E402
-from engine.bots import StrongBot, make_bot, make_difficulty, play_match  # noqa: E402
-from engine.bots.round_game import slot_columns  # noqa: E402
+from engine.chifootmi.bots import StrongBot, make_bot, make_difficulty, play_match  # noqa: E402
+from engine.chifootmi.bots.round_game import slot_columns  # noqa: E402
 from engine.chifootmi import Level, MatchConfig, Options  # noqa: E402
 import run_record  # noqa: E402
 
@@ -85,7 +85,7 @@ class Timed:
 def use_weights(path: str) -> None:
     """Every Strong (and the best reply's model of it) judges positions with the weights of
     the module at ``path``: candidates of a refit are measured before one is kept."""
-    from engine.bots import leaf_value
+    from engine.chifootmi.bots import leaf_value
     scope: dict = {}
     exec(Path(path).read_text(encoding="utf-8"), scope)
     if tuple(scope["FEATURES"]) != leaf_value.FEATURES:
@@ -171,7 +171,7 @@ def main() -> None:
                         help="options of Strong and of the best reply's model of it, "
                              "e.g. samples=16")
     parser.add_argument("--weights", help="a module of leaf weights to measure instead of "
-                        "engine/bots/leaf_weights.py (as bench/fit_leaf_values.py --out writes)")
+                        "engine/chifootmi/bots/leaf_weights.py (as bench/fit_leaf_values.py --out writes)")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     if args.weights:

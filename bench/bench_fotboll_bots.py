@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from best_reply import mixed_choice_check  # noqa: E402
-from engine.bots.fotboll import make_bot, make_difficulty, play_match  # noqa: E402
+from engine.fotboll.bots import make_bot, make_difficulty, play_match  # noqa: E402
 from engine.fotboll import MatchConfig, new_match  # noqa: E402
 
 PAIRINGS = [("sensible", "random"), ("search", "sensible")]

@@ -7,7 +7,7 @@ strong CPU's view of that deal (``StrongBot.strategy``, the CPU's own code), ave
 into its prediction of the strong CPU's card, and plays the card with the best expected
 value against that prediction: in each deal, its chance of winning after the round against
 each of the strong CPU's real cards, judged by the strong CPU's own fitted model
-(:mod:`engine.bots.round_game`), weighted by the strong CPU's mixture in that deal. Shots
+(:mod:`engine.chifootmi.bots.round_game`), weighted by the strong CPU's mixture in that deal. Shots
 and dives: uniform (the strong CPU's are uniform, nothing to exploit); draws as the strong
 CPU (the pile with the better chance of winning); an offside chance is always flagged at
 once.
@@ -23,8 +23,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots import StrongBot
-from engine.bots.round_game import deal_payoff
+from engine.chifootmi.bots import StrongBot
+from engine.chifootmi.bots.round_game import deal_payoff
 from engine.chifootmi import FLAG_RAISED, ChifootmiView, Choice, determinize
 
 
@@ -100,7 +100,7 @@ def mixed_choice_check(start: Any, cpu: Any, mixed: Any, cpu_rng: Any, games: in
     how often it predicted the choice, the chance of a blind guess, and the same rate for
     the console before issue 15 (CPU generator from the seed alone). ``stop(match)``: the
     mixed choices are over for this game (the rest need not be played)."""
-    from engine.bots import KeyedCpu, keyed_number
+    from engine.bots.seeds import KeyedCpu, keyed_number
 
     hits = old_hits = total = 0
     chance = 0.0

@@ -3,7 +3,7 @@ the model is wrong about the real match? (issue 15, a diagnosis, bench only)
 
 Plays the best reply (``bench/best_reply.py``) against Strong as ``bench_bots.py`` does,
 and at each of the reply's card plays, with the real match in hand (which neither player
-has), measures in Strong's own model (``engine.bots.leaf_value.win_chance`` one round on):
+has), measures in Strong's own model (``engine.chifootmi.bots.leaf_value.win_chance`` one round on):
 
 * ``V``: the model's chance of the reply winning, before the round (its static value);
 * ``G``: the reply's value in Strong's own round game, ``1 - v`` where ``v`` is the value
@@ -36,10 +36,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_bots import LEVELS, use_weights, wilson  # noqa: E402
 from best_reply import BestReply  # noqa: E402
-from engine.bots import StrongBot, match_seeds  # noqa: E402
-from engine.bots.leaf_value import model_chance  # noqa: E402
+from engine.chifootmi.bots import StrongBot
+from engine.bots.seeds import match_seeds  # noqa: E402
+from engine.chifootmi.bots.leaf_value import model_chance  # noqa: E402
 from engine.bots.matrix import solve_exact  # noqa: E402
-from engine.bots.round_game import deal_payoff, round_payoff  # noqa: E402
+from engine.chifootmi.bots.round_game import deal_payoff, round_payoff  # noqa: E402
 from engine.chifootmi import new_match  # noqa: E402
 
 _SEATS = ("red", "blue")

@@ -1,21 +1,20 @@
 """Chifootmi on the console: its settings, menu lines, start and resume, CPU pad and LEDs."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.chifootmi import Level, MatchConfig, Options
 from engine.chifootmi.script import MatchScript
 from firmware.games.cpu import match_secret
 from firmware.games.spec import (
-    GameEntry, MatchStart, Resume, Row, Started, against_cpu, journal_header, players_row,
+    ConsoleEntry, MatchStart, Resume, Row, Started, against_cpu, journal_header, players_row,
     red_blue_seats,
 )
 from firmware.i18n import text
 from firmware.storage.settings import known_fields
 from firmware.games.sheets import CpuPadScreen
 
-from . import commentary
 from .screens import KickoffScreen, ResultScreen, other
 from .session import CPU, ChifootmiSession, Seats, Step
 
@@ -124,7 +123,13 @@ def cpu_screen(session: ChifootmiSession, seat: str) -> Any:
     return CpuPadScreen(view.score["red"], view.score["blue"])
 
 
-ENTRY = GameEntry(
-    name="chifootmi", title="Chifootmi", settings=ChifootmiSettings.from_json, rows=rows,
+def two_people(settings: ChifootmiSettings) -> ChifootmiSettings:
+    """A tournament fixture: both seats people."""
+    return replace(settings, players="two")
+
+
+ENTRY = ConsoleEntry(
+    settings=ChifootmiSettings.from_json, rows=rows,
     start=start, resume=resume, cpu_screen=cpu_screen,
-    lit=lambda session, seat: session.view(seat).ball == seat, describe=commentary.describe)
+    lit=lambda session, seat: session.view(seat).ball == seat,
+    two_people=two_people)

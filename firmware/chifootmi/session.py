@@ -16,9 +16,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from engine.bots import DIFFICULTIES, make_difficulty
+from engine.chifootmi.bots import BOTS, DIFFICULTIES, make_bot, make_difficulty
 from engine.chifootmi import (
     DIVE, DRAW_PILE1, DRAW_PILE2, FLAG_DOWN, FLAG_RAISED, PLAY, SHOOT, ChifootmiView, Choice,
     MatchConfig, Side, new_match,
@@ -34,7 +35,9 @@ __all__ = ["CPU", "ChifootmiSession", "ChoicePending", "Seats", "Step", "Timing"
 
 SIDE_BUTTONS = {Button.LEFT: Side.LEFT, Button.CENTRE: Side.CENTRE, Button.RIGHT: Side.RIGHT}
 PILE_BUTTONS = {Button.LEFT: DRAW_PILE1, Button.RIGHT: DRAW_PILE2}
-CPU = CpuPlayers(DIFFICULTIES, make_difficulty, "pitchpad-cpu")
+CPU = CpuPlayers(DIFFICULTIES, make_difficulty, "pitchpad-cpu",
+                 named={name: partial(make_bot, name) for name in BOTS},
+                 budget=lambda bot, ms: bot.with_time_budget(ms))
 
 
 @dataclass

@@ -1,12 +1,12 @@
 """Chifoumi on the console: its settings, menu lines, start and resume, CPU pad and LEDs."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.chifoumi import GameConfig, Options
 from engine.chifoumi.script import MatchScript
-from firmware.games.spec import GameEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus
+from firmware.games.spec import ConsoleEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus
 from firmware.storage.settings import known_fields
 
 from .screens import EndScreen, KickoffScreen, ResultScreen, spectator_screen
@@ -86,7 +86,13 @@ def cpu_screen(session: ChifoumiSession, seat: str) -> Any:
     return spectator_screen(view)
 
 
-ENTRY = GameEntry(
-    name="chifoumi", title="Chifoumi", settings=ChifoumiSettings.from_json, rows=rows,
+def two_people(settings: ChifoumiSettings) -> ChifoumiSettings:
+    """A tournament fixture: two players, both people."""
+    return replace(settings, players=2, humans=2)
+
+
+ENTRY = ConsoleEntry(
+    settings=ChifoumiSettings.from_json, rows=rows,
     start=start, resume=resume, cpu_screen=cpu_screen,
-    lit=lambda session, seat: seat in session.match.to_act())
+    lit=lambda session, seat: seat in session.match.to_act(),
+    two_people=two_people)

@@ -128,7 +128,7 @@ def board(c: Canvas, view: ChifoumiView, language: str, cursor: int | None = Non
 
 
 def army_name(language: str, army: str) -> str:
-    return text(language, "ck.army." + army)
+    return text(language, "team." + army)
 
 
 def shown(points: float) -> str:
@@ -511,7 +511,8 @@ Screen = Union[KickoffScreen, BoardScreen, LegendScreen, ThrowScreen, FlipScreen
                ThrowRevealScreen, EndScreen, ResultScreen]
 
 
-def reveal_headline(view: ChifoumiView, events: Sequence[Any], language: str) -> str:
+def reveal_headline(view: ChifoumiView, events: Sequence[Any], language: str,
+                    opponent_key: str | None = None) -> str:
     """The last move in two or three words from ``view``'s seat's side: who starts after the
     throw ("Tu commences !"), who took a stack ("Noir prend !"), the result ("Gagné !"); what
     the kids' mode shows big."""

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from engine.chifoumi import PLACE, STOP, THROW, Choice, GameConfig, Hand, Move, Place, new_match
 from engine.chifoumi import events as ev
-from engine.chifoumi.bots import DIFFICULTIES, make_difficulty
+from engine.chifoumi.bots import BOTS, DIFFICULTIES, make_bot, make_difficulty
 from firmware.games.cpu import CpuPlayers
 from firmware.games.session import TIMING, MatchSession, Pending, Seats, Step, Timing
 from hal.buttons import Button
@@ -38,7 +39,8 @@ __all__ = ["CPU", "ChifoumiSession", "Pad", "Seats", "Step", "Timing", "open_squ
 HANDS = {Button.LEFT: Hand.LEFT, Button.CENTRE: Hand.CENTRE, Button.RIGHT: Hand.RIGHT}
 STEPS = {Button.LEFT: (-1, 0), Button.RIGHT: (1, 0), Button.CARD1: (0, 1), Button.CARD2: (0, -1)}
 """Cursor moves: (files, ranks)."""
-CPU = CpuPlayers(DIFFICULTIES, make_difficulty, "pitchpad-chifoumi-cpu")
+CPU = CpuPlayers(DIFFICULTIES, make_difficulty, "pitchpad-chifoumi-cpu",
+                 named={name: partial(make_bot, name) for name in BOTS})
 
 
 @dataclass

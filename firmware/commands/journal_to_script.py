@@ -5,6 +5,7 @@ import json
 import sys
 from typing import Any
 
+from firmware.games.registry import rules
 from firmware.storage.journal import JournalCorrupt, script_from_file
 
 
@@ -18,7 +19,7 @@ def add_parser(commands: Any) -> None:
 
 def _run(args: Any) -> int:
     try:
-        doc = script_from_file(args.file)
+        doc = script_from_file(args.file, rules())
     except OSError as exc:
         print(f"pitchpad journal-to-script: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2

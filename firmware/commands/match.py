@@ -17,11 +17,10 @@ match by forfeit: the result line is the summary at that moment with ``over`` tr
 counted) and ``"forfeit"`` the seat that forfeited; the reason goes to stderr, and the next
 match is played.
 
-Every registered game with CPU players is played (:data:`CPUS`, one line a game): its seats
-are the command's ``--red``/``--blue`` (Chifootmi, Fotboll, Simulator Soccer) or
-``--white``/``--black``/``--red``/``--orange`` (Chifoumi, ``--players`` 2 to 4). The set-up
-the options ask for is a match-script document, checked by the game's own ``parse_script``,
-and match i starts as that script with match i's deal seed would.
+Every registered game with named bots is played (its spec's ``cpu.named``): its seats are the
+command's seat flags (``--red``/``--blue``, ``--white``/``--black``/...), its options the flags its
+spec's options declare (:mod:`firmware.games.options`), and match i starts as the game's match
+script with those options and match i's deal seed would.
 """
 from __future__ import annotations
 
@@ -30,45 +29,29 @@ import json
 import math
 import secrets
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from engine import bots as chifootmi_bots
-from engine.bots import fotboll as fotboll_bots
-from engine.bots import match_seeds, play
-from engine.chifootmi import Level
-from engine.chifootmi.script import OPTION_NAMES
-from engine.chifoumi import SEATS_BY_PLAYERS
-from engine.chifoumi import bots as chifoumi_bots
-from engine.fotboll import script as fotboll_script
-from engine.chifoumi import script as chifoumi_script
-from engine.protocol import Game
-from engine.registry import GAMES, game_named
+from engine.bots.seeds import match_seeds
+from engine.protocol import Bot, JSONObject, play_out
 from engine.scripting import ScriptError
-from engine.simulator_soccer import PRO_OPTIONS, SoccerChoices
-from engine.simulator_soccer.bots import POLICIES, SoccerBot
 from firmware.commands.answer_lines import MAX_LINE, AnswerReader, NoAnswer
+from firmware.games.options import add_flags, options_of
+from firmware.games.registry import GAMES, game_named
+from firmware.games.spec import GameSpec
 from firmware.storage.json_input import read_json
-
-SOCCER = "simulator-soccer"
-CPUS: dict[str, tuple[Mapping[str, Any], Callable[..., Any]]] = {
-    "chifootmi": (chifootmi_bots.BOTS, chifootmi_bots.make_bot),
-    "fotboll": (fotboll_bots.BOTS, fotboll_bots.make_bot),
-    "chifoumi": (chifoumi_bots.BOTS, chifoumi_bots.make_bot),
-    SOCCER: (POLICIES, SoccerBot),
-}
-"""Each game's CPU players for this command: its bots by name, and how to make one
-(``make(name, **options)``)."""
-GAME_NAMES = tuple(name for name in GAMES if name in CPUS)
-"""The registered games with CPU players, in the registry's order."""
-SEAT_NAMES = tuple(dict.fromkeys(seat for name in GAME_NAMES for seat in GAMES[name].seats))
-"""Every seat option of the command (``--red``, ``--blue``, ``--white`` …)."""
 
 PROG = "pitchpad match"
 SEAT_TIME = 10.0
 """Seconds a stdio seat has for each decision (``--seat-time``, stdio-seat.md)."""
 MAX_MS = 600_000
 """The largest ``ms`` decision budget a bot takes (ten minutes)."""
+AnyBot = Bot[Any, Any]
+
+
+def playable() -> tuple[GameSpec, ...]:
+    """The registered games with CPU players to seat, in menu order."""
+    return tuple(spec for spec in GAMES.values() if spec.cpu.named)
 
 
 def _seat_time(text: str) -> float:
@@ -92,15 +75,15 @@ class Forfeit(Exception):
 class StdioSeat:
     """A player on the other end of stdin/stdout, one JSON line each way per decision."""
 
-    def __init__(self, out: TextIO, stdin: TextIO, game: Game | None = None,
+    def __init__(self, out: TextIO, stdin: TextIO, spec: GameSpec,
                  seat_time: float | None = SEAT_TIME) -> None:
-        self.game = game or game_named("chifootmi")
+        self.spec = spec
         self.out = out
         self.answers = AnswerReader(stdin)
         self.seat_time = seat_time
         self.match_index = 0
 
-    def ask(self, seat: str, question: dict[str, Any]) -> tuple[Any, str]:
+    def ask(self, seat: str, question: JSONObject) -> tuple[Any, str]:
         """Write ``question``; the answer as a choice and as text, within the time limit and
         the line cap (``Forfeit`` otherwise). Late answers to an earlier question are dropped."""
         self.answers.drop_late()
@@ -111,40 +94,24 @@ class StdioSeat:
             raise Forfeit(seat, str(exc)) from None
         answer = raw.decode("utf-8", "replace")
         try:
-            return self.game.choice_from_json(read_json(raw)), answer
+            return self.spec.rules.choice_from_json(read_json(raw)), answer
         except (ValueError, TypeError, KeyError) as exc:
             raise Forfeit(seat, f"not a choice: {answer.strip()[:80]!r} ({exc})") from None
 
-    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
-        choice, answer = self.ask(view.seat, self.question(view, legal))
+    def choose(self, view: Any, legal: Sequence[Any], rng: Any) -> Any:
+        ask = self.spec.stdio_question
+        question: JSONObject = {"match": self.match_index, "seat": view.seat}
+        question.update(ask(view, legal) if ask is not None else
+                        {"view": view.to_json(), "legal": [choice.to_json() for choice in legal]})
+        choice, answer = self.ask(view.seat, question)
         if choice not in legal:
             raise Forfeit(view.seat, f"{answer.strip()[:80]} is not one of the legal choices")
         return choice
 
-    def question(self, view: Any, legal: Any) -> dict[str, Any]:
-        """The line written for a decision: the view and the legal choices."""
-        return {"match": self.match_index, "seat": view.seat, "view": view.to_json(),
-                "legal": [choice.to_json() for choice in legal]}
 
-
-class SoccerStdioSeat(StdioSeat):
-    """A stdio seat of Simulator Soccer: a list decision's line adds ``"moves"`` (who may be
-    the list's first entry, and where), and any list the rules accept is taken: ``legal``
-    lists the empty and the one-entry lists, its ``in`` asks the rules
-    (``docs/formats/stdio-seat.md``, "Simulator Soccer")."""
-
-    def question(self, view: Any, legal: Any) -> dict[str, Any]:
-        line = super().question(view, legal)
-        walk = legal.menu if isinstance(legal, SoccerChoices) else None
-        if walk is not None:
-            line["moves"] = {str(num): [list(c) for c in cells]
-                             for num, cells in walk.options().items()}
-        return line
-
-
-def parse_seat(text: str, bots: Any = None) -> tuple[str, dict[str, Any]]:
+def parse_seat(text: str, spec: GameSpec) -> tuple[str, dict[str, Any]]:
     """``stdio`` or ``bot:NAME[:key=value...]`` -> (name or "stdio", options)."""
-    bots = chifootmi_bots.BOTS if bots is None else bots
+    bots = spec.cpu.named
     if text == "stdio":
         return "stdio", {}
     kind, _, rest = text.partition(":")
@@ -182,28 +149,24 @@ def _option_value(key: str, value: str) -> Any:
     return number
 
 
-def build_player(name: str, options: dict[str, Any], out: TextIO, stdin: TextIO,
-                 game: Game | None = None, seat_time: float | None = SEAT_TIME) -> Any:
+def build_player(name: str, options: dict[str, Any], out: TextIO, stdin: TextIO, spec: GameSpec,
+                 seat_time: float | None = SEAT_TIME) -> AnyBot:
     """The seat's player: the stdio seat, or the game's bot ``name`` with its options (``ms``:
     a decision budget, for the bots that have one)."""
-    game = game or game_named("chifootmi")
     if name == "stdio":
-        return (SoccerStdioSeat if game.name == SOCCER else StdioSeat)(out, stdin, game, seat_time)
+        return StdioSeat(out, stdin, spec, seat_time)
     options = dict(options)
     ms = options.pop("ms", None)
-    if game.name == SOCCER and (options or ms is not None):
-        raise ValueError("Simulator Soccer bots take no options")
     try:
-        bot = CPUS[game.name][1](name, **options)
+        bot = spec.cpu.named[name](**options)
     except TypeError as exc:
         raise ValueError(f"bad options for the {name} bot: {exc}") from None
     if ms is not None:
-        budget = getattr(bot, "with_time_budget", None)
-        if budget is None:
-            raise ValueError(f"bot option ms: the {name} bot of {game.name} has no decision budget")
+        if spec.cpu.budget is None:
+            raise ValueError(f"bot option ms: the {name} bot of {spec.name} has no decision budget")
         try:
-            bot = budget(float(ms))
-        except (ValueError, OverflowError) as exc:
+            bot = spec.cpu.budget(bot, float(ms))
+        except (ValueError, OverflowError, AttributeError) as exc:
             raise ValueError(f"bot option ms: {exc}") from None
     return bot
 
@@ -213,12 +176,11 @@ def _line(out: TextIO, obj: Any) -> None:
     out.flush()
 
 
-def run_matches(config: Any, secret: int, players: dict[str, Any], matches: int,
-                swap: bool, out: TextIO, err: TextIO, game_name: str = "chifootmi") -> dict[str, int]:
+def run_matches(spec: GameSpec, config: Any, secret: int, players: Mapping[str, AnyBot], matches: int,
+                swap: bool, out: TextIO, err: TextIO) -> dict[str, int]:
     """Play the round from the master ``secret``; ``players`` is keyed by the match's seats
     (the command's seat options); with ``swap`` the players move one seat on every match
     (with two, they change colours every other match). Returns wins keyed like ``players``."""
-    game = game_named(game_name)
     order = tuple(players)
     wins = dict.fromkeys(order, 0)
     for index in range(matches):
@@ -229,15 +191,15 @@ def run_matches(config: Any, secret: int, players: dict[str, Any], matches: int,
         for player in seating.values():
             if isinstance(player, StdioSeat):
                 player.match_index = index
-        match = game.new_match(config, seeds.deal)
+        match = spec.rules.new_match(config, seeds.deal)
         result: dict[str, Any]
         try:
-            play(match, seating, {seat: seeds.bot_rng(seat) for seat in order})
-            result = game.summary(match)
+            play_out(match, seating, {seat: seeds.bot_rng(seat) for seat in order})
+            result = dict(spec.summary(match))
         except Forfeit as exc:
             loser = exc.seat
             print(f"{PROG}: match {index}: {loser} forfeits: {exc}", file=err, flush=True)
-            result = game.summary(match)
+            result = dict(spec.summary(match))
             others = [seat for seat in order if seat != loser]
             result.update(over=True, winner=others[0] if len(others) == 1 else None, to_act=[],
                           forfeit=loser)
@@ -251,24 +213,23 @@ def run_matches(config: Any, secret: int, players: dict[str, Any], matches: int,
     return wins
 
 
+def seat_names() -> tuple[str, ...]:
+    """Every seat flag of the command (``--red``, ``--blue``, ``--white`` …)."""
+    return tuple(dict.fromkeys(seat for spec in playable() for seat in spec.rules.seats))
+
+
 def add_parser(commands: Any) -> None:
+    games = playable()
     parser = commands.add_parser(
         "match", help="play our CPU bots against each other or an outside program (stdio)",
         description="Play matches between bots and at most one stdio seat "
                     "(docs/formats/stdio-seat.md).")
-    parser.add_argument("--game", default="chifootmi", choices=list(GAME_NAMES))
-    parser.add_argument("--level", default="beginner", choices=[lvl.value for lvl in Level],
-                        help="Chifootmi: the level")
-    parser.add_argument("--option", action="append", default=[], choices=_options(),
-                        help="a rule option of the game (Simulator Soccer: tiebreak or a Pro rule)")
-    parser.add_argument("--half-steps", type=int, default=33,
-                        help="Simulator Soccer: clock steps a half (1-33, S-TIME-1)")
-    parser.add_argument("--players", type=int, default=2, choices=sorted(SEATS_BY_PLAYERS),
-                        help="Chifoumi: 2, 3 or 4 players")
+    parser.add_argument("--game", default=games[0].name, choices=[spec.name for spec in games])
+    add_flags(parser, [spec.options for spec in games])
     parser.add_argument("--seed", type=int, default=None,
                         help="the run's master secret (default: drawn from the OS, printed on "
                              "stderr at the end); the same secret replays the same run")
-    for seat in SEAT_NAMES:
+    for seat in seat_names():
         parser.add_argument(f"--{seat}", help=f"the {seat} seat: bot:NAME[:ms=40] or stdio")
     parser.add_argument("--matches", type=int, default=1, help="matches to play")
     parser.add_argument("--swap", action="store_true", help="the seats change colours every other match")
@@ -279,54 +240,33 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _options() -> list[str]:
-    """Every rule option of the games with CPU players (each game checks its own)."""
-    names = (*OPTION_NAMES, *fotboll_script.OPTION_NAMES, *chifoumi_script.OPTION_NAMES,
-             "tiebreak", *PRO_OPTIONS)
-    return list(dict.fromkeys(names))
-
-
-def _setup(args: argparse.Namespace) -> dict[str, Any]:
-    """The match script's set-up the options ask for (all but ``game``, ``seed`` and ``turns``:
-    the game's ``parse_script`` checks it and makes the game's configuration of it)."""
-    if args.game == SOCCER:
-        return {"options": {"half_steps": args.half_steps, "tiebreak": "tiebreak" in args.option,
-                            "pro": [o for o in args.option if o != "tiebreak"]}}
-    setup: dict[str, Any] = {"options": {o: True for o in args.option}}
-    if args.game == "chifootmi":
-        setup["level"] = args.level
-    if args.game == "chifoumi":
-        setup["players"] = args.players
-    return setup
-
-
 def run(args: argparse.Namespace) -> int:
-    game = game_named(args.game)
+    spec = game_named(args.game)
     try:
+        options = options_of(spec.options, args, [each.options for each in playable()])
         try:
-            script = game.parse_script({"game": game.name, **_setup(args)})
+            script = spec.rules.parse_script({"game": spec.name, **options.setup()})
         except ScriptError as exc:
             raise ValueError(exc.reason) from None
         config, seats = script.config, script.start().seats
         missing = [f"--{seat}" for seat in seats if getattr(args, seat) is None]
         if missing:
-            raise ValueError(f"{game.name} needs {' and '.join(missing)} (bot:NAME or stdio)")
-        extra = [f"--{seat}" for seat in SEAT_NAMES if seat not in seats and getattr(args, seat)]
+            raise ValueError(f"{spec.name} needs {' and '.join(missing)} (bot:NAME or stdio)")
+        extra = [f"--{seat}" for seat in seat_names() if seat not in seats and getattr(args, seat)]
         if extra:
-            raise ValueError(f"{game.name} has no seat {extra[0]} (its seats: {', '.join(seats)})")
-        specs = {seat: parse_seat(getattr(args, seat), CPUS[game.name][0]) for seat in seats}
-        if sum(name == "stdio" for name, _ in specs.values()) > 1:
+            raise ValueError(f"{spec.name} has no seat {extra[0]} (its seats: {', '.join(seats)})")
+        chosen = {seat: parse_seat(getattr(args, seat), spec) for seat in seats}
+        if sum(name == "stdio" for name, _ in chosen.values()) > 1:
             raise ValueError("at most one seat is stdio")
         if args.matches < 1:
             raise ValueError("--matches must be 1 or more")
-        players = {seat: build_player(name, options, sys.stdout, sys.stdin, game, args.seat_time)
-                   for seat, (name, options) in specs.items()}
+        players = {seat: build_player(name, options, sys.stdout, sys.stdin, spec, args.seat_time)
+                   for seat, (name, options) in chosen.items()}
     except ValueError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     secret = args.seed if args.seed is not None else secrets.randbits(63)
-    run_matches(config, secret, players, args.matches, args.swap, sys.stdout, sys.stderr,
-                args.game)
+    run_matches(spec, config, secret, players, args.matches, args.swap, sys.stdout, sys.stderr)
     if args.seed is None:
         print(f"{PROG}: the run's secret was {secret} (--seed {secret} replays this run)",
               file=sys.stderr, flush=True)

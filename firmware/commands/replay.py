@@ -13,17 +13,16 @@ from typing import Any, TextIO
 
 from engine.errors import EngineError
 from engine.scripting import ScriptError
-from engine.registry import GAMES, UnknownGame, game_named
+from firmware.games.registry import GAMES, UnknownGame, game_named
 from firmware.storage.json_input import read_json
 
-# The registry's game: ``seats`` lists every seat name a script of the game may use; the
-# match's own ``seats`` decide --view.
 
 
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "replay", help="play a match script and print its events as JSON lines",
-        description="Play a match script (docs/formats/match-script.md) through the engine.")
+        description="Play a match script (docs/formats/match-script.md) through the engine; "
+                    "the games: " + ", ".join(GAMES) + ".")
     parser.add_argument("file", help="the match script, or - for standard input")
     parser.add_argument("--view", metavar="SEAT",
                         help="print SEAT's view (e.g. red or blue) instead of the summary")
@@ -45,7 +44,7 @@ def replay(text: str, view: str | None, out: TextIO) -> None:
     if not isinstance(doc, dict):
         raise ScriptError("a match script is a JSON object")
     try:
-        game = game_named(doc.get("game"))
+        game = game_named(doc.get("game")).rules
     except UnknownGame:
         known = ", ".join(f'"{name}"' for name in GAMES)
         raise ScriptError(f"game must be one of {known}, not {doc.get('game')!r}") from None

@@ -5,10 +5,6 @@ real console (as a café unit: a demo when idle). When stdin or stdout is not a 
 pipe) it plays a CPU-vs-CPU match of ``--game`` headlessly in simulated time, prints a
 readable summary (the game, its options as the menu words them in ``--language``, the seed,
 each event, the final score), saves every screen as PNG with ``--frames DIR``, and exits 0.
-With ``--club FILE`` it then sends that match's result to the league as the table FILE names
-(a friendly: CPU seats), keeping it in the outbox under ``--state-dir`` until the league's
-receipt comes (``--club-wait`` seconds at most), and says which. Without a terminal and without
-``--club``, ``--state-dir`` has nothing to keep: a line on stderr says so.
 """
 from __future__ import annotations
 
@@ -18,11 +14,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from engine.registry import game_named
 from firmware.console.app import CAFE_IDLE, App
-from firmware.chifootmi.entry import LEVELS
-from firmware.games.spec import GameEntry
-from firmware.games.registry import GAMES
+from firmware.games.options import add_flags, options_of
+from firmware.games.registry import GAMES, game_named
+from firmware.games.spec import GameSpec
 from firmware.i18n import text
 from firmware.console.menu import value_text
 from firmware.storage.settings import Settings, save
@@ -41,26 +36,16 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--seed", type=int, help="match seed (headless; default: random)")
     parser.add_argument("--game", choices=tuple(GAMES), default=next(iter(GAMES)),
                         help="the game of the headless match (default %(default)s)")
-    parser.add_argument("--level", choices=LEVELS, default="beginner",
-                        help="Chifootmi's level (headless)")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
-                        help="Chifoumi's players (headless; default 2)")
+    add_flags(parser.add_argument_group("the headless match's options (each game its own)"),
+              [spec.options for spec in GAMES.values()])
     parser.add_argument("--language", choices=("fr", "en"), default="fr",
                         help="the language of the screens and of the options in the summary (headless)")
     parser.add_argument("--lock-settings", action="store_true",
                         help="a cafe unit: the menu changes only the game and who plays")
-    parser.add_argument("--state-dir", default=None,
-                        help=f"where the settings (and, with --club, the results waiting for the "
-                             f"league) are kept (default {DEFAULT_STATE})")
+    parser.add_argument("--state-dir", default=str(DEFAULT_STATE),
+                        help=f"where the settings are kept (default {DEFAULT_STATE})")
     parser.add_argument("--club", metavar="FILE",
-                        help="club play: publish results to the league as club.toml says "
-                             "(without a terminal: the CPU match's result)")
-    parser.add_argument("--club-wait", type=float, default=10.0, metavar="S",
-                        help="without a terminal, with --club: wait up to S seconds for the "
-                             "league's receipt (default 10)")
-    parser.add_argument("--mains", action="store_true",
-                        help="no simulated battery (by default the terminal and window have one: "
-                             "g drains it, 5 plugs the charger in or out)")
+                        help="club play: publish results to the league as club.toml says")
     parser.set_defaults(run=run)
 
 
@@ -100,41 +85,35 @@ def _check_usable(args: argparse.Namespace) -> None:
 def _run(args: argparse.Namespace) -> int:
     import sim
 
-    state_dir = args.state_dir or str(DEFAULT_STATE)
     if args.window or (sys.stdin.isatty() and sys.stdout.isatty()):
         from firmware.club.unit import open_link
 
-        club = open_link(args.club, state_dir)
+        club = open_link(args.club, args.state_dir)
         try:
-            with sim.open_console(args.pads, backend="window" if args.window else "terminal",
-                                  battery=not getattr(args, "mains", False)) as console:
-                App(console, state_dir=state_dir, club=club, idle=CAFE_IDLE,
+            with sim.open_console(args.pads, backend="window" if args.window else "terminal") as console:
+                App(console, state_dir=args.state_dir, club=club, idle=CAFE_IDLE,
                     lock_settings=args.lock_settings).run()
         finally:
             if club is not None:
                 club.stop()
         return 0
-    if args.club is None and args.state_dir is not None:
-        print("pitchpad sim: without a terminal the CPU match keeps nothing: --state-dir is used "
-              "with --club only (the results waiting for the league)", file=sys.stderr)
-    if args.club is not None:
-        from firmware.club.config import ClubConfigError
-        from firmware.club.config import load as load_club
-
-        try:
-            load_club(args.club)
-        except ClubConfigError as exc:
-            raise OSError(f"--club: {exc}") from None
     return run_headless(args)
 
 
 def run_headless(args: argparse.Namespace) -> int:
     import sim
 
+    spec = game_named(args.game)
+    try:
+        options = options_of(spec.options, args, [each.options for each in GAMES.values()])
+    except ValueError as exc:
+        print(f"pitchpad sim: {exc}", file=sys.stderr)
+        return 2
     clock = ManualClock()
     with tempfile.TemporaryDirectory() as state_dir, sim.open_console(2, clock=clock) as console:
-        settings = Settings.flat(game=args.game, level=args.level, language=args.language,
-                                 chifoumi_players=args.players, chifoumi_humans=1)
+        base = Settings(game=spec.name, language=args.language)
+        chosen = options.settings(base.of(spec.name, spec.console.settings))
+        settings = base.with_game(spec.name, chosen)
         save(state_dir, settings)
         app = App(console, state_dir=state_dir, demo=True, seed=args.seed)
         app.run_simulated(clock)
@@ -145,45 +124,10 @@ def run_headless(args: argparse.Namespace) -> int:
         print(f"{app.game.title} ({options_text(app.game, settings)}), seed {session.seed}: {cpus}")
         for event in session.history:
             print(describe(app.game, event))
-        summary = game_named(app.game.name).summary(match)
-        print(final_line(summary))
+        print(final_line(app.game.summary(match)))
         if args.frames:
             paths = console.save_frames(args.frames)
             print(f"{len(paths)} screens saved in {args.frames}")
-    if args.club is not None:
-        return send_to_league(args, app, session.seed, summary)
-    return 0
-
-
-def send_to_league(args: argparse.Namespace, app: App, seed: int, summary: dict[str, Any]) -> int:
-    """The headless match's result to the league (a friendly: CPU seats), as a unit sends it."""
-    import time
-
-    from firmware.club.config import load as load_club
-    from firmware.club.unit import ClubLink
-
-    state_dir = args.state_dir or str(DEFAULT_STATE)
-    config = load_club(args.club)
-    link = ClubLink(config, state_dir)
-    link.start()
-    try:
-        seats = list((summary.get("score") or summary.get("points") or {}).keys())
-        link.finished(match_id=f"{time.strftime('%Y-%m-%dT%H:%M:%S')}/{seed}", game=app.game.name,
-                      level=args.level if app.game.name == "chifootmi" else "",
-                      score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
-                      players={seat: "cpu:sim" for seat in seats}, shootout=summary.get("shootout"))
-        outbox = link.publisher.outbox
-        end = time.monotonic() + max(0.0, args.club_wait)
-        while len(outbox) and time.monotonic() < end:
-            time.sleep(0.05)
-        if not len(outbox):
-            print(f"Sent to the league: club {config.club}, table {config.table}")
-        else:
-            status = link.publisher.status
-            print(f"Not sent yet ({status.text}): the result waits in {outbox.path} and goes with "
-                  f"the next pitchpad sim --club")
-    finally:
-        link.stop()
     return 0
 
 
@@ -193,13 +137,13 @@ Simulator Soccer's tutorial (pages for people before the kick-off; a CPU-vs-CPU 
 shows them, and they change nothing in the match)."""
 
 
-def options_text(game: GameEntry, settings: Settings) -> str:
+def options_text(game: GameSpec, settings: Settings) -> str:
     """The game's menu lines that set the match, as the menu words them: ``Niveau Pro+,
     Hors-jeu Oui, …`` (:data:`NOT_MATCH_OPTIONS` left out)."""
-    chosen = settings.for_match(game.name, game.settings)
+    chosen = settings.for_match(game.name, game.console.settings)
     language = settings.language
     return ", ".join(f"{text(language, row.label)} {value_text(row, getattr(chosen, row.field), language)}"
-                     for row in game.rows(chosen, 2) if row.field not in NOT_MATCH_OPTIONS)
+                     for row in game.console.rows(chosen, 2) if row.field not in NOT_MATCH_OPTIONS)
 
 
 def final_line(summary: dict[str, Any]) -> str:
@@ -217,7 +161,7 @@ def final_line(summary: dict[str, Any]) -> str:
     return f"{word}: {told}{extra}; winner: {summary.get('winner')}"
 
 
-def describe(game: GameEntry, event: Any) -> str:
+def describe(game: GameSpec, event: Any) -> str:
     """One line of commentary for an engine event: the game's words, else its fields."""
     told = game.describe(event)
     if told is not None:

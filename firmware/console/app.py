@@ -14,19 +14,19 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.bots.seeds import keyed_number
-from engine.registry import game_named
 from engine.scripting import joint_to_json
-from firmware.storage import durable, history, recovery
+from firmware.console import recovery
+from firmware.storage import durable, history
 from firmware.storage import tournament as tournament_file
 from firmware.storage import journal as match_journal
 from firmware.storage import settings as settings_file
-from firmware.games.spec import GameEntry, MatchStart, Resume, Session
-from firmware.games.registry import GAMES, entry_for
+from firmware.games.spec import GameSpec, MatchStart, Resume, Session
+from firmware.games.registry import GAMES, entry_for, game_named, rules
 from firmware.i18n import STRINGS, text
 from firmware.console.menu import Menu
 from firmware.console.modes import (
@@ -124,7 +124,7 @@ class App:
         self.count_names()
         self.watchdog = watchdog or Watchdog()
         self.session: Session | None = None
-        self.game: GameEntry = next(iter(GAMES.values()))
+        self.game: GameSpec = next(iter(GAMES.values()))
         """The game of the match on now (or of the last one)."""
         self.pad_seats: tuple[str, ...] = ()
         """The seat at each pad in this match, pad 1 first; pads beyond sit it out."""
@@ -295,15 +295,14 @@ class App:
             assert self.tournament.current is not None
             name = self.tournament.current.game
         self.game = entry_for(name)
-        settings = self.settings.for_match(self.game.name, self.game.settings)
+        settings = self.settings.for_match(self.game.name, self.game.console.settings)
         if fixture is not None:                  # every seat a person (the flat names)
-            settings = self.game.settings({**asdict(settings), "players": "two",
-                                           "chifoumi_players": 2, "chifoumi_humans": 2})
+            settings = self.game.console.two_people(settings)
         # The CPU seats' secret (firmware.games.cpu.CpuPlayers.seats): from the OS, or from the fixed
         # seed when one was given (tests, pitchpad sim --seed), so such runs replay exactly.
         secret = (secrets.token_hex(16) if self.fixed_seed is None
                   else f"{keyed_number(self.fixed_seed, 'pitchpad-cpu-secret', seed):064x}")
-        started = self.game.start(MatchStart(settings, seed, self.match_now(),
+        started = self.game.console.start(MatchStart(settings, seed, self.match_now(),
                                              self.console.pad_count, self.demo, self.timing, secret))
         people_pads = {pad: seat for pad, seat in enumerate(started.pad_seats, 1)
                        if seat not in started.session.seats.cpus}
@@ -364,7 +363,7 @@ class App:
 
     def _offer_resume(self) -> None:
         recovery.record_unrecorded(self.state_dir, lambda m: self._record_result(m.setup, m.final))
-        offer = match_journal.load(self.state_dir,
+        offer = match_journal.load(self.state_dir, rules(),
                                    recovery.rebuild_check(self.console.pad_count, self.timing))
         if offer is None:
             return
@@ -393,8 +392,9 @@ class App:
         self.offer = None
         try:
             game = GAMES[offer.setup.script["game"]]
-            started = game.resume(Resume(offer.setup.script, offer.setup.console, offer.decisions,
-                                         self.match_now(), self.console.pad_count, self.timing))
+            started = game.console.resume(Resume(offer.setup.script, offer.setup.console, offer.decisions,
+                                                 self.match_now(), self.console.pad_count, self.timing,
+                                                 game.rules))
         except Exception as exc:  # noqa: BLE001 - never a crash loop on a journal: set it aside
             durable.move_aside(self.state_dir / match_journal.FILE_NAME,
                                f"the match cannot be resumed ({type(exc).__name__}: {exc})")
@@ -468,13 +468,13 @@ class App:
 
     def _after_match(self, name: str) -> None:
         """A match of game ``name`` ended normally: the game's settings as it wants them
-        after one (``GameEntry.after_match``: a first-matches tutorial turns itself off),
+        after one (``ConsoleEntry.after_match``: a first-matches tutorial turns itself off),
         saved like a change made in the menu."""
-        entry = GAMES.get(name)
-        if entry is None or entry.after_match is None:
+        spec = GAMES.get(name)
+        if spec is None or spec.console.after_match is None:
             return
-        chosen = self.settings.of(name, entry.settings)
-        after = entry.after_match(chosen)
+        chosen = self.settings.of(name, spec.console.settings)
+        after = spec.console.after_match(chosen)
         if after != chosen:
             self.menu.settings = self.settings.with_game(name, after)
             self.save_settings()

@@ -12,15 +12,13 @@ shows nothing the game's own reveal does not.
 from __future__ import annotations
 
 import enum
-import importlib
-import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from firmware.render import WIDTH, Canvas, text_width, wrap
 from firmware.games.session import Step
+from firmware.games.spec import GameSpec
 
 
 class Picture(enum.StrEnum):
@@ -151,37 +149,13 @@ def _hands(c: Canvas, x: int, y: int) -> None:
     c.text(x - 3, y + 4, "✕")
 
 
-Headline = Callable[..., "str | None"]
-"""A game's ``reveal_headline(view, events, language[, opponent_key])``: the move in two or
-three words from the seat's side; None keeps the game's own reveal for that move (Simulator
-Soccer's kicks and duels: there the pitch tells what happened)."""
-
-
-@cache
-def headline_of(game: str) -> Headline | None:
-    """Game ``game``'s headline, from its screens module (``firmware/<game>/screens.py``);
-    None for a game that has none (its own reveal is shown then)."""
-    try:                                # "simulator-soccer" lives in firmware/simulator_soccer
-        module = importlib.import_module(f"firmware.{game.replace('-', '_')}.screens")
-    except ImportError:
-        return None
-    found = getattr(module, "reveal_headline", None)
-    return found if callable(found) else None
-
-
-def kids_reveal(game: str, session: Any, seat: str, language: str) -> KidsRevealScreen | None:
-    """The big reveal for ``seat`` while ``session`` shows a reveal, else None."""
-    if session.step is not Step.REVEAL:
-        return None
-    headline = headline_of(game)
-    if headline is None:
+def kids_reveal(game: GameSpec, session: Any, seat: str, language: str) -> KidsRevealScreen | None:
+    """The big reveal for ``seat`` while ``session`` shows a reveal, else None (a game without
+    a headline, or a move its headline leaves to the game's own reveal)."""
+    if session.step is not Step.REVEAL or game.headline is None:
         return None
     events = tuple(session.events)
-    view = session.view(seat)
-    if "opponent_key" in inspect.signature(headline).parameters:
-        words = headline(view, events, language, opponent_key=session.opponent_key(seat))
-    else:
-        words = headline(view, events, language)
+    words = game.headline(session.view(seat), events, language, session.opponent_key(seat))
     if words is None:
         return None
     return KidsRevealScreen(words, picture_for(events))

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from firmware.i18n import STRINGS, text
+from firmware.i18n import seat_word, text
 from firmware.render import WIDTH, Canvas
 from hal.buttons import Button
 
@@ -34,20 +34,6 @@ ABSENT = 120.0
 NOTICE = 2.5
 """How long "Bleu veut jouer" stays on the asking pad after a no."""
 CHORD = (Button.LEFT, Button.RIGHT)
-
-
-def seat_label(seat: str) -> str:
-    """The i18n key that names ``seat`` on a screen (a team colour, a Chifoumi army), or the
-    seat's own name when no key names it."""
-    for key in ("team." + seat, "ck.army." + seat):
-        if key in STRINGS:
-            return key
-    return seat
-
-
-def seat_name(language: str, label: str) -> str:
-    """A :func:`seat_label` in ``language`` (a label no key names is shown as it is)."""
-    return text(language, label) if label in STRINGS else label
 
 
 @dataclass(frozen=True)
@@ -64,7 +50,7 @@ class LeaveScreen:
     one other person plays)."""
 
     def draw(self, c: Canvas, language: str) -> None:
-        who = seat_name(language, self.who) if self.who else ""
+        who = seat_word(language, self.who) if self.who else ""
         c.box(0, 0, WIDTH - 1, 10, filled=True)
         c.centred(0, text(language, "leave.header"), ink=0)
         if self.kind == "ask":

@@ -61,7 +61,7 @@ def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | N
     entry = entry_for(settings.game)
     shown = [Row("game", "menu.game", tuple(GAMES))]
     shown += [replace(row, game=entry.name)
-              for row in entry.rows(settings.for_match(entry.name, entry.settings), pad_count)
+              for row in entry.console.rows(settings.for_match(entry.name, entry.console.settings), pad_count)
               if not (settings.kids and row.field in KIDS_RULES)]
     shown += [Row("kids", "menu.kids", (False, True)),
               Row("sound", "menu.sound", (True, False)),
@@ -175,7 +175,7 @@ class Menu:
         """The settings of the game the menu shows (its entry's dataclass), as chosen (kids'
         mode does not change them: see :meth:`firmware.storage.settings.Settings.for_match`)."""
         entry = entry_for(self.settings.game)
-        return self.settings.of(entry.name, entry.settings)
+        return self.settings.of(entry.name, entry.console.settings)
 
     def value(self, row: Row) -> Any:
         """The value ``row`` shows now."""
@@ -184,7 +184,7 @@ class Menu:
         if row.game is None:
             return getattr(self.settings, row.field)
         entry = entry_for(self.settings.game)
-        return getattr(self.settings.for_match(entry.name, entry.settings), row.field)
+        return getattr(self.settings.for_match(entry.name, entry.console.settings), row.field)
 
     def _set(self, row: Row, value: Any) -> None:
         if row.game is None:

@@ -16,12 +16,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.bots.seeds import keyed_number
-from engine.registry import game_named
 from firmware.console import leave
-from firmware.games.spec import MatchStart
+from firmware.games.spec import GameSpec, MatchStart
 from firmware.games.registry import GAMES, entry_for
 from firmware.storage.history import GameStats, Stats
-from firmware.i18n import text
+from firmware.i18n import seat_key, text
 from firmware.console.kids import kids_reveal
 from firmware.console.leave import LeaveQuestion, LeaveScreen
 from firmware.console.menu import MenuAction
@@ -283,7 +282,7 @@ class TournamentPage(Idling):
     kind: ClassVar[Mode] = Mode.TOURNAMENT
 
     def press(self, app: App, event: ButtonEvent) -> None:
-        answer = app.tournament.press(event.button, app.roster.names, app.settings.game)
+        answer = app.tournament.press(event.button, app.roster.names, entry_for(app.settings.game).name)
         if answer == "menu":
             app.count_names()
             app.enter(Menu(app.clock.now()))
@@ -383,7 +382,7 @@ class Attract(ModeState):
         try:
             attract.next_match(app, now)
         except Exception as exc:  # noqa: BLE001 - an idle console must stay up
-            log.warning("no demo of %s (%s: %s); the saver instead", app.settings.game,
+            log.warning("no demo of %s (%s: %s); the saver instead", entry_for(app.settings.game).name,
                         type(exc).__name__, exc)
             return Saver(now)
         return attract
@@ -394,8 +393,9 @@ class Attract(ModeState):
         seed = app.seeds.randrange(2**31)
         secret = (secrets.token_hex(16) if app.fixed_seed is None
                   else f"{keyed_number(app.fixed_seed, 'pitchpad-attract', seed):064x}")
-        started = game.start(MatchStart(app.settings.for_match(game.name, game.settings), seed,
-                                        now, app.console.pad_count, True, app.timing, secret))
+        started = game.console.start(MatchStart(app.settings.for_match(game.name, game.console.settings),
+                                                seed, now, app.console.pad_count, True, app.timing,
+                                                secret))
         self.session, self.pad_seats = started.session, started.pad_seats
 
     def deadline(self, app: App) -> float | None:
@@ -424,11 +424,10 @@ class Attract(ModeState):
         return AttractScreen(self.session.screen(seat, app.clock.now()))
 
 
-def watching(game: Any, session: Any) -> SpectatorScreen:
+def watching(game: GameSpec, session: Any) -> SpectatorScreen:
     """What a pad with no seat in ``session`` shows: the score and the moves (``firmware.console.spectator``)."""
-    return SpectatorScreen.of(game.title, game_named(game.name).summary(session.match),
-                              session.events, str(getattr(session, "step", "")) in MOVE_STEPS,
-                              game.name)
+    return SpectatorScreen.of(game.title, game.summary(session.match), session.events,
+                              str(getattr(session, "step", "")) in MOVE_STEPS, game.spectator_words)
 
 
 @dataclass
@@ -496,7 +495,7 @@ class Playing(ModeState):
         """Pad -> seat label, for every pad a person plays at in this match."""
         session = app.session
         assert session is not None
-        return {pad: leave.seat_label(seat) for pad in app.pads
+        return {pad: seat_key(seat) for pad in app.pads
                 if (seat := app.seat_at(pad)) is not None and seat not in session.seats.cpus}
 
     def _chords(self, app: App) -> dict[int, float]:
@@ -572,13 +571,13 @@ class Playing(ModeState):
         if seat is None:                               # a spare pad: a spectator
             return watching(app.game, session)
         if seat in session.seats.cpus and not app.demo:
-            return app.game.cpu_screen(session, seat)
+            return app.game.console.cpu_screen(session, seat)
         if app.settings.kids:                   # kids' mode: the reveal big, with a picture
-            big = kids_reveal(app.game.name, session, seat, app.settings.language)
+            big = kids_reveal(app.game, session, seat, app.settings.language)
             if big is not None:
                 return big
         return session.screen(seat, app.match_now())
 
     def lit(self, app: App, pad: int) -> bool:
         seat = app.seat_at(pad)
-        return seat is not None and app.session is not None and app.game.lit(app.session, seat)
+        return seat is not None and app.session is not None and app.game.console.lit(app.session, seat)

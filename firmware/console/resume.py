@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware.storage.history import GameStats
-from firmware.i18n import STRINGS, text
+from firmware.i18n import STRINGS, seat_word, text
 from firmware.render import HINT_Y, WIDTH, Canvas, text_width
 
 
@@ -29,11 +29,11 @@ class ResumeScreen:
         c.centred(0, text(language, "resume.title"))
         values = "-".join(str(value) for _, value in self.score)
         if len(self.score) == 2:
-            c.text(0, 18, seat_label(language, self.score[0][0]))
-            c.right(WIDTH, 18, seat_label(language, self.score[1][0]))
+            c.text(0, 18, seat_word(language, self.score[0][0]))
+            c.right(WIDTH, 18, seat_word(language, self.score[1][0]))
             c.centred(14, values, scale=2)
         else:
-            c.centred(18, " ".join(f"{seat_label(language, seat)[:1]}{value}"
+            c.centred(18, " ".join(f"{seat_word(language, seat)[:1]}{value}"
                                    for seat, value in self.score))
         c.centred(34, text(language, "resume.question"))
         c.hints(left=text(language, "resume.no"), right=text(language, "resume.yes"))
@@ -50,7 +50,7 @@ def stats_lines(stats: GameStats, language: str) -> list[tuple[str, str]]:
     each CPU difficulty from the easiest, draws and abandoned matches."""
     lines = [(text(language, "stats.played"), str(stats.played))]
     for winner, count in sorted(stats.wins.items(), key=lambda item: (-item[1], item[0])):
-        who = "+".join(seat_label(language, seat) for seat in winner.split("+"))
+        who = "+".join(seat_word(language, seat) for seat in winner.split("+"))
         lines.append((text(language, "stats.won", who=who), str(count)))
     ranked = sorted(stats.vs_cpu, key=lambda level: (
         DIFFICULTY_ORDER.index(level) if level in DIFFICULTY_ORDER else len(DIFFICULTY_ORDER), level))
@@ -65,13 +65,6 @@ def stats_lines(stats: GameStats, language: str) -> list[tuple[str, str]]:
         lines.append((text(language, "stats.abandoned"), str(stats.abandoned)))
     return lines
 
-
-def seat_label(language: str, seat: str) -> str:
-    """A seat's colour in ``language`` (a team's, a Chifoumi army's), else the seat's name."""
-    for key in ("team." + seat, "ck.army." + seat):
-        if key in STRINGS:
-            return text(language, key)
-    return seat
 
 
 @dataclass(frozen=True)

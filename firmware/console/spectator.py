@@ -9,12 +9,14 @@ checks it by property: the screen is the same for every match either seat could 
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from firmware.i18n import text
-from firmware.console.leave import seat_label, seat_name
+from engine.events import Event
+
+from firmware.games.spec import Words
+from firmware.i18n import seat_key, seat_word, text
 from firmware.render import WIDTH, Canvas, fitting
 
 MOVE_STEPS = frozenset({"flip", "reveal", "flag", "end"})
@@ -25,62 +27,11 @@ def _card(value: Any) -> str:
     return "D/T" if value == "DT" else str(value)
 
 
-SOCCER_RANK = ("goal", "card", "shot", "var", "foul", "offside", "sub", "clock", "duel")
-"""Simulator Soccer's events a spectator reads, the most telling first (two lines fit)."""
-
-
-def soccer_words(events: Iterable[Any]) -> tuple[tuple[str, dict[str, str]], ...]:
-    """Simulator Soccer's last move for a spectator: a goal (who scored), cards, the shot
-    duel's result (aim and dive, only ever in an event once both were locked in), fouls, VAR,
-    offside, substitutions, the half's end, else a duel. Its formations and a shot or dive
-    being chosen are in no event, so they never reach a spare pad (S-VIS-1)."""
-    found: list[tuple[int, int, str, dict[str, str]]] = []
-    for order, event in enumerate(events):
-        line = event.to_json() if hasattr(event, "to_json") else {}
-        kind = line.get("event")
-        team = seat_label(str(line.get("seat", "")))
-        num = str(line.get("player", ""))
-        said: tuple[str, dict[str, str]] | None = None
-        if kind == "goal":
-            said = ("watch.ss.goal", {"team": team, "num": num})
-        elif kind == "card":
-            said = ("watch.ss.card_" + ("red" if line.get("card") == "red" else "yellow"),
-                    {"team": team, "num": num})
-        elif kind == "shot":
-            result = str(line.get("result", "wide"))
-            if result in ("goal", "saved"):
-                said = ("watch.ss.shot_" + result, {"team": team, "aim": str(line.get("aim")),
-                                                    "dive": str(line.get("dive") or "none")})
-            else:
-                said = ("watch.ss.shot_" + ("blocked" if result == "blocked" else "wide"),
-                        {"team": team})
-        elif kind == "var":
-            said = ("watch.ss.var_" + ("no" if line.get("overturned") else "yes"), {})
-        elif kind == "foul":
-            said = ("watch.ss.foul_" + ("penalty" if line.get("award") == "penalty" else "free_kick"),
-                    {"team": team, "num": num})
-        elif kind == "offside":
-            said = ("watch.ss.offside", {"team": team, "num": num})
-        elif kind == "sub":
-            said = ("watch.ss.sub", {"team": team, "out": str(line.get("out")),
-                                     "into": str(line.get("in"))})
-        elif kind == "clock" and line.get("end") is not None:
-            said = ("ss.ev.half_time" if line.get("half") == 1 else "ss.ev.full_time", {})
-        elif kind == "duel" and "seat" in line:
-            said = ("watch.duel_won" if line.get("won") else "watch.duel_lost", {"team": team})
-        if said is not None:
-            found.append((SOCCER_RANK.index(str(kind)), order, *said))
-    kept = sorted(found)[:2]
-    return tuple((key, values) for _rank, _order, key, values in sorted(kept, key=lambda f: f[1]))
-
-
-def move_words(events: Iterable[Any], game: str = "") -> tuple[tuple[str, dict[str, str]], ...]:
+def move_words(events: Iterable[Event]) -> Words:
     """What the last move did, as (i18n key, values) pairs a spectator reads: the cards
     turned over, a goal, a save, a shoot-out kick. Event kinds of any game by their public
-    ``to_json`` line; kinds with no words here are left out. Simulator Soccer (``game``) has
-    words of its own (:func:`soccer_words`)."""
-    if game == "simulator-soccer":
-        return soccer_words(events)
+    ``to_json`` line; kinds with no words here are left out. A game with words of its own
+    says so in its spec (``GameSpec.spectator_words``)."""
     words: list[tuple[str, dict[str, str]]] = []
     for event in events:
         line = event.to_json() if hasattr(event, "to_json") else {}
@@ -88,17 +39,17 @@ def move_words(events: Iterable[Any], game: str = "") -> tuple[tuple[str, dict[s
         if kind == "reveal" and "red" in line and "blue" in line:
             words.append(("watch.cards", {"red": _card(line["red"]), "blue": _card(line["blue"])}))
         elif kind == "goal" and "seat" in line:
-            words.append(("watch.goal", {"team": seat_label(str(line["seat"]))}))
+            words.append(("watch.goal", {"team": seat_key(str(line["seat"]))}))
         elif kind == "saved":
             words.append(("watch.saved", {}))
         elif kind == "duel" and "seat" in line:
             words.append(("watch.duel_won" if line.get("won") else "watch.duel_lost",
-                          {"team": seat_label(str(line["seat"]))}))
+                          {"team": seat_key(str(line["seat"]))}))
         elif kind == "shootout_kick":
             seat = line.get("seat") or line.get("shooter")
             if seat is not None:
                 words.append(("watch.pen_scored" if line.get("scored") else "watch.pen_missed",
-                              {"team": seat_label(str(seat))}))
+                              {"team": seat_key(str(seat))}))
     return tuple(words)
 
 
@@ -116,16 +67,17 @@ class SpectatorScreen:
     """The winner's seat label once the match is over, ``"draw"`` for a level end."""
 
     @classmethod
-    def of(cls, title: str, summary: Mapping[str, Any], events: Iterable[Any],
-           show_move: bool, game: str = "") -> SpectatorScreen:
+    def of(cls, title: str, summary: Mapping[str, Any], events: Sequence[Event],
+           show_move: bool, words_of: Callable[[Sequence[Event]], Words] | None = None
+           ) -> SpectatorScreen:
         score = summary.get("score") or summary.get("points") or {}
         shootout = summary.get("shootout")
         winner = None
         if summary.get("over"):
             won = summary.get("winner")
-            winner = seat_label(str(won)) if isinstance(won, str) and won in score else "draw"
-        words = move_words(events, game) if show_move else ()
-        return cls(title, tuple((seat_label(str(seat)), _number(value)) for seat, value in score.items()),
+            winner = seat_key(str(won)) if isinstance(won, str) and won in score else "draw"
+        words = (words_of or move_words)(events) if show_move else ()
+        return cls(title, tuple((seat_key(str(seat)), _number(value)) for seat, value in score.items()),
                    None if not shootout else tuple(str(v) for v in dict(shootout).values()),
                    tuple((key, tuple(sorted(values.items()))) for key, values in words), winner)
 
@@ -134,18 +86,18 @@ class SpectatorScreen:
         c.centred(0, self.title, ink=0)
         values = "-".join(value for _, value in self.score)
         if len(self.score) == 2:
-            c.text(0, 16, seat_name(language, self.score[0][0]))
-            c.right(WIDTH, 16, seat_name(language, self.score[1][0]))
+            c.text(0, 16, seat_word(language, self.score[0][0]))
+            c.right(WIDTH, 16, seat_word(language, self.score[1][0]))
             c.centred(12, values, scale=2)
         else:
-            c.centred(16, " ".join(f"{seat_name(language, label)[:1]}{value}" for label, value in self.score))
+            c.centred(16, " ".join(f"{seat_word(language, label)[:1]}{value}" for label, value in self.score))
         if self.shootout is not None:
             c.centred(34, f"{text(language, 'out.shootout')} {'-'.join(self.shootout)}")
         else:
             c.centred(34, f"({text(language, 'watch.header')})")
         if self.winner is not None:
             headline = (text(language, "watch.draw") if self.winner == "draw" else
-                        text(language, "result.team_wins", team=seat_name(language, self.winner)))
+                        text(language, "result.team_wins", team=seat_word(language, self.winner)))
             c.centred(46, headline)
             return
         lines = [self._line(language, key, dict(values)) for key, values in self.words][-2:]
@@ -154,7 +106,7 @@ class SpectatorScreen:
 
     @staticmethod
     def _line(language: str, key: str, values: dict[str, str]) -> str:
-        named = {name: seat_name(language, value) if name == "team" else value
+        named = {name: seat_word(language, value) if name == "team" else value
                  for name, value in values.items()}
         if "aim" in values:                     # a shot's aim/dive, the shooter's sides: G/D
             named["sides"] = "/".join(text(language, "ss.side." + values[side])

@@ -1,14 +1,14 @@
 """Fotboll on the console: its settings, menu lines, start and resume, CPU pad and LEDs."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.fotboll import MatchConfig
 from engine.fotboll.match import seeded_deal
 from engine.fotboll.script import MatchScript
 from firmware.games.spec import (
-    GameEntry, MatchStart, Resume, Row, Started, against_cpu, journal_header, journalled_cpus,
+    ConsoleEntry, MatchStart, Resume, Row, Started, against_cpu, journal_header, journalled_cpus,
     players_row, red_blue_seats,
 )
 from firmware.storage.settings import known_fields
@@ -77,7 +77,13 @@ def cpu_screen(session: FotbollSession, seat: str) -> Any:
     return CpuPadScreen(view.score["red"], view.score["blue"])
 
 
-ENTRY = GameEntry(
-    name="fotboll", title="Fotboll", settings=FotbollSettings.from_json, rows=rows, start=start,
+def two_people(settings: FotbollSettings) -> FotbollSettings:
+    """A tournament fixture: both seats people."""
+    return replace(settings, players="two")
+
+
+ENTRY = ConsoleEntry(
+    settings=FotbollSettings.from_json, rows=rows, start=start,
     resume=resume, cpu_screen=cpu_screen,
-    lit=lambda session, seat: seat in session.match.to_act())
+    lit=lambda session, seat: seat in session.match.to_act(),
+    two_people=two_people)

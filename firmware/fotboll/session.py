@@ -28,9 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from engine.bots.fotboll import DIFFICULTIES, make_difficulty
+from engine.fotboll.bots import BOTS, DIFFICULTIES, make_bot, make_difficulty
 from engine.fotboll import (
     DIVE, FORMATION_NAMES, FORMATIONS, SHOOT, Attack, Choice, Keeper, LineUp, MatchConfig,
     Prepare, SendOff, Side, new_match,
@@ -49,7 +50,9 @@ SIDES = {Button.LEFT: Side.LEFT, Button.CENTRE: Side.CENTRE, Button.RIGHT: Side.
 SHOWN_EVENTS = (ev.Duel, ev.Goal, ev.Penalty, ev.Booked, ev.SentOff, ev.HalfTime,
                 ev.ShootoutKick, ev.Substituted, ev.Replaced)
 """Events worth a pause on both screens (a reveal)."""
-CPU = CpuPlayers(DIFFICULTIES, make_difficulty, "pitchpad-fotboll-cpu")
+CPU = CpuPlayers(DIFFICULTIES, make_difficulty, "pitchpad-fotboll-cpu",
+                 named={name: partial(make_bot, name) for name in BOTS},
+                 budget=lambda bot, ms: bot.with_time_budget(ms))
 
 
 @dataclass

@@ -1,19 +1,22 @@
 """CPU seats: an engine bot per seat, given only its own view and legal choices.
 
 One seam to every game's bots: a game's firmware folder names its engine bots once with
-:class:`CpuPlayers` (the menu's difficulties, easiest first, and how to make one); the
-console never touches a bot's internals.
+:class:`CpuPlayers` (the menu's difficulties, easiest first, and how to make one; the bots
+``pitchpad match`` seats by name); the console never touches a bot's internals. Every bot is
+an :class:`engine.protocol.Bot`: ``choose(view, legal, rng)``.
 """
 from __future__ import annotations
 
 import random
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.bots import KeyedCpu
-from engine.bots.seeds import keyed_rng
+from engine.bots.seeds import KeyedCpu, keyed_rng
+from engine.protocol import Bot
+
+AnyBot = Bot[Any, Any]
 
 
 @dataclass(frozen=True)
@@ -21,20 +24,26 @@ class CpuPlayers:
     """A game's CPU difficulties and how to make the bot of one."""
 
     levels: Sequence[str]
-    """The difficulties, easiest first (``engine.bots.DIFFICULTIES`` or a game's own)."""
-    make: Callable[[str], Any]
+    """The difficulties, easiest first (the menu's ``easy``, ``medium``, ``hard``)."""
+    make: Callable[[str], AnyBot]
     salt: str
     """What makes this game's CPU generators its own (kept as it was: journals replay)."""
+    named: Mapping[str, Callable[..., AnyBot]] = field(default_factory=dict)
+    """The bots ``pitchpad match`` seats by name (``bot:strong:samples=6``), each made with its
+    options as keywords (``TypeError`` for one it does not take)."""
+    budget: Callable[[AnyBot, float], AnyBot] | None = None
+    """A bot with a decision budget of ``ms`` milliseconds (``bot:strong:ms=40``); None when no
+    bot of the game has one. ``ValueError`` for a bot that has none."""
 
     def difficulties(self) -> tuple[str, ...]:
         """The menu's CPU difficulties, easiest first."""
         return tuple(self.levels)
 
-    def bot(self, difficulty: str) -> Any:
+    def bot(self, difficulty: str) -> AnyBot:
         """The bot of ``difficulty`` (the easiest for a name this version does not know)."""
         return self.make(difficulty if difficulty in self.levels else self.difficulties()[0])
 
-    def seats(self, difficulties: Mapping[str, str], console: dict[str, Any]) -> dict[str, Any]:
+    def seats(self, difficulties: Mapping[str, str], console: dict[str, Any]) -> dict[str, AnyBot]:
         """Seat -> bot, from seat -> difficulty (as the journal keeps them), each bot's
         generator keyed by the match's CPU secret (issue 15): a CPU's choices cannot be
         computed from anything a player sees (the seed is in the results history and any

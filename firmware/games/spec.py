@@ -1,14 +1,16 @@
-"""What a game gives the console: one :class:`GameEntry`, in the game's own firmware folder.
+"""What a game gives the platform: one :class:`GameSpec`, in the game's own firmware folder.
 
-The menu and the app know nothing of any one game; everything game-specific goes through
-its entry: the menu lines the game adds (and the settings they change, one small dataclass
-per game), how a match starts from those settings (which seat sits at which pad, which seats
-are CPUs), how a match cut off by a power cut is rebuilt from its journal (the game's
-match-script header, the entry's own console settings, the decisions so far), what the pad
-of a CPU seat shows, and whether a pad's LED is lit. ``firmware/games/registry.py`` lists the entries,
-one line each (see ``docs/architecture.md``, "A new game").
+A game is an engine package (its rules, :class:`engine.protocol.Game`, and its bots) and a
+firmware folder whose ``spec.py`` declares ``SPEC``: everything the console and the commands
+need of the game, in one typed object (OpenSpiel's ``GameType`` + ``register_game``) — its rules,
+its title and place in the menu, its CPU players (the menu's difficulties and the named bots of
+``pitchpad match``), its options (:mod:`firmware.games.options`: the commands' flags), its words
+(:mod:`firmware.i18n` keys), and its console hooks (:class:`ConsoleEntry`: menu lines, start and
+resume, the CPU pad, the LED; the spectator's words, the kids' headline, the commentary of the
+headless simulator). The registry (:mod:`firmware.games.registry`) finds specs by the
+``pitchpad.games`` entry point; nothing outside a game's folders names it.
 
-A session (what :attr:`GameEntry.start` returns) is the game's match on the console, built on
+A session (what :attr:`ConsoleEntry.start` returns) is the game's match on the console, built on
 ``firmware.games.session.MatchSession``; the app only uses the members listed in :class:`Session`.
 """
 from __future__ import annotations
@@ -17,11 +19,20 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.registry import game_named
+from engine.events import Event
+from engine.protocol import Game, JSONObject
+from firmware.games.cpu import CpuPlayers
+from firmware.games.options import GameOptions
+from firmware.games.session import Timing
 from firmware.i18n import text
 from firmware.storage.journal import script_header
-from firmware.games.session import Timing
 from hal.buttons import Button
+
+Words = tuple[tuple[str, dict[str, str]], ...]
+"""What a move did for a spectator: (i18n key, its values) pairs, most telling first."""
+Headline = Callable[[Any, Sequence[Event], str, str], "str | None"]
+"""The move in two or three words from a seat's side, for kids' mode: ``headline(view, events,
+language, opponent_key)``; None keeps the game's own reveal for that move."""
 
 
 @dataclass(frozen=True)
@@ -99,9 +110,12 @@ class Resume:
     pad_count: int
     timing: Timing
 
+    rules: Game[Any, Any, Any, Any]
+    """The game's rules (its spec's)."""
+
     def parsed(self) -> Any:
         """The parsed match script of the journal's header (config, seed...)."""
-        return game_named(self.script["game"]).parse_script({**self.script, "turns": []})
+        return self.rules.parse_script({**self.script, "turns": []})
 
 
 @dataclass
@@ -123,13 +137,10 @@ def journal_header(script: Any) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class GameEntry:
-    """A game as the console sees it."""
+class ConsoleEntry:
+    """A game on the console: its settings and menu lines, how its matches start and resume,
+    and what a CPU's pad and the LEDs show."""
 
-    name: str
-    """The engine's and the match script's name (``"chifootmi"``)."""
-    title: str
-    """Shown in the menu; a name, the same in every language."""
     settings: Callable[[Any], Any]
     """The game's settings from a settings file's part for it (``from_json``; an old flat file
     gives every game the whole file, each keeps the keys it knows)."""
@@ -142,11 +153,57 @@ class GameEntry:
     """What the pad of a CPU seat shows (never what the CPU may hide)."""
     lit: Callable[[Any, str], bool]
     """Whether the pad's LED is lit for ``seat`` (e.g. it has the ball, it is its turn)."""
-    describe: Callable[[Any], str | None] = lambda event: None
-    """One line of commentary for an engine event (the headless sim), None: no words for it."""
+    two_people: Callable[[Any], Any]
+    """The game's settings for a tournament fixture: every seat a person, two of them."""
     after_match: Callable[[Any], Any] | None = None
     """The game's settings after a match that ended normally (not abandoned), saved by the
     app: e.g. a first-matches tutorial turning itself off. None: unchanged."""
+
+
+def no_commentary(event: Event) -> str | None:
+    """A game without words of its own for the headless simulator: each event's fields."""
+    return None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the platform knows of one game (``SPEC`` in its firmware folder)."""
+
+    rules: Game[Any, Any, Any, Any]
+    """The engine's game: matches, scripts, choices, views (its ``name`` is the game's)."""
+    title: str
+    """Shown in the menu and on the league's page; a name, the same in every language."""
+    menu_order: int
+    """Where the game comes in the menu (and every list of games): lower first."""
+    console: ConsoleEntry
+    cpu: CpuPlayers
+    """Its CPU players: the menu's difficulties, and the bots ``pitchpad match`` seats by name."""
+    options: type[GameOptions]
+    """Its match options: the flags of ``pitchpad match`` and ``pitchpad sim``."""
+    strings: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """The words only this game shows: i18n key -> (French, English)."""
+    describe: Callable[[Event], str | None] = no_commentary
+    """One line of commentary for an engine event (the headless sim); None: its fields."""
+    spectator_words: Callable[[Sequence[Event]], Words] | None = None
+    """What a move did, for a spare pad; None: the words every game's events share
+    (cards turned over, goals, saves, shoot-out kicks)."""
+    headline: Headline | None = None
+    """Kids' mode: a reveal in two or three words from the seat's side; None: none."""
+    stdio_question: Callable[[Any, Sequence[Any]], JSONObject] | None = None
+    """What a stdio seat of ``pitchpad match`` is sent for a decision besides the match number
+    and the seat (``docs/formats/stdio-seat.md``); None: the view and every legal choice."""
+
+    @property
+    def name(self) -> str:
+        """The engine's and the match script's name (``"chifootmi"``)."""
+        return self.rules.name
+
+    def summary(self, match: Any) -> JSONObject:
+        """The replay's summary line of ``match`` (score or points, winner...)."""
+        return self.rules.summary(match)
+
+    def __repr__(self) -> str:
+        return f"<GameSpec {self.name}>"
 
 
 RED_BLUE_PLAYERS = ("cpu", "two")

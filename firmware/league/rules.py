@@ -2,7 +2,7 @@
 
 The games are the console's registry (``firmware.games.registry.GAMES``: a name and its title);
 how a match of each can end is its engine game's :class:`engine.results.ResultRules`
-(``engine.registry.game_named(name).results``). Nothing here lists a game: a game added to
+(``firmware.games.registry.game_named(name).rules.results``). Nothing here lists a game: a game added to
 the registry is accepted by the league with the rules it declares.
 """
 from __future__ import annotations
@@ -27,11 +27,11 @@ def _known(game: str) -> None:
 
 def check_result(result: Result) -> None:
     """:class:`BadMessage` naming what is wrong, when ``result`` is not a game's possible result."""
-    from engine.registry import game_named
+    from firmware.games.registry import game_named
     from engine.results import check
 
     _known(result.game)
-    why = check(game_named(result.game).results,
+    why = check(game_named(result.game).rules.results,
                 [(p.seat, p.score, p.outcome or "") for p in result.players], result.shootout)
     if why is not None:
         raise BadMessage(why)
@@ -40,9 +40,9 @@ def check_result(result: Result) -> None:
 def check_live(live: Live) -> None:
     """:class:`BadMessage` when the match on now is not of a game the console hosts, or its
     seats are not that game's."""
-    from engine.registry import game_named
+    from firmware.games.registry import game_named
 
     _known(live.game)
     seats = sorted(p.seat for p in live.players)
-    if not any(seats == sorted(seating) for seating in game_named(live.game).results.seatings):
+    if not any(seats == sorted(seating) for seating in game_named(live.game).rules.results.seatings):
         raise BadMessage(f"seats {'/'.join(seats)} are not a {live.game} match's")

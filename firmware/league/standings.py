@@ -352,8 +352,8 @@ class League:
                 shootout: Mapping[str, int] | None | bool = False) -> dict[str, Any]:
         """Change a result's scores (the outcomes follow by the game's rules), names or
         shoot-out (``None``: none; ``False``: unchanged). Returns the result as it now is."""
-        from engine.registry import game_named
         from engine.results import check, decide
+        from firmware.games.registry import game_named
 
         from firmware.club.messages import player_name
 
@@ -375,7 +375,7 @@ class League:
                     player["score"] = scores[player["seat"]]
             if shootout is not False:
                 after["shootout"] = shootout
-            rules = game_named(after["game"]).results
+            rules = game_named(after["game"]).rules.results
             outcome = decide(rules, {p["seat"]: p["score"] for p in after["players"]},
                              after.get("shootout"))
             if isinstance(outcome, str):

@@ -8,7 +8,7 @@ from typing import Any
 from engine.simulator_soccer import PRO_OPTIONS, MatchConfig, Options
 from engine.simulator_soccer.script import MatchScript
 from firmware.games.spec import (
-    GameEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus, red_blue_seats,
+    ConsoleEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus, red_blue_seats,
 )
 from firmware.i18n import text
 from firmware.storage.settings import known_fields
@@ -120,8 +120,14 @@ def describe(event: Any) -> str | None:
     return f"{team}: {said}" if team and team not in said else said
 
 
-ENTRY = GameEntry(
-    name="simulator-soccer", title="Sim. Soccer", settings=SoccerSettings.from_json, rows=rows,
+def two_people(settings: SoccerSettings) -> SoccerSettings:
+    """A tournament fixture: both seats people."""
+    return replace(settings, players="two")
+
+
+ENTRY = ConsoleEntry(
+    settings=SoccerSettings.from_json, rows=rows,
     start=start, resume=resume, cpu_screen=cpu_screen,
-    lit=lambda session, seat: seat in session.match.to_act(), describe=describe,
-    after_match=after_match)
+    lit=lambda session, seat: seat in session.match.to_act(),
+    after_match=after_match,
+    two_people=two_people)

@@ -33,7 +33,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.scripting import ScriptError
-from engine.registry import GAMES, game_named
+from engine.protocol import Game
 from firmware.storage import durable
 from firmware.storage.json_input import read_json
 
@@ -41,6 +41,7 @@ FILE_NAME = "match.journal"
 CONSOLE_KEYS = ("console", "started")
 """The set-up line's keys that are the console's, not the match script's."""
 log = logging.getLogger("pitchpad.journal")
+Rules = Game[Any, Any, Any, Any]
 
 
 class JournalCorrupt(ValueError):
@@ -62,9 +63,9 @@ class JournalSetup:
         return {**script_header(self.script), "console": dict(self.console), "started": self.started}
 
     @classmethod
-    def from_json(cls, obj: Any) -> JournalSetup:
+    def from_json(cls, obj: Any, games: Mapping[str, Rules]) -> JournalSetup:
         if not isinstance(obj, dict) or not isinstance(obj.get("game"), str) or (
-                obj["game"] not in GAMES or "turns" in obj):
+                obj["game"] not in games or "turns" in obj):
             raise JournalCorrupt("the first line is not a match set-up")
         console = obj.get("console", {})
         if not isinstance(console, dict):
@@ -77,6 +78,8 @@ class JournalledMatch:
     """What a journal holds: the set-up and the joint decisions, checked by replaying them."""
 
     setup: JournalSetup
+    rules: Rules
+    """The game's rules (what replayed the decisions)."""
     turns: tuple[dict[str, Any], ...]
     decisions: tuple[dict[str, Any], ...]
     """The joint decisions, as the game's engine takes them."""
@@ -92,7 +95,7 @@ class JournalledMatch:
     @property
     def summary(self) -> dict[str, Any]:
         """The game's summary line of the match so far (score or points, winner)."""
-        return game_named(self.setup.script["game"]).summary(self.final)
+        return self.rules.summary(self.final)
 
 
 def script_header(doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -106,16 +109,17 @@ def to_script(setup: JournalSetup, turns: Sequence[Mapping[str, Any]]) -> dict[s
     return {**script_header(setup.script), "turns": [dict(t) for t in turns]}
 
 
-def script_from_file(path: str | Path) -> dict[str, Any]:
+def script_from_file(path: str | Path, games: Mapping[str, Rules]) -> dict[str, Any]:
     """Read a journal file and convert it (``pitchpad journal-to-script``)."""
-    match = parse(Path(path).read_bytes())
+    match = parse(Path(path).read_bytes(), games)
     return to_script(match.setup, match.turns)
 
 
-def parse(raw: bytes) -> JournalledMatch:
+def parse(raw: bytes, games: Mapping[str, Rules]) -> JournalledMatch:
     """Read a journal's bytes; a torn last record is dropped, anything else wrong raises.
 
-    The turns are replayed through the engine, so a journal accepted here resumes for sure.
+    ``games`` are the rules of the games the console hosts, by name (the registry's). The
+    turns are replayed through the engine, so a journal accepted here resumes for sure.
     """
     lines = [line.strip(b"\0 \t\r") for line in raw.split(b"\n")]
     while lines and not lines[-1]:
@@ -138,8 +142,8 @@ def parse(raw: bytes) -> JournalledMatch:
         records.append(record)
     if not records:
         raise JournalCorrupt("no set-up line")
-    setup = JournalSetup.from_json(records[0])
-    game = game_named(setup.script["game"])
+    setup = JournalSetup.from_json(records[0], games)
+    game = games[setup.script["game"]]
     try:
         script = game.parse_script(to_script(setup, records[1:]))
         match = script.start()
@@ -152,10 +156,10 @@ def parse(raw: bytes) -> JournalledMatch:
             decisions.append(joint)
     except (ScriptError, EngineError, ValueError) as exc:
         raise JournalCorrupt(str(exc)) from None
-    return JournalledMatch(setup, tuple(records[1:]), tuple(decisions), match, torn)
+    return JournalledMatch(setup, game, tuple(records[1:]), tuple(decisions), match, torn)
 
 
-def load(state_dir: str | Path,
+def load(state_dir: str | Path, games: Mapping[str, Rules],
          check: Callable[[JournalledMatch], None] | None = None) -> JournalledMatch | None:
     """The match the journal in ``state_dir`` holds, or None.
 
@@ -172,7 +176,7 @@ def load(state_dir: str | Path,
         log.warning("cannot read the match journal %s (%s); starting without it", path, exc.strerror)
         return None
     try:
-        match = parse(raw)
+        match = parse(raw, games)
         if check is not None:
             check(match)
     except JournalCorrupt as exc:

@@ -53,7 +53,8 @@ class Settings:
     games; an old flat file (every game's fields side by side) gives each game the whole file.
     """
 
-    game: str = "chifootmi"
+    game: str = ""
+    """The game picked in the menu (its name; "" before any is: the menu's first game)."""
     sound: bool = True
     language: str = "fr"
     games: Mapping[str, Any] = field(default_factory=dict)
@@ -112,7 +113,7 @@ class Settings:
 
 @dataclass(frozen=True)
 class _Console:
-    game: str = "chifootmi"
+    game: str = ""
     sound: bool = True
     language: str = "fr"
     kids: bool = False

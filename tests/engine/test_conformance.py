@@ -1,6 +1,6 @@
 """Every registered game honours the protocol (``engine/protocol.py``), checked the same way.
 
-A game that registers itself in ``engine/registry.py`` is played here with no test of its own
+A registered game (``firmware/games/registry.py``) is played here with no test of its own
 needed: random legal matches from each of its ``example_configs``, and at every decision:
 
 - ``to_act`` is sorted, names seats of the match, and is empty exactly when the match is over;
@@ -26,13 +26,14 @@ from typing import Any
 import pytest
 
 from engine.errors import IllegalChoice
-from engine.protocol import is_legal
-from engine.registry import GAMES
+from firmware.games import registry
 from engine.scripting import joint_to_json
 
 MAX_DECISIONS = 150
 """A long Chifoumi game is cut here: the checks are per decision, not per whole game."""
 SEEDS = (1,)
+
+GAMES = {name: spec.rules for name, spec in registry.GAMES.items()}
 
 CASES = [pytest.param(game, config, seed, id=f"{name}-{index}-seed{seed}")
          for name, game in GAMES.items()
@@ -89,7 +90,7 @@ def _check_refusals(match: Any, seen: list[Any]) -> None:
     if idle:
         attempts.append({**fair, idle[0]: fair[seats[0]]})
     for seat in seats:
-        wrong = next((c for c in seen if not is_legal(match, seat, c)), None)
+        wrong = next((c for c in seen if not match.is_legal(seat, c)), None)
         if wrong is not None:
             attempts.append({**fair, seat: wrong})
     for joint in attempts:

@@ -12,9 +12,11 @@ import random
 import pytest
 
 from engine.protocol import uniform_choice
-from engine.registry import GAMES, game_named
+from firmware.games import registry
 from engine.results import check
 from firmware.club.messages import outcomes
+
+GAMES = {name: spec.rules for name, spec in registry.GAMES.items()}
 
 CASES = [pytest.param(game, config, seed, id=f"{name}-{index}-seed{seed}")
          for name, game in GAMES.items()
@@ -55,11 +57,11 @@ def test_a_real_match_ends_with_a_result_its_rules_accept(game, config, seed):
     ([("red", 3, "draw"), ("blue", 1, "loss")], None, "not for others"),
 ])
 def test_chifootmi_refuses_a_result_that_cannot_happen(players, shootout, why):
-    assert why in check(game_named("chifootmi").results, players, shootout)
+    assert why in check(GAMES["chifootmi"].results, players, shootout)
 
 
 def test_chifoumi_for_four_is_won_by_a_pair_and_for_three_a_tie_at_the_top_is_a_draw():
-    rules = game_named("chifoumi").results
+    rules = GAMES["chifoumi"].results
     pair = [("white", 3, "win"), ("red", 4, "loss"), ("black", 3, "win"), ("orange", 1, "loss")]
     assert check(rules, pair, None) is None, "White+Black 6 pieces against 5"
     split = [("white", 3, "win"), ("red", 4, "win"), ("black", 3, "loss"), ("orange", 1, "loss")]

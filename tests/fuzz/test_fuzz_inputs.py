@@ -24,9 +24,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import EngineError
-from engine.registry import GAMES, game_named
+from firmware.games.registry import GAMES, game_named, rules
 from engine.scripting import joint_to_json
-from firmware.storage import history, recovery
+from firmware.console import recovery
+from firmware.storage import history
 from firmware.commands import replay
 from firmware.storage import journal as mj
 from firmware.storage import settings as settings_file
@@ -57,7 +58,7 @@ DEEP = st.sampled_from([b"[" * 100000, b'{"a":' * 5000, b"9" * 5000, b"\xff\xfe\
 
 def valid_doc(name: str, seed: int) -> dict[str, Any]:
     """A valid script of game ``name``: its first example set-up, 30 random legal turns."""
-    game = game_named(name)
+    game = game_named(name).rules
     base = {"game": name, "seed": seed}
     if name == "chifootmi":
         base["level"] = "amateur"
@@ -155,10 +156,10 @@ def load_never_raises(raw: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / mj.FILE_NAME).write_bytes(raw)
         try:
-            mj.parse(raw)
+            mj.parse(raw, rules())
         except mj.JournalCorrupt:
             pass
-        match = mj.load(folder, recovery.rebuild_check(2, Timing()))
+        match = mj.load(folder, rules(), recovery.rebuild_check(2, Timing()))
         if match is None:
             return
         assert (Path(folder) / mj.FILE_NAME).exists()
@@ -236,7 +237,7 @@ def test_hardware_config_mutated(changes, drop):
 @given(st.binary(max_size=200) | DEEP | JSON.map(lambda v: json.dumps(v).encode()),
        st.sampled_from(sorted(GAMES)))
 def test_stdio_answers(raw, name):
-    game = game_named(name)
+    game = game_named(name).rules
     reader = AnswerReader(io.BytesIO(raw + b"\n"))
     try:
         line = reader.readline(1.0)
@@ -251,7 +252,7 @@ def test_stdio_answers(raw, name):
 @FUZZ
 @given(JSON)
 def test_a_stdio_seat_answer_is_a_choice_or_a_forfeit(answer):
-    match = game_named("chifootmi").parse_script(VALID[("chifootmi", 1)] | {"turns": []}).start()
+    match = game_named("chifootmi").rules.parse_script(VALID[("chifootmi", 1)] | {"turns": []}).start()
     seat = match.to_act()[0]
     stdin = io.BytesIO(json.dumps(answer).encode() + b"\n")
     player = StdioSeat(io.StringIO(), stdin, game_named("chifootmi"), seat_time=1.0)

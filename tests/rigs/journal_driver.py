@@ -200,8 +200,10 @@ def zygote() -> int:
     import signal
     import time
 
+    from firmware.games.registry import GAMES
     from firmware.storage import journal
 
+    list(GAMES)                         # the games loaded once here, not in every child
     for line in sys.stdin:
         when, *args = line.split()
         delay = -1.0

@@ -78,10 +78,10 @@ def play_until(rig: Any, wanted: Any, rng: random.Random, limit: int = 20000,
 def replayed_summary(header: dict[str, Any], decisions: list[Any]) -> dict[str, Any]:
     """The summary of the match the journal header and these decisions make, replayed through
     the script reader: every decision must be legal, or it raises."""
-    from engine.registry import game_named
+    from firmware.games.registry import game_named
     from engine.scripting import joint_to_json
 
-    game = game_named("simulator-soccer")
+    game = game_named("simulator-soccer").rules
     script = game.parse_script({**header, "turns": [joint_to_json(j) for j in decisions]})
     match = script.start()
     for index, turn in enumerate(script.turns):

@@ -6,9 +6,8 @@ import random
 import pytest
 
 from bot_setups import CONFIGS
-from engine.bots import (
-    DIFFICULTIES, BOTS, Bot, FlagReflex, make_bot, make_difficulty, match_seeds, play_match,
-)
+from engine.chifootmi.bots import DIFFICULTIES, BOTS, Bot, FlagReflex, make_bot, make_difficulty, play_match
+from engine.bots.seeds import match_seeds
 from engine.chifootmi import FLAG_DOWN, FLAG_RAISED
 
 

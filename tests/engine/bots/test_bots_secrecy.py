@@ -6,7 +6,7 @@ import random
 import pytest
 
 from bot_setups import CONFIGS
-from engine.bots import make_bot
+from engine.chifootmi.bots import make_bot
 from engine.chifootmi import Deal, new_match, seeded_deal
 
 BOTS = {"random": {}, "simple": {}, "strong": {"samples": 2, "solver_iterations": 100}}

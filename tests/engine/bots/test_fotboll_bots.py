@@ -5,13 +5,12 @@ import random
 
 import pytest
 
-from engine.bots.fotboll import (
+from engine.fotboll.bots import (
     DIFFICULTIES, RandomBot, SearchBot, SensibleBot, bot_rng, make_difficulty, play_match,
     SEARCHED_FORMATION, redeal, sensible_policy, sensible_prepare,
 )
 from engine.fotboll import Attack, Card, LineUp, MatchConfig, Prepare, determinize, new_match
 from engine.fotboll.position import Team, position
-from engine.protocol import is_legal
 from fotboll_setups import HIGH, LOW, act, beaten, start
 
 CONFIGS = [MatchConfig(), MatchConfig(jokers=True, tiebreak=True)]
@@ -26,7 +25,7 @@ def test_every_bot_plays_whole_matches_legally(config):
         joint = {}
         for seat in match.to_act():
             choice = players[seat].choose(match.view(seat), match.legal_choices(seat), rngs[seat])
-            assert is_legal(match, seat, choice)
+            assert match.is_legal(seat, choice)
             joint[seat] = choice
         match.apply(joint)
     assert match.is_over
@@ -140,4 +139,4 @@ def test_the_search_bot_lines_up_its_formation_with_one_position_off_per_red_car
                      half=2)                # red had a red card in the first half
     choice = SearchBot().choose(match.view("red"), match.legal_choices("red"), random.Random(1))
     assert choice.formation == SEARCHED_FORMATION and len(choice.removed) == 1
-    assert is_legal(match, "red", choice)
+    assert match.is_legal("red", choice)

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from bot_setups import CONFIGS
-from engine.bots.leaf_value import (FEATURES, deep_chance, features, model_chance, round_value,
+from engine.chifootmi.bots.leaf_value import (FEATURES, deep_chance, features, model_chance, round_value,
                                      weights_key, win_chance)
-from engine.bots import leaf_weights
-from engine.bots.leaf_weights import WEIGHTS
+from engine.chifootmi.bots import leaf_weights
+from engine.chifootmi.bots.leaf_weights import WEIGHTS
 from engine.chifootmi import DT, PLAY, Level, MatchConfig, Options, new_match
 from engine.chifootmi.position import position
 

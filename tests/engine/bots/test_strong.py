@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from bot_setups import CONFIGS
-from engine.bots import make_bot, play_match
+from engine.chifootmi.bots import make_bot, play_match
 from engine.bots.matrix import solve, solve_exact, solve_logit, solve_typed
-from engine.bots.strong import SAMPLES_PER_MS
+from engine.chifootmi.bots.strong import SAMPLES_PER_MS
 from engine.chifootmi import new_match
 
 
@@ -133,7 +133,7 @@ def test_time_budget_becomes_deals_searched_not_a_clock():
 def test_strong_plays_an_equilibrium_of_its_round_game():
     """Knowing the exact mixture gains nothing in Strong's own game: every reply to it is
     worth at most the game's value (within the solver's precision)."""
-    from engine.bots.round_game import round_payoff
+    from engine.chifootmi.bots.round_game import round_payoff
     bot = make_bot("strong")
     checked = 0
     for seed in range(6):
@@ -183,7 +183,7 @@ def test_the_hands_variant_gives_the_opponent_a_column_per_card_it_may_hold():
     """``hands=1`` (measured and left off, docs/bots.md): with every opponent card face up
     it is the plain game, column for column; with face-down cards it offers the opponent
     every card it may hold there, each worth its average over the deals that deal it."""
-    from engine.bots.round_game import card_payoff, deal_payoff, round_payoff, slot_columns
+    from engine.chifootmi.bots.round_game import card_payoff, deal_payoff, round_payoff, slot_columns
     from engine.chifootmi import determinize
     rng = random.Random(4)
     plain_seen = hidden_seen = 0
@@ -222,7 +222,7 @@ def test_the_informed_variant_lets_each_hand_play_only_its_own_cards():
     """``hands=2``: the opponent knows its hand, so each hand it may hold is a column
     player of its own, as often as the deals deal it, with the cards of that hand only,
     each worth what ``hands=1`` says (its average over the deals that deal it)."""
-    from engine.bots.round_game import card_payoff, informed_games
+    from engine.chifootmi.bots.round_game import card_payoff, informed_games
     from engine.chifootmi import determinize
     rng = random.Random(6)
     checked = several = 0
@@ -289,7 +289,7 @@ def test_strong_at_pro_plays_an_equilibrium_of_its_two_round_game():
     """Two rounds deep, Strong still plays its game's equilibrium: knowing its exact mixture,
     no card of the opponent's is worth more than the game's value; and the deeper game is
     not the one-round game (it changes play in some positions)."""
-    from engine.bots.round_game import round_payoff
+    from engine.chifootmi.bots.round_game import round_payoff
     bot = make_bot("strong")
     checked = changed = 0
     rng = random.Random(9)

@@ -10,7 +10,6 @@ from engine.fotboll import (
 )
 from engine.fotboll.match import Deal
 from engine.fotboll.position import Team, position
-from engine.protocol import is_legal
 from fotboll_setups import HIGH, LOW, act, attack, beaten, deal, deck, names, start
 
 C = Card.parse
@@ -342,7 +341,7 @@ def test_illegal_choices_name_the_rule_and_leave_the_state_unchanged():
         with pytest.raises(IllegalChoice) as raised:
             act(match, choice)
         assert raised.value.rule.startswith("F-") and match == before
-    assert not is_legal(match, "red", Prepare(sub=("M1", "M1")))
-    assert is_legal(match, "red", Prepare(sub=("M2", "M1")))
+    assert not match.is_legal("red", Prepare(sub=("M1", "M1")))
+    assert match.is_legal("red", Prepare(sub=("M2", "M1")))
     with pytest.raises(IllegalChoice, match="nothing to decide"):
         match.apply({"blue": NOTHING, "red": NOTHING})

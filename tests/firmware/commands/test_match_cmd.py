@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.bots import make_bot, match_seeds, play_match
+from engine.chifootmi.bots import make_bot, play_match
+from engine.bots.seeds import match_seeds
 from engine.chifootmi import Level, MatchConfig, Options
 from firmware.commands.match import parse_seat
+from firmware.games.registry import game_named
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -128,11 +130,12 @@ def test_a_round_through_pitchpad_match_gives_the_benchmark_results(first, secon
 
 
 def test_seats_are_parsed_as_the_format_says():
-    assert parse_seat("stdio") == ("stdio", {})
-    assert parse_seat("bot:strong:ms=40") == ("strong", {"ms": 40})
+    chifootmi = game_named("chifootmi")
+    assert parse_seat("stdio", chifootmi) == ("stdio", {})
+    assert parse_seat("bot:strong:ms=40", chifootmi) == ("strong", {"ms": 40})
     for bad in ("human", "bot:", "bot:nobody", "bot:simple:fast"):
         with pytest.raises(ValueError):
-            parse_seat(bad)
+            parse_seat(bad, chifootmi)
 
 
 def test_two_stdio_seats_are_refused():

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.bots import match_seeds, play
-from engine.bots.fotboll import make_bot as fotboll_bot
+from engine.protocol import play_out
+from engine.bots.seeds import match_seeds
+from engine.fotboll.bots import make_bot as fotboll_bot
 from engine.chifoumi.bots import make_bot as chifoumi_bot
-from engine.registry import GAMES, game_named
-from firmware.commands.match import GAME_NAMES
+from firmware.games.registry import GAMES, game_named
+from firmware.commands.match import playable
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -36,7 +37,7 @@ def pitchpad_match(*args: str, answer=None, timeout: float = 300) -> tuple[list[
 
 
 def test_every_registered_game_has_cpu_players_in_the_command():
-    assert set(GAME_NAMES) == set(GAMES)
+    assert {spec.name for spec in playable()} == set(GAMES)
 
 
 def test_fotboll_bots_play_a_round_that_replays_from_the_seed():
@@ -47,15 +48,15 @@ def test_fotboll_bots_play_a_round_that_replays_from_the_seed():
     results = [line for line in lines if "result" in line]
     assert [r["seed"] for r in results] == [match_seeds(4, i).deal for i in range(2)]
     assert all(r["result"]["over"] and r["result"]["half"] == 2 for r in results)
-    game = game_named("fotboll")
+    game = game_named("fotboll").rules
     config = game.parse_script({"game": "fotboll", "options": {"jokers": True}}).config
     for index, result in enumerate(results):       # the same bots on the same seeds: the same match
         seeds = match_seeds(4, index)
         players = {"red": fotboll_bot("search").with_time_budget(4), "blue": fotboll_bot("sensible")}
         if index % 2:                                # --swap: the players change colours
             players = {"red": players["blue"], "blue": players["red"]}
-        match = play(game.new_match(config, seeds.deal), players,
-                     {seat: seeds.bot_rng(seat) for seat in players})
+        match = game.new_match(config, seeds.deal)
+        play_out(match, players, {seat: seeds.bot_rng(seat) for seat in players})
         assert game.summary(match) == result["result"]
     wins = lines[-1]["wins"]
     assert lines[-1]["done"] and sum(wins.values()) == sum(r["result"]["winner"] is not None
@@ -99,12 +100,12 @@ def test_two_player_chifoumi_replays_from_the_seed():
                                         "--white", "bot:greedy", "--black", "bot:random")
     assert status == 0, err
     (line,) = [line for line in lines if "result" in line]
-    game = game_named("chifoumi")
+    game = game_named("chifoumi").rules
     config = game.parse_script({"game": "chifoumi", "options": {"placement": True}}).config
     seeds = match_seeds(6, 0)
-    match = play(game.new_match(config, seeds.deal),
-                 {"white": chifoumi_bot("greedy"), "black": chifoumi_bot("random")},
-                 {seat: seeds.bot_rng(seat) for seat in ("white", "black")})
+    match = game.new_match(config, seeds.deal)
+    play_out(match, {"white": chifoumi_bot("greedy"), "black": chifoumi_bot("random")},
+             {seat: seeds.bot_rng(seat) for seat in ("white", "black")})
     assert game.summary(match) == line["result"]
 
 

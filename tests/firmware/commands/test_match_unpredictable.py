@@ -12,9 +12,10 @@ import json
 import math
 import random
 
-from engine.bots import make_bot
+from engine.chifootmi.bots import make_bot
 from engine.chifootmi import Level, MatchConfig, new_match
 from firmware.commands.match import StdioSeat, run_matches
+from firmware.games.registry import game_named
 
 MATCHES = 48
 
@@ -81,8 +82,9 @@ class PredictingAgent(io.TextIOBase):
 def test_an_agent_that_reads_every_printed_line_predicts_no_deal_and_no_cpu_card():
     printed = io.StringIO()
     agent = PredictingAgent(printed)
-    seat = StdioSeat(printed, agent)  # type: ignore[arg-type]
-    run_matches(MatchConfig(Level.BEGINNER), 2026, {"red": seat, "blue": make_bot("random")},
+    chifootmi = game_named("chifootmi")
+    seat = StdioSeat(printed, agent, chifootmi)  # type: ignore[arg-type]
+    run_matches(chifootmi, MatchConfig(Level.BEGINNER), 2026, {"red": seat, "blue": make_bot("random")},
                 MATCHES, True, printed, io.StringIO())
     seeds = [line["seed"] for line in map(json.loads, printed.getvalue().splitlines())
              if "result" in line]

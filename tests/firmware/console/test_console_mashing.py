@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from engine.registry import game_named
+from firmware.games.registry import game_named
 from engine.scripting import joint_to_json
 from firmware.chifoumi import screens as ks
 from firmware.fotboll import screens as fs
@@ -55,7 +55,7 @@ class Matches:
         """Each match's decisions, read back as script turns, replay legally to its state."""
         assert self.seen
         for session, header in self.seen:
-            game = game_named(header["game"])
+            game = game_named(header["game"]).rules
             turns = [joint_to_json(joint) for joint in session.decisions]
             script = game.parse_script({**header, "turns": turns})
             match = script.start()

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.chifootmi import events as ev
-from engine.registry import game_named
+from firmware.games.registry import game_named
 from firmware.console.app import Idle
 from firmware.games.spec import MatchStart
 from firmware.games.registry import GAMES
@@ -37,8 +37,8 @@ def four_pads(tmp_path, game: str, language: str = "fr") -> Rig:
 def played(game: str, seed: int, moves: int):
     """A match of ``game`` after ``moves`` random legal joint decisions, and its last events."""
     entry = GAMES[game]
-    start = entry.start(MatchStart(entry.settings(TWO_PLAYER[game] | {"players": "two"}), seed,
-                                   0.0, 2, False, TIMING, "s" * 32))
+    start = entry.console.start(MatchStart(entry.console.settings(TWO_PLAYER[game] | {"players": "two"}),
+                                           seed, 0.0, 2, False, TIMING, "s" * 32))
     match = start.session.match
     rng = random.Random(seed)
     events: list = []
@@ -67,7 +67,7 @@ def test_spare_pads_watch_the_score_and_the_moves_and_ignore_their_buttons(tmp_p
             break
         screen = rig.screen(3)
         assert isinstance(screen, SpectatorScreen) and screen == rig.screen(4)
-        summary = game_named(game).summary(rig.app.session.match)
+        summary = game_named(game).rules.summary(rig.app.session.match)
         score = summary.get("score") or summary.get("points")
         assert len(screen.score) == len(score)
         seen_words = seen_words or bool(screen.words)
@@ -82,7 +82,7 @@ def test_a_spectator_screen_is_the_same_for_every_match_either_seat_could_be_in(
     """Determinized twins (what a seat cannot tell from the real match, the other seat's
     secrets drawn at random) give the spectator the same screen: it holds no secret of either."""
     match, events = played(game, seed, moves)
-    engine = game_named(game)
+    engine = game_named(game).rules
     title = game.capitalize()
     real = SpectatorScreen.of(title, engine.summary(match), events, True)
     for seat in match.seats:

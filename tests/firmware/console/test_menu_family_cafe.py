@@ -293,9 +293,10 @@ def test_opening_and_leaving_the_stats_page_fits_the_bus_budget(tmp_path):
 
 @pytest.mark.parametrize("game", ["chifootmi", "fotboll", "chifoumi"])
 def test_pitchpad_sim_headless_plays_any_game_and_says_its_options(game):
+    level = ["--level", "pro_plus"] if game == "chifootmi" else []
     result = subprocess.run(
         [sys.executable, "-m", "firmware.cli", "sim", "--game", game, "--seed", "5",
-         "--language", "en", "--level", "pro_plus"], capture_output=True, text=True,
+         "--language", "en", *level], capture_output=True, text=True,
         stdin=subprocess.DEVNULL, cwd=ROOT, timeout=120)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
@@ -305,6 +306,13 @@ def test_pitchpad_sim_headless_plays_any_game_and_says_its_options(game):
              "chifoumi": "Chifoumi (CPU Easy, Placement Off, Closed stacks Off), seed 5:"}[game]
     assert lines[0].startswith(title)
     assert lines[-1].startswith(("Score: ", "Points: ")) and "; winner: " in lines[-1]
+
+
+def test_pitchpad_sim_refuses_an_option_of_another_game_in_one_line():
+    result = subprocess.run(
+        [sys.executable, "-m", "firmware.cli", "sim", "--game", "fotboll", "--level", "pro"],
+        capture_output=True, text=True, stdin=subprocess.DEVNULL, cwd=ROOT, timeout=120)
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", "pitchpad sim: fotboll has no --level\n")
 
 
 def test_pitchpad_sim_headless_four_player_chifoumi_in_french():
@@ -356,7 +364,8 @@ def test_a_game_that_cannot_play_a_demo_gets_the_saver_not_a_crash(tmp_path, mon
     def broken(name: str):
         def start(_start):
             raise RuntimeError("no demo seats")
-        return dataclasses.replace(real(name), start=start)
+        spec = real(name)
+        return dataclasses.replace(spec, console=dataclasses.replace(spec.console, start=start))
 
     monkeypatch.setattr(modes, "entry_for", broken)
     rig = menu_rig(tmp_path, idle=CAFE_IDLE)

@@ -8,6 +8,7 @@ from pathlib import Path
 from app_rig import Rig
 
 from firmware.storage import history, roster
+from firmware.games.registry import rules
 from firmware.storage import journal as mj
 from firmware.club.config import Broker, ClubConfig
 from firmware.club.unit import ClubLink
@@ -153,7 +154,7 @@ def test_the_names_survive_a_power_cut_with_the_match(tmp_path):
     player.press(2, Button.CENTRE)                        # Ana against a guest
     for pad, button in player.choices():
         player.press(pad, button)
-    assert mj.load(tmp_path).setup.console["people"] == {"red": "Ana"}
+    assert mj.load(tmp_path, rules()).setup.console["people"] == {"red": "Ana"}
     again = Player(tmp_path, 9, None)                     # the power cut: a new process
     again.play()
     assert history.read(tmp_path)[-1]["people"] == {"red": "Ana"}

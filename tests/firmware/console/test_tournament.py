@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from firmware.storage import history, roster, tournament
+from firmware.games.registry import rules
 from firmware.storage import journal as mj
 from firmware.storage.tournament import Tournament
 from firmware.console.tournament_screens import FixturesScreen, SetupScreen, WinnerScreen
@@ -125,7 +126,7 @@ def test_a_power_cut_in_a_tournament_match_resumes_it_and_records_it(tmp_path):
     player.press(1, Button.CENTRE)                        # the first fixture: Ben - Cy
     for pad, button in player.choices():
         player.press(pad, button)
-    assert mj.load(tmp_path).setup.console["tournament"] == 0
+    assert mj.load(tmp_path, rules()).setup.console["tournament"] == 0
     again = Player(tmp_path, 5, None)                      # the power cut: a new process
     again.play()
     stored = tournament.load(tmp_path)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.registry import GAMES as ENGINE_GAMES
 from firmware.games.registry import GAMES
 from firmware.console.menu import rows
 from firmware.games.session import MatchSession, Step
@@ -19,7 +18,7 @@ from hal.buttons import Button
 from app_rig import Rig
 
 FIRMWARE = Path(__file__).resolve().parents[3] / "firmware"
-GAME_FOLDERS = sorted(p.name for p in FIRMWARE.iterdir() if (p / "entry.py").exists())
+GAME_FOLDERS = sorted(p.name for p in FIRMWARE.iterdir() if (p / "spec.py").exists() and p.name != "games")
 
 
 def imported(path: Path) -> set[str]:
@@ -38,12 +37,11 @@ def imported(path: Path) -> set[str]:
     return names
 
 
-def test_every_game_folder_is_registered_once_and_is_an_engine_game():
+def test_every_game_folder_is_registered_once_in_menu_order():
     assert sorted(name.replace("-", "_") for name in GAMES) == GAME_FOLDERS  # simulator-soccer
-    assert set(GAMES) <= set(ENGINE_GAMES)
-    menu_order = [name for name in ENGINE_GAMES if name in GAMES]
-    assert list(GAMES) == menu_order
-    assert rows(Settings())[0].values == tuple(menu_order)
+    orders = [spec.menu_order for spec in GAMES.values()]
+    assert orders == sorted(orders) and len(set(orders)) == len(orders)
+    assert rows(Settings())[0].values == tuple(GAMES)
 
 
 CORE = sorted(str(path.relative_to(FIRMWARE)) for part in ("console", "games", "storage")

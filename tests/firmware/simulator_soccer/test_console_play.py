@@ -12,14 +12,14 @@ from engine.simulator_soccer import Formation, Kick, Shoot
 from firmware.storage import history
 from firmware.games.session import Step
 from firmware.simulator_soccer import screens as ss
-from firmware.simulator_soccer.entry import ENTRY
+from firmware.simulator_soccer.spec import SPEC
 from hal.buttons import Button
 
 
 def test_two_people_play_a_whole_match_by_buttons_and_it_is_recorded(tmp_path):
     rig = SoccerRig(tmp_path, soccer_settings("two"), seed=5)
     rig.start()
-    assert rig.app.mode == "match" and rig.app.game is ENTRY
+    assert rig.app.mode == "match" and rig.app.game is SPEC
     session = rig.session
     presses = play_out(rig, random.Random(1))
     assert session.match.is_over and rig.app.mode == "menu"

@@ -14,7 +14,7 @@ from typing import Any
 from soccer_console_rig import SoccerRig, soccer_settings
 from soccer_play import intent
 
-from engine.registry import game_named
+from firmware.games.registry import game_named
 from firmware.storage import history
 from firmware.storage import journal as mj
 from firmware.console.app import Idle
@@ -55,7 +55,7 @@ def play(rig: SoccerRig, seed: int, stop_at: int | None = None) -> None:
 
 def _state(rig: SoccerRig) -> dict[str, Any]:
     session = rig.session
-    return {"summary": game_named("simulator-soccer").summary(session.match),
+    return {"summary": game_named("simulator-soccer").rules.summary(session.match),
             "decisions": [dict(j) for j in session.decisions],
             "views": {seat: json.dumps(session.match.view(seat).to_json(), sort_keys=True)
                       for seat in session.match.seats},
@@ -111,4 +111,4 @@ def test_a_journal_converts_into_a_script_that_pitchpad_replay_plays(tmp_path):
                               input=converted.stdout, capture_output=True, text=True, timeout=120)
     assert replayed.returncode == 0, replayed.stderr
     summary = json.loads(replayed.stdout.splitlines()[-1])
-    assert summary == game_named("simulator-soccer").summary(rig.session.match)
+    assert summary == game_named("simulator-soccer").rules.summary(rig.session.match)

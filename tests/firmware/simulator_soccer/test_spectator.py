@@ -11,17 +11,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from soccer_play import intent
 
-from engine.registry import game_named
+from firmware.games.registry import game_named
 from engine.simulator_soccer import MatchConfig, Options, new_match
 from engine.simulator_soccer import events as ev
 from engine.simulator_soccer.bots import SoccerBot
 from firmware.console.app import Idle
 from firmware.render import WIDTH, Canvas, text_width
 from firmware.games.session import Step
+from firmware.simulator_soccer.spectator import soccer_words
 from firmware.console.spectator import SpectatorScreen
 from hal.buttons import Button
 
 GAME = "simulator-soccer"
+WORDS = soccer_words
 
 
 def _lines(screen: SpectatorScreen, language: str) -> list[str]:
@@ -33,23 +35,23 @@ def test_a_spectator_reads_simulator_soccer_in_its_own_words_in_both_languages()
               ev.Shot("red", 9, "left", False, "right", result="goal"),
               ev.Goal("red", 9, score={"red": 1, "blue": 0})]
     screen = SpectatorScreen.of("Sim. Soccer", {"score": {"red": 1, "blue": 0}, "over": False},
-                                events, True, GAME)
+                                events, True, WORDS)
     assert _lines(screen, "fr") == ["Tir Rouge G/D : but", "BUT ! Rouge n°9"]
     assert _lines(screen, "en") == ["Red shot L/R: goal", "GOAL! Red #9"]
     cards = [ev.Foul("blue", 4, (15, 4), "penalty"), ev.Card("blue", 4, "yellow", count_=2),
              ev.Card("blue", 4, "red")]
-    screen = SpectatorScreen.of("Sim. Soccer", {"score": {"red": 1, "blue": 0}}, cards, True, GAME)
+    screen = SpectatorScreen.of("Sim. Soccer", {"score": {"red": 1, "blue": 0}}, cards, True, WORDS)
     assert _lines(screen, "fr") == ["Bleu n°4 averti", "Bleu n°4 expulsé"]
     assert _lines(screen, "en") == ["Blue #4 booked", "Blue #4 sent off"]
     others = [ev.Shot("blue", 10, "centre", True, "centre", result="saved"),
               ev.Substituted("red", 7, 14)]
-    screen = SpectatorScreen.of("Sim. Soccer", {"score": {"red": 1, "blue": 0}}, others, True, GAME)
+    screen = SpectatorScreen.of("Sim. Soccer", {"score": {"red": 1, "blue": 0}}, others, True, WORDS)
     assert _lines(screen, "fr") == ["Tir Bleu C/C : arrêt", "Rouge: 14 remplace 7"]
     assert _lines(screen, "en") == ["Blue shot C/C: saved", "Red: #14 on for #7"]
     for words in (events, cards, others):         # every line fits the panel
         for language in ("fr", "en"):
             shown = SpectatorScreen.of("Sim. Soccer", {"score": {"red": 1, "blue": 0}}, words,
-                                       True, GAME)
+                                       True, WORDS)
             assert all(text_width(line) <= WIDTH for line in _lines(shown, language))
 
 
@@ -75,7 +77,7 @@ def test_spare_pads_watch_a_whole_match_and_read_its_goals_shots_and_cards(tmp_p
             break
         screen, _ = _watched(rig)
         keys.update(key for key, _values in screen.words)
-        summary = game_named(GAME).summary(rig.session.match)
+        summary = game_named(GAME).rules.summary(rig.session.match)
         assert dict(screen.score) == {"team.red": str(summary["score"]["red"]),
                                       "team.blue": str(summary["score"]["blue"])}
         decisions = len(rig.session.decisions)
@@ -154,10 +156,10 @@ def _random_match(seed: int, moves: int):
 def test_a_soccer_spectator_screen_is_the_same_for_every_match_either_seat_could_be_in(
         seed, moves, twin_seed):
     match, events = _random_match(seed, moves)
-    engine = game_named(GAME)
-    real = SpectatorScreen.of("Sim. Soccer", engine.summary(match), events, True, GAME)
+    engine = game_named(GAME).rules
+    real = SpectatorScreen.of("Sim. Soccer", engine.summary(match), events, True, WORDS)
     for seat in match.seats:
         twin = engine.determinize(match.view(seat), random.Random(twin_seed))
-        assert SpectatorScreen.of("Sim. Soccer", engine.summary(twin), events, True, GAME) == real
+        assert SpectatorScreen.of("Sim. Soccer", engine.summary(twin), events, True, WORDS) == real
     for language in ("fr", "en"):
         real.draw(Canvas(), language)

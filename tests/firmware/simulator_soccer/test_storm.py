@@ -10,7 +10,7 @@ import random
 import pytest
 from soccer_console_rig import SoccerRig, play_out, replayed_summary, soccer_settings
 
-from engine.registry import game_named
+from firmware.games.registry import game_named
 from hal.buttons import Button
 
 BUTTONS = list(Button)
@@ -38,5 +38,5 @@ def test_button_storms_never_crash_stick_or_cheat(tmp_path, players, seed):
     if rig.app.mode == "match":                 # (a storm may also leave the match: allowed)
         play_out(rig, rng)
         assert session.match.is_over and rig.app.mode == "menu"
-    summary = game_named("simulator-soccer").summary(session.match)
+    summary = game_named("simulator-soccer").rules.summary(session.match)
     assert replayed_summary(header, session.decisions) == summary

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from soccer_console_rig import SoccerRig, play_out, play_until, replayed_summary, soccer_settings
 
-from engine.registry import game_named
+from firmware.games.registry import game_named
 from engine.simulator_soccer import Move, Place
 from firmware.games.session import Step
 from firmware.simulator_soccer import choosing
@@ -297,7 +297,7 @@ def test_S_SUB_1_storms_on_the_substitution_menus_make_only_legal_choices(tmp_pa
     assert subs > 0
     if rig.app.mode == "match":
         play_out(rig, rng)
-    summary = game_named("simulator-soccer").summary(session.match)
+    summary = game_named("simulator-soccer").rules.summary(session.match)
     assert replayed_summary(header, session.decisions) == summary
 
 

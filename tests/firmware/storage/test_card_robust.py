@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from firmware.storage import history
+from firmware.games.registry import rules
 from firmware.storage import journal as mj
 from firmware.storage import settings as settings_file
 from firmware.render import Canvas
@@ -208,7 +209,7 @@ def _seed_digit(header: dict) -> None:
 def test_a_journal_that_parses_but_cannot_be_rebuilt_is_moved_aside_not_offered(
         tmp_path, caplog, game, change):
     raw = _mutated(_cut_journal(tmp_path, {"game": game}), change)
-    mj.parse(raw)                                     # the engine replays it...
+    mj.parse(raw, rules())                                     # the engine replays it...
     state = tmp_path / "state"
     state.mkdir()
     (state / mj.FILE_NAME).write_bytes(raw)
@@ -231,7 +232,9 @@ def test_a_resume_that_fails_anyway_sets_the_journal_aside_and_shows_the_menu(tm
 
     def broken(resume):
         raise RuntimeError("the pads changed")
-    monkeypatch.setitem(games.GAMES, "fotboll", dataclasses.replace(games.FOTBOLL, resume=broken))
+    fotboll = games.GAMES["fotboll"]
+    broken_spec = dataclasses.replace(fotboll, console=dataclasses.replace(fotboll.console, resume=broken))
+    monkeypatch.setitem(games.GAMES._loaded(), "fotboll", broken_spec)
     player.press(1, Button.RIGHT)
     assert player.app.mode == "menu"
     assert list(state.glob(mj.FILE_NAME + ".corrupt-*")) and not (state / mj.FILE_NAME).exists()

@@ -13,11 +13,13 @@ import stat
 from pathlib import Path
 
 import sim
-from engine.bots import KeyedCpu, make_difficulty
+from engine.chifootmi.bots import make_difficulty
+from engine.bots.seeds import KeyedCpu
 from engine.chifootmi import Level, MatchConfig, new_match
+from firmware.games.registry import rules
 from firmware.storage import journal as mj
 from firmware.console.app import App, Idle
-from firmware.chifootmi.entry import ENTRY as CHIFOOTMI
+from firmware.chifootmi.spec import SPEC as CHIFOOTMI
 from firmware.chifootmi.entry import ChifootmiSettings
 from firmware.chifootmi.entry import seats as chifootmi_seats
 from firmware.chifootmi.session import CPU
@@ -93,8 +95,9 @@ def test_knowing_the_seed_and_the_code_does_not_give_the_cpus_choices():
 
 def test_a_resumed_match_keeps_its_cpu_secret(tmp_path):
     app = boot(tmp_path, None)
-    setup = mj.load(tmp_path).setup  # type: ignore[union-attr]
-    resumed = CHIFOOTMI.resume(Resume(setup.script, setup.console, (), 0.0, 2, Timing()))
+    setup = mj.load(tmp_path, rules()).setup  # type: ignore[union-attr]
+    resumed = CHIFOOTMI.console.resume(Resume(setup.script, setup.console, (), 0.0, 2, Timing(),
+                                              CHIFOOTMI.rules))
     assert resumed.journal is not None
     assert resumed.journal[1]["cpu_secret"] == setup.console["cpu_secret"]
     cpu = resumed.session.seats.cpus["blue"]
@@ -105,6 +108,6 @@ def test_a_resumed_match_keeps_its_cpu_secret(tmp_path):
 def test_a_match_start_with_a_given_secret_uses_it():
     start = MatchStart(ChifootmiSettings(players="cpu", difficulty="medium"), 5, 0.0, 2,
                        False, Timing(), "feedfeedfeedfeedfeedfeedfeedfeed")
-    started = CHIFOOTMI.start(start)
+    started = CHIFOOTMI.console.start(start)
     assert started.journal is not None
     assert started.journal[1]["cpu_secret"] == "feedfeedfeedfeedfeedfeedfeedfeed"

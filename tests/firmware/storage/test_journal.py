@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from firmware.storage import history
+from firmware.games.registry import rules
 from firmware.storage import journal as mj
 from firmware.console.app import App
 from firmware.console.resume import ResumeScreen
@@ -77,7 +78,7 @@ def test_a_journal_converts_exactly_into_a_script_that_pitchpad_replay_plays(tmp
     converted = subprocess.run([*PITCHPAD, "journal-to-script", str(journal_file)], cwd=ROOT,
                                capture_output=True, text=True, check=True)
     script = json.loads(converted.stdout)
-    assert script == mj.script_from_file(journal_file)
+    assert script == mj.script_from_file(journal_file, rules())
     assert script["turns"] == reference["turns"][:-1]
     script["turns"] = reference["turns"]
     replayed = subprocess.run([*PITCHPAD, "replay", "-"], input=json.dumps(script), cwd=ROOT,
@@ -123,10 +124,10 @@ def test_a_torn_last_record_is_ignored(tmp_path):
     last_start = whole.rstrip(b"\n").rfind(b"\n") + 1
     for cut in range(last_start + 1, len(whole) - 1):      # every way the last write can tear
         path.write_bytes(whole[:cut])
-        match = mj.load(tmp_path)
+        match = mj.load(tmp_path, rules())
         assert match is not None and len(match.decisions) == 6 and match.torn
     path.write_bytes(whole[:last_start] + b"\0" * 40)       # a block of zeros after a power cut
-    assert len(mj.load(tmp_path).decisions) == 6
+    assert len(mj.load(tmp_path, rules()).decisions) == 6
     player = restart(tmp_path)
     player.press(1, Button.RIGHT)
     assert len(player.app.session.decisions) == 6
@@ -138,7 +139,7 @@ def test_a_torn_set_up_line_is_no_match(tmp_path):
     cut_off(tmp_path)
     path = tmp_path / mj.FILE_NAME
     path.write_bytes(path.read_bytes()[:30])
-    assert mj.load(tmp_path) is None and not path.exists()
+    assert mj.load(tmp_path, rules()) is None and not path.exists()
     assert restart(tmp_path).app.mode == "splash"
 
 

@@ -18,7 +18,7 @@ from firmware.console.app import App, Idle
 from firmware.chifoumi import screens as ks
 from firmware.console.resume import ResumeScreen, StatsScreen
 from firmware.render import Canvas
-from engine.registry import game_named
+from firmware.games.registry import game_named, rules
 from firmware.storage.settings import Settings, save
 from hal.buttons import Button
 from hal.clock import ManualClock
@@ -117,7 +117,7 @@ SETTINGS = {
 
 def _state(rig: Console) -> dict[str, Any]:
     session = rig.session
-    return {"summary": game_named(rig.app.game.name).summary(session.match),
+    return {"summary": game_named(rig.app.game.name).rules.summary(session.match),
             "decisions": [dict(j) for j in session.decisions],
             "views": {seat: json.dumps(session.match.view(seat).to_json(), sort_keys=True)
                       for seat in session.match.seats},
@@ -199,11 +199,11 @@ def test_fotboll_and_chifoumi_journals_convert_into_scripts_that_pitchpad_replay
         doc = json.loads(converted.stdout)
         records = [json.loads(line) for line in path.read_text().splitlines()]
         assert doc["game"] == game and doc["turns"] == records[1:]
-        assert doc == mj.script_from_file(path)
+        assert doc == mj.script_from_file(path, rules())
         replayed = _cli("replay", "-", stdin=converted.stdout)
         assert replayed.returncode == 0, replayed.stderr
         summary = json.loads(replayed.stdout.splitlines()[-1])
-        assert summary == mj.load(folder).summary
+        assert summary == mj.load(folder, rules()).summary
         assert summary["over"] is False
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from app_rig import Rig
+from firmware.games.registry import rules
 from firmware.storage import journal as mj
 from firmware.chifootmi import screens as cs
 from firmware.storage.settings import Settings
@@ -56,4 +57,4 @@ def test_a_move_is_durable_before_either_screen_shows_it(tmp_path, monkeypatch):
     rig.press(2, Button.CARD2)                                  # the second lock-in: the flip
     assert isinstance(rig.screen(1), cs.FlipScreen)
     assert log == ["append", "screen 1", "screen 2"]
-    assert len(mj.load(tmp_path).decisions) == 1
+    assert len(mj.load(tmp_path, rules()).decisions) == 1

@@ -19,10 +19,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.registry import game_named
 from firmware.storage import journal as match_journal
 from firmware.games.spec import Resume
-from firmware.games.registry import GAMES
+from firmware.games.registry import GAMES, rules
 from firmware.render import Canvas
 
 log = logging.getLogger("pitchpad.recovery")
@@ -37,14 +36,14 @@ def rebuild_check(pad_count: int, timing: Any) -> Callable[[match_journal.Journa
         if name not in GAMES:
             raise match_journal.JournalCorrupt(f"a game this console does not host ({name})")
         try:
-            started = GAMES[name].resume(Resume(offer.setup.script, offer.setup.console,
-                                                offer.decisions, 0.0, pad_count, timing))
+            spec = GAMES[name]
+            started = spec.console.resume(Resume(offer.setup.script, offer.setup.console,
+                                                 offer.decisions, 0.0, pad_count, timing, spec.rules))
             for seat in offer.final.seats:          # every screen draws (names, clock...)
                 model = started.session.screen(seat, 0.0)
                 model.draw(Canvas(), "en")
             rebuilt = started.session.match
-            script = game_named(name)
-            same = script.summary(rebuilt) == script.summary(offer.final) and all(
+            same = spec.summary(rebuilt) == spec.summary(offer.final) and all(
                 rebuilt.view(seat).to_json() == offer.final.view(seat).to_json()
                 for seat in offer.final.seats)
             cpus = offer.setup.console.get("cpus", {})
@@ -88,7 +87,7 @@ def record_unrecorded(state_dir: str | Path,
         return
     for path in kept:
         try:
-            match = match_journal.parse(path.read_bytes())
+            match = match_journal.parse(path.read_bytes(), rules())
         except (OSError, match_journal.JournalCorrupt) as exc:
             log.warning("%s cannot be read (%s); left where it is", path.name, exc)
             continue

@@ -1,0 +1,48 @@
+"""Chifootmi as the platform knows it: one :class:`~firmware.games.spec.GameSpec`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from engine import chifootmi
+from engine.chifootmi.script import OPTION_NAMES
+from engine.protocol import JSONObject
+from firmware.games.options import GameOptions, option
+from firmware.games.spec import GameSpec
+
+from . import commentary
+from .entry import ENTRY, LEVELS, ChifootmiSettings
+from .screens import reveal_headline
+from .session import CPU
+from .strings import STRINGS
+
+
+@dataclass(frozen=True)
+class ChifootmiOptions(GameOptions):
+    """``--level`` (Beginner unless given; ``pro_plus`` is Pro with every option) and
+    ``--option`` (the Pro+ options, also house rules at any level)."""
+
+    game: ClassVar[str] = "chifootmi"
+    level: str | None = option(None, "the level (default beginner; pro_plus: Pro with every option)",
+                               choices=LEVELS)
+    option: tuple[str, ...] = option((), "a rule option", choices=OPTION_NAMES)
+
+    def setup(self) -> JSONObject:
+        level = self.level or "beginner"
+        chosen = set(self.option) | (set(OPTION_NAMES) if level == "pro_plus" else set())
+        return {"level": "pro" if level == "pro_plus" else level,
+                "options": {name: True for name in dict.fromkeys((*OPTION_NAMES, *self.option)) if name in chosen}}
+
+    def settings(self, settings: ChifootmiSettings) -> ChifootmiSettings:
+        if self.level is not None:
+            settings = replace(settings, level=self.level)
+        if self.option:
+            settings = replace(settings, house=settings.level != "pro_plus",
+                               **{name: name in self.option for name in OPTION_NAMES})
+        return settings
+
+
+SPEC = GameSpec(rules=chifootmi.GAME, title="Chifootmi", menu_order=10, console=ENTRY, cpu=CPU,
+                options=ChifootmiOptions, strings=STRINGS, describe=commentary.describe,
+                headline=reveal_headline)
+"""Chifootmi, published under the ``pitchpad.games`` entry point."""

@@ -1,0 +1,42 @@
+"""Chifoumi as the platform knows it: one :class:`~firmware.games.spec.GameSpec`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from engine import chifoumi
+from engine.chifoumi import SEATS_BY_PLAYERS
+from engine.chifoumi.script import OPTION_NAMES
+from engine.protocol import JSONObject
+from firmware.games.options import GameOptions, option
+from firmware.games.spec import GameSpec
+
+from .entry import ENTRY, ChifoumiSettings
+from .screens import reveal_headline
+from .session import CPU
+from .strings import STRINGS
+
+
+@dataclass(frozen=True)
+class ChifoumiOptions(GameOptions):
+    """``--players`` 2 to 4 (2 unless given) and ``--option`` (placement, closed stacks)."""
+
+    game: ClassVar[str] = "chifoumi"
+    players: int | None = option(None, "players (default 2)", choices=sorted(SEATS_BY_PLAYERS))
+    option: tuple[str, ...] = option((), "a rule option", choices=OPTION_NAMES)
+
+    def setup(self) -> JSONObject:
+        return {"players": self.players or 2,
+                "options": {name: True for name in self.option}}
+
+    def settings(self, settings: ChifoumiSettings) -> ChifoumiSettings:
+        if self.players is not None:
+            settings = replace(settings, players=self.players)
+        if self.option:
+            settings = replace(settings, **{name: name in self.option for name in OPTION_NAMES})
+        return settings
+
+
+SPEC = GameSpec(rules=chifoumi.GAME, title="Chifoumi", menu_order=30, console=ENTRY, cpu=CPU,
+                options=ChifoumiOptions, strings=STRINGS, headline=reveal_headline)
+"""Chifoumi, published under the ``pitchpad.games`` entry point."""
