@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Set ``dtparam`` values in a Raspberry Pi boot config (config.txt) the way its firmware reads it.
 
-    python3 deploy/boot_config.py FILE NAME=VALUE...     (prints "changed" or "unchanged")
+    python3 deploy/boot_config.py FILE NAME=VALUE... [dtoverlay=NAME,PARAM=VALUE...]
+                                                         (prints "changed" or "unchanged")
 
 Run by deploy/install.sh (standard library only: it runs before the venv exists). What the
 firmware does and a line-oriented ``sed`` did not:
@@ -12,7 +13,10 @@ firmware does and a line-oriented ``sed`` did not:
   file ends inside a conditional section (else a Zero 2 W would keep I2C off);
 - one ``dtparam`` line may set several values: ``dtparam=i2c_arm=on,i2c_arm_baudrate=400000``
   (our own example) is understood, and a wrong value in it is changed in place;
-- ``dtparam=i2c_arm`` with no value means ``on``.
+- ``dtparam=i2c_arm`` with no value means ``on``;
+- an overlay (``dtoverlay=gpio-poweroff,gpiopin=9``, the battery handheld's power board) is
+  loaded once: an ``[all]`` line loading the same overlay with other parameters is rewritten
+  rather than a second one added (two would claim two pins).
 
 Before the first change the file is copied to ``FILE.pitchpad-<time>.bak``; it is then written
 whole through a temp file and a rename, so a power cut leaves the old or the new file.
@@ -28,6 +32,34 @@ from pathlib import Path
 
 SECTION = re.compile(r"^\s*\[([^\]]*)\]\s*(#.*)?$")
 DTPARAM = re.compile(r"^(\s*dtparam\s*=\s*)([^#]*?)(\s*(#.*)?)$")
+DTOVERLAY = re.compile(r"^(\s*dtoverlay\s*=\s*)([^#]*?)(\s*(#.*)?)$")
+
+
+def apply_overlays(text: str, overlays: list[str]) -> str:
+    """``text`` loading each of ``overlays`` (``NAME,PARAM=VALUE...``) for all boards, once."""
+    lines = text.splitlines()
+    for overlay in overlays:
+        name = overlay.split(",")[0].strip()
+        found = None
+        for_all = True
+        for index, line in enumerate(lines):
+            section = SECTION.match(line)
+            if section:
+                for_all = section.group(1).strip().lower() == "all"
+                continue
+            match = DTOVERLAY.match(line)
+            if for_all and match and match.group(2).split(",")[0].strip() == name:
+                found = index
+        if found is not None:
+            prefix, body, suffix = DTOVERLAY.match(lines[found]).group(1, 2, 3)  # type: ignore[union-attr]
+            if [part.strip() for part in body.split(",")] != [part.strip() for part in overlay.split(",")]:
+                lines[found] = prefix + overlay + suffix
+            continue
+        if not for_all:
+            lines.append("[all]")
+        lines.append("# PitchPad (deploy/install.sh): the power board")
+        lines.append(f"dtoverlay={overlay}")
+    return "\n".join(lines) + "\n"
 
 
 def _items(text: str) -> list[tuple[str, str]]:
@@ -74,12 +106,13 @@ def apply(text: str, wanted: dict[str, str]) -> str:
 
 def main(argv: list[str]) -> int:
     if len(argv) < 2 or not all("=" in a for a in argv[1:]):
-        print("usage: boot_config.py FILE NAME=VALUE...", file=sys.stderr)
+        print("usage: boot_config.py FILE NAME=VALUE... [dtoverlay=NAME,PARAM=VALUE...]", file=sys.stderr)
         return 2
     path = Path(argv[0])
-    wanted = dict(a.split("=", 1) for a in argv[1:])
+    overlays = [a.split("=", 1)[1] for a in argv[1:] if a.startswith("dtoverlay=")]
+    wanted = dict(a.split("=", 1) for a in argv[1:] if not a.startswith("dtoverlay="))
     old = path.read_text(encoding="utf-8", errors="surrogateescape") if path.exists() else ""
-    new = apply(old, wanted)
+    new = apply_overlays(apply(old, wanted) if wanted else old, overlays) if overlays else apply(old, wanted)
     if new == old:
         print("unchanged")
         return 0

@@ -3,8 +3,9 @@
 #   sudo deploy/install.sh [--config handheld|four-pads-mux|four-pads-two-buses|FILE] [--no-start]
 # Creates the system user "pitchpad" (groups gpio, i2c, spi, dialout), a venv in /opt/pitchpad
 # with the "pi" extra, the config in /etc/pitchpad/hardware.toml (kept if it exists), the state
-# directory /var/lib/pitchpad, turns I2C on at 400 kHz (and SPI when the config uses it), then
-# installs, enables and starts pitchpad.service. Running it again changes nothing unless the
+# directory /var/lib/pitchpad, turns I2C on at 400 kHz (and SPI when the config uses it; the
+# gpio-poweroff overlay when it has a [power] poweroff_pin), lets the service user power the
+# system off (a polkit rule), then installs, enables and starts pitchpad.service. Running it again changes nothing unless the
 # sources or the unit changed. PITCHPAD_ROOT (a prefix for every path) is for the tests.
 set -euo pipefail
 
@@ -91,7 +92,8 @@ apt_install() {
 }
 
 ensure_system_packages() {
-    local wanted=(python3-venv)
+    # polkitd: systemd-logind asks it before powering off for the console (hal/halt.py).
+    local wanted=(python3-venv polkitd)
     # SPI screens: luma opens /dev/spidev through spidev (Debian's, no compiler needed).
     if [ -f "$CONF_DIR/hardware.toml" ] && grep -Eq '^[[:space:]]*bus[[:space:]]*=[[:space:]]*"spi"' "$CONF_DIR/hardware.toml" \
             || grep -Eq '^[[:space:]]*bus[[:space:]]*=[[:space:]]*"spi"' "$example"; then
@@ -215,8 +217,26 @@ ensure_buses() {
     if grep -Eq '^[[:space:]]*bus[[:space:]]*=[[:space:]]*"spi"' "$CONF_DIR/hardware.toml"; then
         params+=(spi=on)
     fi
+    # A power board that cuts the supply once the system has halted ([power] poweroff_pin):
+    # the kernel's gpio-poweroff drives that pin high at the very end of a power-off.
+    local pin
+    pin=$(sed -n -E 's/^[[:space:]]*poweroff_pin[[:space:]]*=[[:space:]]*([0-9]+).*/\1/p' "$CONF_DIR/hardware.toml" | head -n 1)
+    if [ -n "$pin" ]; then
+        params+=("dtoverlay=gpio-poweroff,gpiopin=$pin")
+    fi
     ensure_dtparams "$file" "${params[@]}"
     ensure_module i2c-dev
+}
+
+# The power-off from the console (hal/halt.py): the service user asks systemd-logind, and
+# polkit (polkitd, from ensure_system_packages) lets it, this one action and nothing else,
+# through PitchPad's rule.
+ensure_poweroff_rule() {
+    local rule=$ROOT/etc/polkit-1/rules.d/50-pitchpad-poweroff.rules
+    if ! cmp -s "$SRC/deploy/polkit/50-pitchpad-poweroff.rules" "$rule"; then
+        install -D -m 0644 "$SRC/deploy/polkit/50-pitchpad-poweroff.rules" "$rule"
+        say "installed $rule (the user $SERVICE_USER may power the system off)"
+    fi
 }
 
 # systemd runs the system (a booted Pi), or not (an image prepared offline, a chroot): then the
@@ -268,6 +288,7 @@ ensure_venv
 ensure_config
 ensure_state_dir
 ensure_buses
+ensure_poweroff_rule
 check_config
 ensure_service
 if [ "$reboot_needed" = yes ]; then

@@ -2,7 +2,8 @@
 # Remove PitchPad: the service, the venv in /opt/pitchpad and the config in /etc/pitchpad.
 #   sudo deploy/uninstall.sh [--purge]
 # The state (/var/lib/pitchpad: settings, match journal, results) and the user that owns it
-# are kept unless --purge is given. The boot config's I2C/SPI lines are left as they are.
+# are kept unless --purge is given. The boot config's I2C/SPI (and gpio-poweroff) lines are left
+# as they are; the polkit rule that let the service power off goes.
 set -euo pipefail
 
 ROOT=${PITCHPAD_ROOT:-}
@@ -26,7 +27,8 @@ if [ -f "$unit" ]; then
     systemctl daemon-reload
     say "removed the service"
 fi
-rm -rf "$ROOT/opt/pitchpad" "$ROOT/etc/pitchpad" "$ROOT/etc/modules-load.d/pitchpad.conf"
+rm -rf "$ROOT/opt/pitchpad" "$ROOT/etc/pitchpad" "$ROOT/etc/modules-load.d/pitchpad.conf" \
+    "$ROOT/etc/polkit-1/rules.d/50-pitchpad-poweroff.rules"
 say "removed $ROOT/opt/pitchpad and $ROOT/etc/pitchpad"
 if [ "$purge" = yes ]; then
     rm -rf "$ROOT/var/lib/pitchpad"

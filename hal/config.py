@@ -26,6 +26,15 @@ Layout (see ``deploy/config/*.toml``)::
     port = 1                      # I2C bus number (/dev/i2c-N), or SPI port
     address = 0x3C                # I2C only
     rotation = 0                  # 0 or 180
+    [gauge]                       # optional: a battery gauge (docs/hardware.md, "On a battery")
+    chip = "max17048"
+    port = 1                      # its I2C bus, usually the screens'
+    address = 0x36
+    [power]                       # optional: power inputs on the header
+    button = 7                    # a power button to GND: held, powers off; a short press sleeps
+    request = 8                   # a power board's "shut down now" output
+    request_level = "low"         # the level that asks ("low" or "high")
+    poweroff_pin = 9              # driven high by the kernel once halted (dtoverlay=gpio-poweroff)
 
 A Raspberry Pi header has 26 free GPIOs beside I2C-1, so at most three pads' buttons fit on it.
 Pads may instead be boards on USB serial (``[pad.serial] port = "/dev/serial/by-id/..."``, the
@@ -54,6 +63,8 @@ I2C_PORTS = range(0, 256)
 SPI_PORTS = range(0, 7)
 """/dev/spidevN.x: SPI0..SPI6 (the Pi 4 and 5 have up to seven controllers)."""
 BUTTON_BACKENDS = ("gpiod", "gpiozero")
+GAUGES = ("max17048",)
+LEVELS = ("low", "high")
 CHIP_PATH = re.compile(r"/dev/gpiochip\d+")
 
 
@@ -108,6 +119,35 @@ class GpioConfig:
 
 
 @dataclass(frozen=True)
+class GaugeConfig:
+    """A battery gauge (``[gauge]``) on an I2C bus."""
+
+    chip: str = "max17048"
+    port: int = 1
+    address: int = 0x36
+
+    def describe(self) -> str:
+        return f"{self.chip.upper()} on I2C bus {self.port} at 0x{self.address:02X}"
+
+
+@dataclass(frozen=True)
+class PowerConfig:
+    """Power inputs on the header (``[power]``), each optional: ``button`` (to GND; held, it
+    powers off), ``request`` (a power board's shutdown request, active at ``request_level``)
+    and ``poweroff_pin`` (not read by the console: deploy/install.sh hands it to the kernel's
+    gpio-poweroff overlay, which drives it high once the system has halted)."""
+
+    button: int | None = None
+    request: int | None = None
+    request_level: str = "low"
+    poweroff_pin: int | None = None
+
+    @property
+    def any(self) -> bool:
+        return self.button is not None or self.request is not None
+
+
+@dataclass(frozen=True)
 class HardwareConfig:
     profile: str
     pads: tuple[PadConfig, ...]
@@ -115,6 +155,8 @@ class HardwareConfig:
     debounce: float = 0.02
     source: str | None = None
     gpio: GpioConfig = GpioConfig()
+    gauge: GaugeConfig | None = None
+    power: PowerConfig = PowerConfig()
 
 
 class _KeyLines:
@@ -250,7 +292,7 @@ def parse_config(text: str, source: str | None = None) -> HardwareConfig:
     """Check a hardware config given as TOML text (``source`` names it in messages)."""
     reader = _Reader(text, source)
     document = reader.document
-    reader.only(document, "", {"profile", "debounce_ms", "gpio", "buzzer", "pad"})
+    reader.only(document, "", {"profile", "debounce_ms", "gpio", "buzzer", "pad", "gauge", "power"})
     profile = reader.choice(document, "", "profile", PROFILES)
     debounce_ms = reader.get(document, "", "debounce_ms", (int, float), required=False, default=20)
     if not 0 <= debounce_ms <= 200:
@@ -271,13 +313,49 @@ def parse_config(text: str, source: str | None = None) -> HardwareConfig:
         pwm_chip = reader.get(buzzer, "buzzer", "pwm_chip", int, required=False, default=0)
         if not 0 <= pwm_chip <= 63:
             raise reader.fail("buzzer.pwm_chip", f"must be within 0..63 (/sys/class/pwm/pwmchipN), not {pwm_chip}")
+    power = _read_power(reader, pins, document)
+    gauge = _read_gauge(reader, document, pads)
     _check_bus_pins(reader, pins, pads)
     gpio = _read_gpio(reader, document)
     if pwm_chip:
         from dataclasses import replace
 
         gpio = replace(gpio, pwm_chip=pwm_chip)
-    return HardwareConfig(profile, pads, buzzer_pin, debounce_ms / 1000, source, gpio)
+    return HardwareConfig(profile, pads, buzzer_pin, debounce_ms / 1000, source, gpio, gauge, power)
+
+
+def _read_gauge(reader: _Reader, document: Mapping[str, Any], pads: tuple[PadConfig, ...]) -> GaugeConfig | None:
+    if "gauge" not in document:
+        return None
+    table = reader.get(document, "", "gauge", dict)
+    reader.only(table, "gauge", {"chip", "port", "address"})
+    chip = reader.choice(table, "gauge", "chip", GAUGES, required=False, default="max17048")
+    port = reader.get(table, "gauge", "port", int, required=False, default=1)
+    if port not in I2C_PORTS:
+        raise reader.fail("gauge.port", f"I2C port must be within {I2C_PORTS.start}..{I2C_PORTS.stop - 1}, not {port}")
+    address = reader.get(table, "gauge", "address", int, required=False, default=0x36)
+    if not 0x03 <= address <= 0x77:
+        raise reader.fail("gauge.address", f"0x{address:02X} is not a 7-bit I2C device address")
+    for pad in pads:
+        screen = pad.screen
+        if screen is not None and screen.bus == "i2c" and (screen.port, screen.address) == (port, address):
+            key = f"pad[{pad.pad_id - 1}].screen.address"
+            raise reader.fail("gauge.address", f"0x{address:02X} on I2C bus {port} is already used by "
+                                               f"{key} (line {reader.lines.find(key)})")
+    return GaugeConfig(chip, port, address)
+
+
+def _read_power(reader: _Reader, pins: _PinLedger, document: Mapping[str, Any]) -> PowerConfig:
+    if "power" not in document:
+        return PowerConfig()
+    table = reader.get(document, "", "power", dict)
+    reader.only(table, "power", {"button", "request", "request_level", "poweroff_pin"})
+    chosen: dict[str, int | None] = {}
+    for name in ("button", "request", "poweroff_pin"):
+        pin = reader.get(table, "power", name, int, required=False)
+        chosen[name] = None if pin is None else pins.claim(pin, f"power.{name}")
+    level = reader.choice(table, "power", "request_level", LEVELS, required=False, default="low")
+    return PowerConfig(chosen["button"], chosen["request"], level, chosen["poweroff_pin"])
 
 
 def _read_gpio(reader: _Reader, document: Mapping[str, Any]) -> GpioConfig:
@@ -397,5 +475,7 @@ def _check_bus_pins(reader: _Reader, pins: _PinLedger, pads: tuple[PadConfig, ..
         reserved.update(SPI_PINS)
     for pin, key in pins.owners.items():
         if pin in reserved:
-            raise reader.fail(key, f"GPIO{pin} is {reserved[pin]}, taken by the screens' bus")
+            wake = (" (GPIO3 is the pin that wakes a halted Pi: docs/hardware.md, \"Power\", says how "
+                    "to free it)" if pin == 3 and key.startswith("power.") else "")
+            raise reader.fail(key, f"GPIO{pin} is {reserved[pin]}, taken by the screens' bus{wake}")
 

@@ -11,8 +11,10 @@ from typing import Sequence
 from hal.buzzer import Buzzer
 from hal.clock import Clock, SystemClock
 from hal.events import EventQueue
+from hal.gauge import Gauge, NoGauge
 from hal.led import Led
 from hal.pad import Pad
+from hal.power import NoPowerInput, PowerInput
 from hal.screen import Screen
 
 MAX_PADS = 4
@@ -26,7 +28,8 @@ class Console:
     """
 
     def __init__(self, pads: Sequence[Pad], screens: Sequence[Screen], leds: Sequence[Led],
-                 buzzer: Buzzer, events: EventQueue, clock: Clock | None = None) -> None:
+                 buzzer: Buzzer, events: EventQueue, clock: Clock | None = None, *,
+                 gauge: Gauge | None = None, power: PowerInput | None = None) -> None:
         if not 1 <= len(pads) <= MAX_PADS:
             raise ValueError(f"a console has 1 to {MAX_PADS} pads, not {len(pads)}")
         if not len(pads) == len(screens) == len(leds):
@@ -37,6 +40,11 @@ class Console:
         self.buzzer = buzzer
         self.events = events
         self.clock: Clock = clock or SystemClock()
+        self.gauge: Gauge = gauge or NoGauge()
+        """The battery gauge (:class:`~hal.gauge.NoGauge` on mains: no battery level)."""
+        self.power: PowerInput = power or NoPowerInput()
+        """The power button and a power board's shutdown request (:mod:`hal.power`)."""
+        self._asleep: list[bool] | None = None
         self._closed = False
 
     @property
@@ -58,13 +66,42 @@ class Console:
             raise IndexError(f"no pad {pad_id}: this console has pads 1..{len(self.pads)}")
         return pad_id - 1
 
+    def sleep(self) -> None:
+        """Switch every panel off (the controller's display-off: dark, nothing sent, the picture
+        kept in its memory), every LED off and the buzzer quiet; :meth:`wake` brings all back
+        as it was. The pads stay awake: a press is how a person wakes the console."""
+        if self._asleep is not None or self._closed:
+            return
+        self._asleep = [led.is_lit for led in self.leds]
+        self.buzzer.stop()
+        for led in self.leds:
+            led.off()
+        for screen in self.screens:
+            screen.power(False)
+
+    def wake(self) -> None:
+        """Panels on showing what they showed, LEDs lit as they were."""
+        if self._asleep is None or self._closed:
+            return
+        lit, self._asleep = self._asleep, None
+        for screen in self.screens:
+            screen.power(True)
+        for led, was_lit in zip(self.leds, lit):
+            if was_lit:
+                led.on()
+
+    @property
+    def asleep(self) -> bool:
+        return self._asleep is not None
+
     def close(self) -> None:
         """Release everything; safe to call twice."""
         if self._closed:
             return
         self._closed = True
         self.events.close()
-        parts: list[Pad | Led | Screen | Buzzer] = [*self.pads, *self.leds, *self.screens, self.buzzer]
+        parts: list[Pad | Led | Screen | Buzzer | PowerInput | Gauge] = [
+            *self.pads, *self.leds, *self.screens, self.buzzer, self.power, self.gauge]
         for part in parts:
             part.close()
 

@@ -12,6 +12,7 @@ from hal.buttons import ButtonEvent
 from hal.errors import ConsoleClosed
 
 _CLOSED = object()
+_NUDGE = object()
 
 
 class EventQueue:
@@ -41,8 +42,17 @@ class EventQueue:
         if item is _CLOSED:
             self._queue.put(_CLOSED)  # wake any other reader too
             raise ConsoleClosed("console closed")
+        if item is _NUDGE:
+            return None
         assert isinstance(item, ButtonEvent)
         return item
+
+    def nudge(self) -> None:
+        """Wake the reader as a timeout would (``get`` returns None now): a part that is not a
+        pad button (the power button, a power board's request) has news for the firmware,
+        which looks at it where it handles timers."""
+        if not self._closed.is_set():
+            self._queue.put(_NUDGE)
 
     def drain(self) -> list[ButtonEvent]:
         """Take every event already queued without blocking (e.g. to flush presses made during
@@ -56,6 +66,8 @@ class EventQueue:
             if item is _CLOSED:
                 self._queue.put(_CLOSED)
                 return events
+            if item is _NUDGE:
+                continue
             assert isinstance(item, ButtonEvent)
             events.append(item)
 

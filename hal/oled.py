@@ -364,15 +364,26 @@ class OledScreen(Screen):
             self.heals += 1
             self._healed_at = self._clock.now()
 
+    def quiet(self) -> Any:
+        """The screen's lock: a gauge read on the same bus never lands inside a frame."""
+        return self._lock
+
     def contrast(self, level: int) -> None:
         with self._lock:
             self._level = check_contrast(level)
             self._command_or_go_down(lambda: self._device.contrast(level))
 
     def power(self, on: bool) -> None:
+        """Display on or off (0xAF/0xAE, 3 bytes). While off the screen does not heal: a panel
+        that lost power meanwhile is dark either way, and the heals start again when it is on."""
         with self._lock:
-            self._on = bool(on)
+            was_on, self._on = self._on, bool(on)
             self._command_or_go_down(lambda: self._device.show() if on else self._device.hide())
+            if not on and self._heal_timer is not None:
+                self._heal_timer.cancel()
+                self._heal_timer = None
+            elif on and not was_on and self.answering and not self._closed:
+                self._schedule_heal(self._to_next_heal())
 
     def close(self) -> None:
         with self._lock:
@@ -431,7 +442,7 @@ class OledScreen(Screen):
         are still changing."""
         with self._lock:
             self._heal_timer = None
-            if self._closed or not self.answering:
+            if self._closed or not self.answering or not self._on:
                 return
             now = self._clock.now()
             still_for = now - self._changed_at

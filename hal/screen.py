@@ -6,7 +6,9 @@ top. Frames are compared in that layout, so "what changed" is exactly "what must
 """
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
+from typing import Any, ContextManager
 
 from PIL import Image
 
@@ -82,6 +84,11 @@ class Screen(ABC):
     @abstractmethod
     def close(self) -> None:
         """Switch off and release the bus."""
+
+    def quiet(self) -> ContextManager[Any]:
+        """Held while another chip on the screen's bus is read (the battery gauge): the screen
+        sends nothing meanwhile, and the read waits for a frame being sent to end."""
+        return contextlib.nullcontext()
 
     def refresh(self) -> None:  # noqa: B027  (optional: most screens keep their state)
         """Re-initialise the panel and redraw it whole, for a panel that may have lost power

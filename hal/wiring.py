@@ -5,25 +5,62 @@ the HAL stays testable with injected factories, chips and buses.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
-from typing import Callable
+from typing import Any, Callable, Iterator
 
 from hal.buzzer import PWM_SYSFS, Buzzer, GpioBuzzer, NoBuzzer, PwmBuzzer
 from hal.clock import Clock, SystemClock
-from hal.config import HardwareConfig, ScreenConfig
+from hal.config import GaugeConfig, HardwareConfig, ScreenConfig
 from hal.console import Console
 from hal.errors import BackendUnavailable
 from hal.events import EventQueue
+from hal.gauge import Gauge, Max17048, NoGauge
 from hal.gpio_pad import GpioPad
 from hal.gpiod_out import GpiodLed, LumaGpio
 from hal.gpiod_pad import Chips, GpiodPad
 from hal.led import GpioLed, Led, NoLed
 from hal.oled import OledScreen, SerialInterface
 from hal.pad import Pad, Repeat
+from hal.power import GpiodPowerInput, GpiozeroPowerInput, NoPowerInput, PowerInput
 from hal.screen import Screen
 from hal.serial_pad import PortOpener, open_port, open_serial_pad
 
 SerialFactory = Callable[[ScreenConfig], SerialInterface]
+SMBusFactory = Callable[[int], Any]
+"""Opens I2C bus N for a chip we read ourselves (the gauge): ``smbus2.SMBus`` on a Pi."""
+
+
+def open_smbus(port: int) -> Any:
+    """``smbus2.SMBus(port)``, or :class:`BackendUnavailable` saying what to enable."""
+    from smbus2 import SMBus
+
+    try:
+        return SMBus(port)
+    except OSError as error:
+        if error.errno in (errno.EACCES, errno.EPERM):
+            raise BackendUnavailable(f"/dev/i2c-{port}: permission denied: add the user to the i2c group") from None
+        raise BackendUnavailable(f"/dev/i2c-{port}: {error.strerror or error}; enable I2C with "
+                                 f"dtparam=i2c_arm=on in /boot/firmware/config.txt") from None
+
+
+def open_gauge(gauge: GaugeConfig | None, screens: list[tuple[ScreenConfig | None, Screen]],
+               open_bus: SMBusFactory = open_smbus) -> Gauge:
+    """The battery gauge the config names (none: :class:`NoGauge`). Its reads wait for every
+    screen on its bus (``Screen.quiet``), so they never land inside a frame."""
+    if gauge is None:
+        return NoGauge()
+    same_bus = [screen for config, screen in screens
+                if config is not None and config.bus == "i2c" and config.port == gauge.port]
+
+    @contextlib.contextmanager
+    def quiet() -> Iterator[None]:
+        with contextlib.ExitStack() as stack:
+            for screen in same_bus:
+                stack.enter_context(screen.quiet())
+            yield
+
+    return Max17048(open_bus(gauge.port), address=gauge.address, port=gauge.port, quiet=quiet)
 
 
 class _SpiWithLines:
@@ -116,10 +153,11 @@ def output_backend(config: HardwareConfig, pin_factory: object = None, gpio_chip
 def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock: Clock | None = None,
                  pin_factory: object = None, open_bus: SerialFactory = open_serial,
                  open_port: PortOpener = open_port, gpio_chips: Chips | None = None,
-                 pwm_sysfs: str = PWM_SYSFS) -> Console:
+                 pwm_sysfs: str = PWM_SYSFS, open_i2c: SMBusFactory = open_smbus) -> Console:
     """Open every part the config names; if one cannot be opened, close the ones already open.
 
-    ``open_bus`` is injectable so tests run the real luma drivers on a recording bus,
+    ``open_bus`` is injectable so tests run the real luma drivers on a recording bus (and
+    ``open_i2c`` the battery gauge on the same one),
     ``open_port`` so they run serial pads on a pty, and ``gpio_chips`` so the gpiod buttons run
     on :class:`hal.mock_gpiochip.MockChips` (the LEDs too), ``pwm_sysfs`` so the buzzer writes a
     stand-in of ``/sys/class/pwm``. A serial pad without a ``[pad.screen]`` has its screen on the
@@ -129,7 +167,7 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock:
     outputs = output_backend(config, pin_factory, gpio_chips)
     clock = clock or SystemClock()
     events = EventQueue()
-    opened: list[Pad | Screen | Led | Buzzer] = []
+    opened: list[Pad | Screen | Led | Buzzer | Gauge | PowerInput] = []
     try:
         pads: list[Pad] = []
         screens: list[Screen] = []
@@ -170,8 +208,18 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock:
             buzzer = PwmBuzzer(config.buzzer_pin, chip=config.gpio.pwm_chip, clock=clock, sysfs=pwm_sysfs)
         elif config.buzzer_pin is not None:
             buzzer = GpioBuzzer(config.buzzer_pin, clock=clock, pin_factory=pin_factory)
+        opened.append(buzzer)
+        gauge = open_gauge(config.gauge, [(pad.screen, screen) for pad, screen in zip(config.pads, screens)],
+                           open_i2c)
+        opened.append(gauge)
+        power: PowerInput = NoPowerInput()
+        if config.power.any:
+            power = (GpiodPowerInput(config.power, events, chips=gpio_chips, chip=config.gpio.chip,
+                                     debounce=config.debounce, clock=clock) if buttons == "gpiod" else
+                     GpiozeroPowerInput(config.power, events, pin_factory=pin_factory,
+                                        debounce=config.debounce, clock=clock))
     except BaseException:
         for part in reversed(opened):
             part.close()
         raise
-    return Console(pads, screens, leds, buzzer, events, clock)
+    return Console(pads, screens, leds, buzzer, events, clock, gauge=gauge, power=power)

@@ -25,15 +25,20 @@ def open_console(config_or_pads: HardwareConfig | int | str | Path = 2, backend:
     :class:`hal.HardwareConfig`, or a path to a config file).
 
     ``options`` go to the backend (e.g. ``scale=3`` for the window). ``clock`` may be a
-    :class:`hal.ManualClock` so a test controls time stamps.
+    :class:`hal.ManualClock` so a test controls time stamps. ``battery=True`` gives the console
+    a simulated cell and gauge (``sim.battery``; a config with a ``[gauge]`` does too); every
+    simulated console has a power button (``console.power_button``).
     """
     if isinstance(config_or_pads, (str, Path)):
         config_or_pads = load_config(config_or_pads)
     count = pad_count(config_or_pads)
+    if isinstance(config_or_pads, HardwareConfig) and config_or_pads.gauge is not None:
+        options.setdefault("battery", True)
     if backend == "headless":
+        battery = bool(options.pop("battery", False))
         if options:
             raise TypeError(f"the headless backend takes no options, not {', '.join(options)}")
-        return SimConsole(count, clock=clock)
+        return SimConsole(count, clock=clock, battery=battery)
     if backend == "terminal":
         from sim.terminal import open_terminal_console
 

@@ -11,6 +11,7 @@ from hal.clock import Clock, ManualClock, SystemClock
 from hal.config import HardwareConfig
 from hal.console import MAX_PADS, Console
 from hal.events import EventQueue
+from sim.battery import SimGauge, SimPowerInput
 from sim.outputs import SimBuzzer, SimLed
 from sim.pad import SimPad
 from sim.screen import SimScreen
@@ -35,9 +36,12 @@ class SimConsole(Console):
 
     def __init__(self, count: int, *, clock: Clock | None = None,
                  make_screen: Callable[[int], SimScreen] = SimScreen,
-                 on_change: Callable[[], None] | None = None) -> None:
+                 on_change: Callable[[], None] | None = None, battery: bool = False) -> None:
         clock = clock or SystemClock()
         events = EventQueue()
+        self.battery: SimGauge | None = SimGauge() if battery else None
+        """The simulated cell when the console has one (``battery=True``; else no gauge, as
+        on mains)."""
         super().__init__(
             pads=[SimPad(pad_id, events, clock) for pad_id in range(1, count + 1)],
             screens=[make_screen(pad_id) for pad_id in range(1, count + 1)],
@@ -45,7 +49,10 @@ class SimConsole(Console):
             buzzer=SimBuzzer(on_change),
             events=events,
             clock=clock,
+            gauge=self.battery,
+            power=SimPowerInput(events, clock),
         )
+        self.power_button: SimPowerInput = self.power      # type: ignore[assignment]
 
     def press(self, pad_id: int, button: Button) -> None:
         self.pad(pad_id).press(button)

@@ -23,6 +23,7 @@ from hal.clock import Clock
 from hal.errors import BackendUnavailable, ConsoleClosed
 from hal.screen import HEIGHT, WIDTH, blank_frame
 from hal.tunes import GOAL, SAVE, WHISTLE
+from sim.battery import CHARGER_KEY, DRAIN_KEY, POWER_HOLD_KEY, POWER_KEY
 from sim.console import SimConsole
 from sim.screen import SimScreen
 
@@ -180,8 +181,12 @@ class TerminalView:
         sound = f"\u266a {playing.name}" if playing else ""
         _, panel_h = self.panel
         y = math.ceil(self.console.pad_count / self.per_row) * panel_h
+        battery = self.console.battery
+        cell = (f"{battery.describe()} ({DRAIN_KEY} drains, {CHARGER_KEY} charger).  "
+                if battery is not None else "")
         line = (f"Esc quits.  Keys give a press and a release (terminals report no releases); "
-                f"r/p/v/, holds pad 1/2/3/4's \u25c0+\u25b6 (leave a match).  {sound}")
+                f"r/p/v/, holds pad 1/2/3/4's \u25c0+\u25b6 (leave a match).  {cell}Power button: "
+                f"{POWER_KEY} press, {POWER_HOLD_KEY} hold.  {sound}")
         with self.lock:
             self.write(self.term.move_xy(0, y) + self.term.clear_eol + line[: max(0, self.term.width - 1)])
 
@@ -199,7 +204,7 @@ class TerminalConsole(SimConsole):
     """A :class:`SimConsole` drawn in a terminal, with a key-reading thread."""
 
     def __init__(self, count: int, *, term: Any = None, style: str = "auto", clock: Clock | None = None,
-                 read_keys: bool = True) -> None:
+                 read_keys: bool = True, battery: bool = False) -> None:
         try:
             import blessed
         except ImportError:
@@ -208,7 +213,7 @@ class TerminalConsole(SimConsole):
         self.view: TerminalView | None = None
         super().__init__(count, clock=clock,
                          make_screen=lambda pad_id: TerminalScreen(pad_id, self._redraw_screen),
-                         on_change=self._redraw_all)
+                         on_change=self._redraw_all, battery=battery)
         self.view = TerminalView(self, self.term, style)
         self._modes = contextlib.ExitStack()
         self._reader: threading.Thread | None = None
@@ -237,6 +242,10 @@ class TerminalConsole(SimConsole):
         if name in PAD1_NAMED_KEYS:
             self.tap(1, PAD1_NAMED_KEYS[name])
             return True
+        if self.power_key(key.lower()):
+            if self.view is not None:
+                self.view.draw_status()
+            return True
         held = HOLD_KEYS.get(key.lower())
         if held is not None and held <= self.pad_count:
             self.hold_left_right(held)
@@ -245,6 +254,22 @@ class TerminalConsole(SimConsole):
             button = PAD_KEYS[pad_id].get(key.lower())
             if button is not None:
                 self.tap(pad_id, button)
+        return True
+
+    def power_key(self, key: str) -> bool:
+        """The handheld's power keys: the power button pressed (:data:`POWER_KEY`) or held
+        (:data:`POWER_HOLD_KEY`), the cell drained (:data:`DRAIN_KEY`) or the charger plugged in
+        or out (:data:`CHARGER_KEY`). False for any other key."""
+        if key == POWER_KEY:
+            self.power_button.tap()
+        elif key == POWER_HOLD_KEY:
+            self.power_button.hold()
+        elif key == DRAIN_KEY and self.battery is not None:
+            self.battery.drain()
+        elif key == CHARGER_KEY and self.battery is not None:
+            self.battery.plug()
+        else:
+            return False
         return True
 
     def hold_left_right(self, pad_id: int) -> None:
@@ -279,10 +304,10 @@ class TerminalConsole(SimConsole):
 
 
 def open_terminal_console(count: int, *, clock: Clock | None = None, style: str = "auto",
-                          term: Any = None, read_keys: bool = True) -> TerminalConsole:
+                          term: Any = None, read_keys: bool = True, battery: bool = False) -> TerminalConsole:
     if style not in ("auto", *STYLES):
         raise ValueError(f"style must be auto, halfblock or braille, not {style!r}")
-    return TerminalConsole(count, term=term, style=style, clock=clock, read_keys=read_keys)
+    return TerminalConsole(count, term=term, style=style, clock=clock, read_keys=read_keys, battery=battery)
 
 
 def test_pattern(pad_id: int, caption: str, tick: int) -> Image.Image:

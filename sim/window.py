@@ -20,6 +20,7 @@ from hal.buttons import Button
 from hal.clock import Clock
 from hal.errors import BackendUnavailable, ConsoleClosed
 from hal.screen import HEIGHT, WIDTH, blank_frame
+from sim.battery import CHARGER_KEY, DRAIN_KEY, POWER_HOLD_KEY, POWER_KEY
 from sim.console import SimConsole
 from sim.screen import SimScreen
 from sim.terminal import PAD1_NAMED_KEYS, PAD_KEYS, key_legend, test_pattern
@@ -44,7 +45,8 @@ class WindowScreen(SimScreen):
 class WindowConsole(SimConsole):
     """A :class:`SimConsole` drawn in one pygame window (luma.emulator's ``pygame`` device)."""
 
-    def __init__(self, count: int, *, scale: int = 3, clock: Clock | None = None) -> None:
+    def __init__(self, count: int, *, scale: int = 3, clock: Clock | None = None,
+                 battery: bool = False) -> None:
         try:
             import pygame
             from luma.emulator.device import pygame as emulator
@@ -56,14 +58,16 @@ class WindowConsole(SimConsole):
         self.scale = scale
         self.per_row = count if count <= 2 else 2
         rows = math.ceil(count / self.per_row)
-        self.size = (self.per_row * (WIDTH + GAP) + GAP, rows * (HEIGHT + LABEL + GAP) + GAP)
+        # Two more lines at the bottom: the battery and the power keys (never narrower than them).
+        self.size = (max(self.per_row * (WIDTH + GAP) + GAP, 2 * (WIDTH + GAP) + GAP),
+                     rows * (HEIGHT + LABEL + GAP) + GAP + 2 * LABEL)
         self.composite: Image.Image | None = None
         self._wake_type = pygame.USEREVENT + 1
         self._ready = threading.Event()
         self._failure: BaseException | None = None
         self._dirty = threading.Event()
         super().__init__(count, clock=clock, make_screen=lambda pad_id: WindowScreen(pad_id, self._request),
-                         on_change=self._request)
+                         on_change=self._request, battery=battery)
         self._thread = threading.Thread(target=self._run, name="window", daemon=True)
         self._thread.start()
         self._ready.wait(timeout=30)
@@ -94,6 +98,8 @@ class WindowConsole(SimConsole):
                                           transform="identity", scale=self.scale, frame_rate=60)
             pygame.display.set_caption(f"PitchPad simulator - {self.pad_count} pads (Esc quits)")
             keys = self._key_map()
+            power_keys = {pygame.key.key_code(key): key
+                          for key in (POWER_KEY, POWER_HOLD_KEY, DRAIN_KEY, CHARGER_KEY)}
         except BaseException as error:      # no display, no video driver…
             self._failure = error
             self._ready.set()
@@ -112,7 +118,25 @@ class WindowConsole(SimConsole):
             if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in keys:
                 pad_id, button = keys[event.key]
                 (self.press if event.type == pygame.KEYDOWN else self.release)(pad_id, button)
+            elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in power_keys:
+                self.power_key(power_keys[event.key], event.type == pygame.KEYDOWN)
         pygame.display.quit()
+
+    def power_key(self, key: str, down: bool) -> None:
+        """The power button is a real key here (:data:`POWER_KEY`: held as long as the key is);
+        :data:`POWER_HOLD_KEY` holds it long enough to power off, :data:`DRAIN_KEY` drains the
+        cell, :data:`CHARGER_KEY` plugs the charger in or out."""
+        if key == POWER_KEY:
+            self.power_button.press() if down else self.power_button.release()
+        elif not down:
+            return
+        elif key == POWER_HOLD_KEY:
+            self.power_button.hold()
+        elif key == DRAIN_KEY and self.battery is not None:
+            self.battery.drain()
+        elif key == CHARGER_KEY and self.battery is not None:
+            self.battery.plug()
+        self._dirty.set()
 
     def compose(self) -> Image.Image:
         """All screens side by side (two per row beyond two pads), each with its pad number,
@@ -131,6 +155,11 @@ class WindowConsole(SimConsole):
             draw.ellipse((x, y + HEIGHT + 3, x + 6, y + HEIGHT + 9), fill=(255, 60, 40) if led.lit else (40, 20, 20))
             legend = key_legend(index + 1).replace("  (also \u2190 Enter \u2192)", "")
             draw.text((x + 10, y + HEIGHT + 1), f"{index + 1}: {legend}", fill=(180, 180, 180))
+        if self.battery is not None:
+            draw.text((GAP, self.size[1] - 2 * LABEL),
+                      f"{self.battery.describe()} ({DRAIN_KEY} drains, {CHARGER_KEY} charger)", fill=(180, 180, 180))
+        draw.text((GAP, self.size[1] - LABEL), f"power button: {POWER_KEY} (held as long as the key), "
+                                               f"{POWER_HOLD_KEY} holds it", fill=(180, 180, 180))
         return canvas
 
     def close(self) -> None:
@@ -142,8 +171,9 @@ class WindowConsole(SimConsole):
             self._thread.join(timeout=5)
 
 
-def open_window_console(count: int, *, clock: Clock | None = None, scale: int = 3) -> WindowConsole:
-    return WindowConsole(count, scale=scale, clock=clock)
+def open_window_console(count: int, *, clock: Clock | None = None, scale: int = 3,
+                        battery: bool = False) -> WindowConsole:
+    return WindowConsole(count, scale=scale, clock=clock, battery=battery)
 
 
 def main(argv: list[str] | None = None) -> None:

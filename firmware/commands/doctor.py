@@ -30,12 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware.commands import wakeups
+from firmware.commands import doctor_power, wakeups
 from hal import BackendUnavailable, ConfigError, HardwareConfig, load_config
 from hal.buzzer import PWM_CHANNELS, PWM_SYSFS
 from hal.gpiod_pad import Chips, SystemChips, find_header_chip, line_offset
 from hal.header import ONE_WIRE_PIN, SCREEN_ADDRESSES, SPI_PINS, UART_PINS
 from hal.i2c_probe import Probe, smbus_probe
+from hal.wiring import open_smbus
 
 DEFAULT_CONFIG = "/etc/pitchpad/hardware.toml"
 DEFAULT_STATE = "/var/lib/pitchpad"
@@ -100,6 +101,12 @@ class Doctor:
     count_wakeups: Callable[[int, float], wakeups.Wakeups] = wakeups.measure
     club_probe: Callable[[Any], tuple[str, str] | None] | None = None
     """Looks at the club's broker (default: ``firmware.club.reach.probe``)."""
+    open_i2c: Callable[[int], Any] = open_smbus
+    """Opens the battery gauge's bus (``smbus2.SMBus``)."""
+    polkit_rule: str = doctor_power.POLKIT_RULE
+    """PitchPad's polkit rule (the console may ask for a power-off)."""
+    pkcheck: Callable[[int], tuple[bool, str]] = doctor_power.pkcheck
+    """Asks polkit whether a process may power off."""
 
     def check(self) -> list[Finding]:
         try:
@@ -113,6 +120,7 @@ class Doctor:
         findings += self._buttons(config)
         findings += self._outputs(config)
         findings += self._serial_pads(config)
+        findings += doctor_power.findings(self, config)
         findings += self._groups(config)
         findings += self._state_dir()
         findings += self._club()

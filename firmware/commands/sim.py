@@ -5,6 +5,10 @@ real console (as a café unit: a demo when idle). When stdin or stdout is not a 
 pipe) it plays a CPU-vs-CPU match of ``--game`` headlessly in simulated time, prints a
 readable summary (the game, its options as the menu words them in ``--language``, the seed,
 each event, the final score), saves every screen as PNG with ``--frames DIR``, and exits 0.
+With ``--club FILE`` it then sends that match's result to the league as the table FILE names
+(a friendly: CPU seats), keeping it in the outbox under ``--state-dir`` until the league's
+receipt comes (``--club-wait`` seconds at most), and says which. Without a terminal and without
+``--club``, ``--state-dir`` has nothing to keep: a line on stderr says so.
 """
 from __future__ import annotations
 
@@ -42,10 +46,18 @@ def add_parser(commands: Any) -> None:
                         help="the language of the screens and of the options in the summary (headless)")
     parser.add_argument("--lock-settings", action="store_true",
                         help="a cafe unit: the menu changes only the game and who plays")
-    parser.add_argument("--state-dir", default=str(DEFAULT_STATE),
-                        help=f"where the settings are kept (default {DEFAULT_STATE})")
+    parser.add_argument("--state-dir", default=None,
+                        help=f"where the settings (and, with --club, the results waiting for the "
+                             f"league) are kept (default {DEFAULT_STATE})")
     parser.add_argument("--club", metavar="FILE",
-                        help="club play: publish results to the league as club.toml says")
+                        help="club play: publish results to the league as club.toml says "
+                             "(without a terminal: the CPU match's result)")
+    parser.add_argument("--club-wait", type=float, default=10.0, metavar="S",
+                        help="without a terminal, with --club: wait up to S seconds for the "
+                             "league's receipt (default 10)")
+    parser.add_argument("--mains", action="store_true",
+                        help="no simulated battery (by default the terminal and window have one: "
+                             "g drains it, 5 plugs the charger in or out)")
     parser.set_defaults(run=run)
 
 
@@ -85,18 +97,31 @@ def _check_usable(args: argparse.Namespace) -> None:
 def _run(args: argparse.Namespace) -> int:
     import sim
 
+    state_dir = args.state_dir or str(DEFAULT_STATE)
     if args.window or (sys.stdin.isatty() and sys.stdout.isatty()):
         from firmware.club.unit import open_link
 
-        club = open_link(args.club, args.state_dir)
+        club = open_link(args.club, state_dir)
         try:
-            with sim.open_console(args.pads, backend="window" if args.window else "terminal") as console:
-                App(console, state_dir=args.state_dir, club=club, idle=CAFE_IDLE,
+            with sim.open_console(args.pads, backend="window" if args.window else "terminal",
+                                  battery=not getattr(args, "mains", False)) as console:
+                App(console, state_dir=state_dir, club=club, idle=CAFE_IDLE,
                     lock_settings=args.lock_settings).run()
         finally:
             if club is not None:
                 club.stop()
         return 0
+    if args.club is None and args.state_dir is not None:
+        print("pitchpad sim: without a terminal the CPU match keeps nothing: --state-dir is used "
+              "with --club only (the results waiting for the league)", file=sys.stderr)
+    if args.club is not None:
+        from firmware.club.config import ClubConfigError
+        from firmware.club.config import load as load_club
+
+        try:
+            load_club(args.club)
+        except ClubConfigError as exc:
+            raise OSError(f"--club: {exc}") from None
     return run_headless(args)
 
 
@@ -124,10 +149,45 @@ def run_headless(args: argparse.Namespace) -> int:
         print(f"{app.game.title} ({options_text(app.game, settings)}), seed {session.seed}: {cpus}")
         for event in session.history:
             print(describe(app.game, event))
-        print(final_line(app.game.summary(match)))
+        summary = app.game.summary(match)
+        print(final_line(summary))
         if args.frames:
             paths = console.save_frames(args.frames)
             print(f"{len(paths)} screens saved in {args.frames}")
+    if args.club is not None:
+        return send_to_league(args, app, session.seed, summary)
+    return 0
+
+
+def send_to_league(args: argparse.Namespace, app: App, seed: int, summary: dict[str, Any]) -> int:
+    """The headless match's result to the league (a friendly: CPU seats), as a unit sends it."""
+    import time
+
+    from firmware.club.config import load as load_club
+    from firmware.club.unit import ClubLink
+
+    state_dir = args.state_dir or str(DEFAULT_STATE)
+    config = load_club(args.club)
+    link = ClubLink(config, state_dir)
+    link.start()
+    try:
+        seats = list((summary.get("score") or summary.get("points") or {}).keys())
+        link.finished(match_id=f"{time.strftime('%Y-%m-%dT%H:%M:%S')}/{seed}", game=app.game.name,
+                      level=str(getattr(args, "level", None) or ""),
+                      score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
+                      players={seat: "cpu:sim" for seat in seats}, shootout=summary.get("shootout"))
+        outbox = link.publisher.outbox
+        end = time.monotonic() + max(0.0, args.club_wait)
+        while len(outbox) and time.monotonic() < end:
+            time.sleep(0.05)
+        if not len(outbox):
+            print(f"Sent to the league: club {config.club}, table {config.table}")
+        else:
+            status = link.publisher.status
+            print(f"Not sent yet ({status.text}): the result waits in {outbox.path} and goes with "
+                  f"the next pitchpad sim --club")
+    finally:
+        link.stop()
     return 0
 
 

@@ -36,6 +36,9 @@ from typing import Any
 
 log = logging.getLogger("pitchpad.league")
 HEARTBEAT = 15.0
+PUSH_EVERY = 0.25
+"""The shortest time between two states pushed to one page: a burst of results is one update
+of the page every quarter second, a result on its own goes at once."""
 SESSION_EXPIRY = 7 * 24 * 3600
 """How long the broker keeps the league's session (and the results queued for it) while the
 league is off: a week."""
@@ -358,11 +361,16 @@ def make_app(league: Any, club: str, changes: Changes, *, max_streams: int = MAX
             self.set_header("Content-Type", "text/event-stream")
             league.streams += 1
             seen = -1
+            sent = 0.0
             try:
                 while not self.gone:
+                    wait = sent + PUSH_EVERY - time.monotonic()
+                    if wait > 0:                         # a burst of results: one push per interval
+                        await asyncio.sleep(wait)
                     version, body = changes.state()
                     if version != seen:
                         seen = version
+                        sent = time.monotonic()
                         self.write(b"data: " + body + b"\n\n")
                     else:
                         self.write(b": still here\n\n")

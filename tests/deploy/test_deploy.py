@@ -21,7 +21,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 UNIT = DEPLOY / "pitchpad.service"
-SCRIPTS = [DEPLOY / "install.sh", DEPLOY / "uninstall.sh", DEPLOY / "club" / "setup-broker.sh"]
+SCRIPTS = [DEPLOY / "install.sh", DEPLOY / "uninstall.sh", DEPLOY / "club" / "setup-broker.sh",
+           DEPLOY / "club" / "install-league.sh"]
 
 
 def unit_settings(text: str) -> dict[str, dict[str, list[str]]]:
@@ -298,11 +299,16 @@ def test_the_league_unit_runs_unprivileged_with_its_password_as_a_credential(tmp
     text = (DEPLOY / "club/pitchpad-league.service").read_text()
     service = unit_settings(text)["Service"]
     assert service["DynamicUser"] == ["yes"] and service["Restart"] == ["always"]
+    assert service["ExecStart"][0].startswith("@PITCHPAD@ league "), "the install's own pitchpad"
+    assert "/opt/pitchpad" not in service["ExecStart"][0]
     assert "--password-file %d/league.password" in service["ExecStart"][0]
+    assert "--db" not in service["ExecStart"][0], "the default: $STATE_DIRECTORY/league.sqlite"
+    assert service["StateDirectory"] == ["pitchpad-league"]
+    assert service["ProtectHome"] == ["read-only"], "a PC's venv may be in a home directory"
     assert service["LoadCredential"] == ["league.password:/etc/pitchpad/club/league.password"]
     if shutil.which("systemd-analyze") is not None:       # where systemd is (a Pi, CI)
         unit = tmp_path / "pitchpad-league.service"
-        unit.write_text(text.replace("/opt/pitchpad/venv/bin/pitchpad", "/bin/true"))
+        unit.write_text(text.replace("@PITCHPAD@", "/bin/true"))
         done = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True)
         assert "pitchpad-league.service" not in done.stderr, done.stderr
 
@@ -316,7 +322,7 @@ def test_install_takes_debians_packages_first_and_build_tools_only_without_a_whe
     run(fake_dir, root, "install.sh")
     calls = log(fake_dir)
     installs = [call for call in calls if call.startswith("apt-get install")]
-    assert len(installs) == 1 and installs[0].endswith("python3-venv")
+    assert len(installs) == 1 and installs[0].endswith("python3-venv polkitd")   # polkitd: the power-off
     assert any("pip download --quiet --only-binary=:all: --no-deps" in call for call in calls)
     assert not any("gcc" in call for call in calls)
     (root / "opt" / "pitchpad" / "installed-from").unlink()            # the sources changed

@@ -28,11 +28,13 @@ def doctor(tmp_path: Path, answering=(0x3C, 0x3D), config: Path = HANDHELD, grou
     boot_file = tmp_path / "config.txt"
     boot_file.write_text(boot)
     (tmp_path / "pwm" / "pwmchip0").mkdir(parents=True, exist_ok=True)    # dtoverlay=pwm's chip
+    rule = tmp_path / "50-pitchpad-poweroff.rules"                         # install.sh's polkit rule
+    rule.write_text((ROOT / "deploy" / "polkit" / rule.name).read_text())
     return Doctor(str(config), str(state), "pitchpad", dev=dev, boot_configs=(str(boot_file),),
                   probe=lambda bus, address: address in answering,
                   group_members=groups.get, user_known=lambda name: True,
                   chips=MockChips(MockChip("pinctrl-bcm2835")), console_pid=lambda: None,
-                  pwm_sysfs=str(tmp_path / "pwm"))
+                  pwm_sysfs=str(tmp_path / "pwm"), polkit_rule=str(rule))
 
 
 def texts(findings, level):

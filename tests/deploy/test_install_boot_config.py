@@ -95,3 +95,39 @@ def test_a_config_the_loader_refuses_is_never_enabled_nor_started(fake, tmp_path
     assert len(refusal) == 1 and "profile" in refusal[0] and "toaster" in refusal[0]
     calls = log(fake_dir)
     assert not any(c.startswith(("systemctl enable", "systemctl start")) for c in calls), calls
+
+
+# ----- the battery handheld's power board (issue 30) ------------------------------------------------
+def test_the_power_board_overlay_is_loaded_once_for_all_boards():
+    from boot_config import apply_overlays
+
+    text = "dtparam=i2c_arm=on\n[pi4]\narm_boost=1\n"
+    new = apply_overlays(text, ["gpio-poweroff,gpiopin=9"])
+    assert new.splitlines()[-2:] == ["# PitchPad (deploy/install.sh): the power board",
+                                     "dtoverlay=gpio-poweroff,gpiopin=9"]
+    assert "[all]" in new.splitlines()
+    assert apply_overlays(new, ["gpio-poweroff,gpiopin=9"]) == new
+    moved = apply_overlays("dtoverlay=gpio-poweroff,gpiopin=26  # old board\n", ["gpio-poweroff,gpiopin=9"])
+    assert moved == "dtoverlay=gpio-poweroff,gpiopin=9  # old board\n"
+
+
+def test_install_loads_gpio_poweroff_and_the_polkit_rule_for_a_battery_handheld(fake, tmp_path):
+    fake_dir, root = fake
+    config = tmp_path / "battery.toml"
+    config.write_text((DEPLOY / "config" / "handheld.toml").read_text()
+                      + "\n[power]\nbutton = 7\npoweroff_pin = 9\n")
+    run(fake_dir, root, "install.sh", "--config", str(config))
+    boot = (root / BOOT).read_text()
+    assert "dtoverlay=gpio-poweroff,gpiopin=9" in boot.splitlines()
+    rule = root / "etc" / "polkit-1" / "rules.d" / "50-pitchpad-poweroff.rules"
+    assert rule.read_text() == (DEPLOY / "polkit" / "50-pitchpad-poweroff.rules").read_text()
+    log(fake_dir)
+    before = (root / BOOT).read_text()
+    run(fake_dir, root, "install.sh", "--config", str(config))
+    assert (root / BOOT).read_text() == before
+
+
+def test_a_handheld_without_a_power_board_gets_no_overlay(fake):
+    fake_dir, root = fake
+    run(fake_dir, root, "install.sh")
+    assert "gpio-poweroff" not in (root / BOOT).read_text()

