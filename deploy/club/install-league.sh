@@ -4,7 +4,7 @@
 #        [--no-start]
 # PATH: the pitchpad command of the install to run (default: /opt/pitchpad/venv/bin/pitchpad
 # when deploy/install.sh made it, else the pitchpad found on PATH); its Python must have the
-# club extra (pip install '.[club]'). Writes /etc/pitchpad/league.env (the club, the address)
+# league extra (pip install '.[league]'). Writes /etc/pitchpad/league.env (the club, the address)
 # and /etc/systemd/system/pitchpad-league.service (deploy/club/pitchpad-league.service with
 # that command), then enables and starts it. The league's password comes from
 # /etc/pitchpad/club/league.password (setup-broker.sh makes it). Safe to run again.
@@ -56,7 +56,7 @@ esac
 [ -x "$at$pitchpad" ] || die "--pitchpad $pitchpad: no such command"
 python=$(dirname "$at$pitchpad")/python
 if ! "$python" -c 'import paho.mqtt.client, tornado' 2>/dev/null; then
-    die "the club extra is missing beside $pitchpad: $(dirname "$pitchpad")/pip install '.[club]'"
+    die "the league extra is missing beside $pitchpad: $(dirname "$pitchpad")/pip install '.[league]'"
 fi
 [ "$(id -u)" -eq 0 ] || [ -n "$ROOT" ] || die "run it as root: sudo $0"
 [ -f "$ROOT/etc/pitchpad/club/league.password" ] || \

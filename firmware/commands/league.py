@@ -36,7 +36,7 @@ def add_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "league", help="the club's league: standings from every table, on a web page",
         description="Subscribe to the club's MQTT broker, keep the standings in SQLite and serve "
-                    "a page with them (needs the 'club' extra: pip install 'pitchpad[club]'). "
+                    "a page with them (needs the 'league' extra: pip install 'pitchpad[league]'). "
                     "'pitchpad league admin --help': correct results, seasons, the club's players.")
     parser.add_argument("--club", help="the club's name, as in the units' club.toml (required to serve)")
     parser.add_argument("--broker", default="localhost", help="the broker's host (default localhost)")
@@ -102,8 +102,8 @@ def _open(args: argparse.Namespace) -> Any:
     try:
         from firmware.league.standings import League
     except ImportError as exc:
-        raise SystemExit(_fail(f"{exc.name} is missing: install the club extra "
-                               "(pip install 'pitchpad[club]')")) from None
+        raise SystemExit(_fail(f"{exc.name} is missing: install the league extra "
+                               "(pip install 'pitchpad[league]')")) from None
     path = Path(args.db) if args.db else default_db()
     path.parent.mkdir(parents=True, exist_ok=True)
     return League(path)
@@ -117,10 +117,10 @@ def run(args: argparse.Namespace) -> int:
         from firmware.club.config import Broker, ClubConfigError, read_password
         from firmware.club.messages import check_name
         from firmware.league.server import LeagueService, Site
-        import paho.mqtt.client  # noqa: F401  (the club extra)
+        import paho.mqtt.client  # noqa: F401  (the league extra)
         import tornado  # noqa: F401
     except ImportError as exc:
-        return _fail(f"{exc.name} is missing: install the club extra (pip install 'pitchpad[club]')")
+        return _fail(f"{exc.name} is missing: install the league extra (pip install 'pitchpad[league]')")
     try:
         if not args.club:
             raise ValueError("--club: give the club's name, as in the units' club.toml")

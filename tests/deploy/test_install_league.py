@@ -13,7 +13,7 @@ SCRIPT = Path(__file__).resolve().parents[2] / "deploy" / "club" / "install-leag
 
 
 def venv(folder: Path, *, club_extra: bool = True) -> Path:
-    """A stand-in venv: bin/pitchpad, and bin/python that has the club extra or not."""
+    """A stand-in venv: bin/pitchpad, and bin/python that has the league extra or not."""
     (folder / "bin").mkdir(parents=True)
     (folder / "bin" / "pitchpad").write_text("#!/bin/sh\nexit 0\n")
     (folder / "bin" / "python").write_text(f"#!/bin/sh\nexit {0 if club_extra else 1}\n")
@@ -78,10 +78,10 @@ def test_a_wrong_option_is_one_line(tmp_path, args, words):
     assert done.returncode == 1 and words in done.stderr and len(done.stderr.splitlines()) == 1
 
 
-def test_an_install_without_the_club_extra_is_told_how_to_add_it(tmp_path):
+def test_an_install_without_the_league_extra_is_told_how_to_add_it(tmp_path):
     root = tmp_path / "root"
     venv(root / "opt/pitchpad/venv", club_extra=False)
     done = install(root, "--club", "cafe")
     assert done.returncode == 1
-    assert "the club extra is missing beside /opt/pitchpad/venv/bin/pitchpad: " \
-           "/opt/pitchpad/venv/bin/pip install '.[club]'" in done.stderr
+    assert "the league extra is missing beside /opt/pitchpad/venv/bin/pitchpad: " \
+           "/opt/pitchpad/venv/bin/pip install '.[league]'" in done.stderr

