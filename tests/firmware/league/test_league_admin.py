@@ -172,3 +172,22 @@ def test_set_aside_messages_are_listed_for_a_person_and_can_be_forgotten(mosquit
     assert admin(league, "rejected", "--forget", "1").returncode == 0
     assert wait_until(lambda: league.league.ignored == 0)
     assert "forget" in admin(league, "audit").stdout
+
+
+def test_without_db_the_file_is_the_users_own_or_the_services_never_the_consoles(tmp_path):
+    """The README's one-liner needs no root: the league's file is in the user's state folder
+    (or systemd's StateDirectory), never /var/lib/pitchpad, the console's."""
+    import os
+
+    def admin_here(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", "import sys; from firmware.cli import main; sys.exit(main())",
+             "league", "admin", "results"], capture_output=True, text=True, timeout=60,
+            env={**{k: v for k, v in os.environ.items() if k not in ("STATE_DIRECTORY", "XDG_STATE_HOME")},
+                 **env})
+
+    done = admin_here({"HOME": str(tmp_path / "home")})
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "home/.local/state/pitchpad-league/league.sqlite").is_file()
+    done = admin_here({"HOME": str(tmp_path / "home"), "STATE_DIRECTORY": str(tmp_path / "service")})
+    assert done.returncode == 0 and (tmp_path / "service/league.sqlite").is_file()
