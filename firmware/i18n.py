@@ -142,6 +142,19 @@ STRINGS: dict[str, tuple[str, str]] = {
     "menu.kids": ("Enfants", "Kids"),
     "attract.press": ("Appuie pour jouer", "Press to play"),
     "attract.demo": ("Démo", "Demo"),
+    # power and battery (firmware/console/power_screens.py)
+    "power.menu": ("Éteindre", "Power off"),
+    "power.question": ("Éteindre", "Power off"),
+    "power.no": ("◀ Non", "◀ No"),
+    "power.yes": ("Oui ▶", "Yes ▶"),
+    "power.goodbye": ("Au revoir", "Goodbye"),
+    "power.kept": ("Le match est gardé", "The match is kept"),
+    "power.empty": ("Batterie vide", "Battery empty"),
+    "power.low": ("Batterie {percent} %", "Battery {percent}%"),
+    "power.failed": ("Pas pu", "Could not"),
+    "power.failed2": ("éteindre", "power off"),
+    "power.failed3": ("Demande à un grand", "Ask a grown-up"),
+    "power.ok": ("OK ▶", "OK ▶"),
 }
 
 

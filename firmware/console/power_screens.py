@@ -1,0 +1,117 @@
+"""The handheld's power screens: the battery mark, the low-battery warning, the power-off question,
+the goodbye and "could not power off" screens.
+
+Pictures first, for players who read little: a battery drawn as a battery (its fill the charge,
+a lightning bolt while it charges, empty with a "!" when low), and the power symbol (a circle
+broken by a line) on the power-off screens. Every word is in :mod:`firmware.i18n`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firmware.i18n import text
+from firmware.render import HINT_Y, WIDTH, Canvas
+
+BATTERY_W, BATTERY_H = 15, 7
+"""The small battery mark: a 13x7 body and a 2x3 nub on its right."""
+LOW = 15
+"""Percent at and under which the charge is low (the warning, the mark's "!")."""
+
+
+def draw_battery(c: Canvas, x: int, y: int, percent: int, charging: bool, ink: int = 1) -> None:
+    """The small battery mark with its top-left at (x, y): 15x7, filled as charged; a bolt
+    (5x7, left of it) while charging; an "!" in an empty one when low and not charging."""
+    draw = c.draw
+    draw.rectangle([x, y, x + 12, y + BATTERY_H - 1], outline=ink, fill=1 - ink)
+    draw.rectangle([x + 13, y + 2, x + 14, y + 4], fill=ink)
+    inner = round(10 * max(0, min(100, percent)) / 100)
+    if inner:
+        draw.rectangle([x + 2, y + 2, x + 1 + inner, y + 4], fill=ink)
+    if charging:
+        draw_bolt(c, x - 6, y, ink)
+    elif percent <= LOW:
+        draw.line([(x + 6, y + 1), (x + 6, y + 3)], fill=ink)
+        draw.point((x + 6, y + 5), fill=ink)
+
+
+def draw_bolt(c: Canvas, x: int, y: int, ink: int = 1) -> None:
+    """A 5x7 lightning bolt: the charger is at work."""
+    c.draw.line([(x + 3, y), (x + 1, y + 3), (x + 3, y + 3), (x + 1, y + 6)], fill=ink)
+
+
+def draw_big_battery(c: Canvas, x: int, y: int, percent: int) -> None:
+    """A 30x14 battery for the warning screens; nearly empty, with an "!" inside."""
+    draw = c.draw
+    draw.rectangle([x, y, x + 26, y + 13], outline=1, width=2)
+    draw.rectangle([x + 27, y + 4, x + 29, y + 9], fill=1)
+    inner = round(21 * max(0, min(100, percent)) / 100)
+    if inner:
+        draw.rectangle([x + 3, y + 3, x + 2 + inner, y + 10], fill=1)
+    if percent <= LOW:
+        draw.rectangle([x + 12, y + 3, x + 13, y + 7], fill=1)
+        draw.rectangle([x + 12, y + 9, x + 13, y + 10], fill=1)
+
+
+def draw_power_symbol(c: Canvas, cx: int, cy: int, r: int = 7) -> None:
+    """The power symbol: a circle open at the top with a line through the gap."""
+    c.draw.arc([cx - r, cy - r, cx + r, cy + r], 300, 240, fill=1, width=2)
+    c.draw.line([(cx, cy - r - 1), (cx, cy)], fill=1, width=2)
+
+
+def draw_battery_corner(c: Canvas, percent: int, charging: bool) -> None:
+    """The mark in a match: the top-right corner, on a cleared patch so it reads over anything."""
+    left = WIDTH - BATTERY_W - (7 if charging else 0) - 2
+    c.clear(left, 0, WIDTH - 1, BATTERY_H + 1)
+    draw_battery(c, WIDTH - BATTERY_W - 1, 1, percent, charging)
+
+
+def draw_low_banner(c: Canvas, language: str, percent: int) -> None:
+    """The low-battery warning over a match or the menu: an inverted top bar with the battery
+    (empty, "!") and the words, for a few seconds."""
+    c.box(0, 0, WIDTH - 1, 10, filled=True)
+    draw_battery(c, 2, 2, percent, False, ink=0)
+    c.text(21, 0, text(language, "power.low", percent=percent), ink=0)
+
+
+@dataclass(frozen=True)
+class PowerOffQuestion:
+    """The menu's "Power off" line asks once more: a sheet over the menu."""
+
+    over_menu = True
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.sheet()
+        draw_power_symbol(c, 14, 43)
+        c.centred(34, text(language, "power.question"), scale=2, x0=26)
+        c.hints(left=text(language, "power.no"), right=text(language, "power.yes"))
+
+
+@dataclass(frozen=True)
+class GoodbyeScreen:
+    """Every screen says goodbye before the panels go dark and the system powers off.
+    ``kept``: a match was on (it is resumed at the next start); ``empty``: the cell is empty."""
+
+    kept: bool = False
+    empty: bool = False
+
+    def draw(self, c: Canvas, language: str) -> None:
+        if self.empty:
+            draw_big_battery(c, 49, 2, 0)
+            c.centred(19, text(language, "power.empty"))
+        else:
+            draw_power_symbol(c, WIDTH // 2, 10)
+        c.centred(28, text(language, "power.goodbye"), scale=2)
+        if self.kept:
+            c.centred(HINT_Y - 1, text(language, "power.kept"))
+
+
+@dataclass(frozen=True)
+class PowerOffFailedScreen:
+    """The system refused to power off (``reason``, the log has it whole): say so, in short."""
+
+    def draw(self, c: Canvas, language: str) -> None:
+        draw_power_symbol(c, 12, 12)
+        c.text(26, 2, text(language, "power.failed"))
+        c.text(26, 14, text(language, "power.failed2"))
+        c.centred(30, text(language, "power.failed3"))
+        c.hints(right=text(language, "power.ok"))
