@@ -12,6 +12,12 @@ tap a button (GPIO low, 80 ms, high) and ``quit`` closes the console.
 ``match``: one scripted match against a CPU difficulty (``scripted.py``), then exit; the
 parent reads the peak RSS from the child's resource usage.
 
+``asleep``: the battery handheld (``handheld-battery.toml``: the gauge, answered by the
+MAX17048 model of ``tests/rigs``, on the same recording bus) put to sleep by the power service
+(``firmware.console.power_service``) at once, in the loop the console runs: blocked on the event
+queue until the service's next deadline (its gauge reading). ``bus`` on stdin (here and in
+``serve``) prints ``bus WIRE_BYTES``, the bytes the bus has carried so far.
+
     python bench/console_process.py serve --state-dir DIR
     python bench/console_process.py match --difficulty hard --level pro_plus --seed 1
 """
@@ -78,6 +84,9 @@ def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = No
                 with lock:
                     print(f"rusage {usage.ru_nvcsw + usage.ru_nivcsw} {threading.get_native_id()}",
                           flush=True)
+            if words[:1] == ["bus"]:
+                with lock:
+                    print(f"bus {rig.bus.wire_bytes()}", flush=True)
             if words[:1] == ["press"] and buttons not in ("pi", "lgpio"):   # else the stand-in's owner
                 pad, button = int(words[1]), Button[words[2]]
                 rig.pin_edge(pad, button, True)
@@ -95,6 +104,65 @@ def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = No
         alerts.stop()
     rig.factory.reset()
     print(f"peak_rss_kb {peak_rss_kb()}", flush=True)
+
+
+def asleep(read_every_asleep: float) -> None:
+    import resource
+
+    from firmware.console.power_service import PowerService
+    from firmware.console.power_screens import PowerOffQuestion
+    from firmware.render import Canvas
+    from hal import SystemClock, load_config
+    from hal.errors import ConsoleClosed
+    from hal.gpiod_pad import name_this_thread
+    from hal.halt import NoHalt
+    from rig import ROOT, Handheld
+
+    sys.path.insert(0, str(ROOT / "tests" / "rigs"))
+    from max17048_model import Max17048Model
+
+    name_this_thread("lib-thread")
+    rig = Handheld(SystemClock(), config=load_config(ROOT / "deploy" / "config" / "handheld-battery.toml"),
+                   buttons="gpiod")
+    rig.bus.attach(0x36, Max17048Model(volts=3.9, percent=70.0))
+    name_this_thread("console")
+    for screen in rig.console.screens:                 # something on the panels, as in the menu
+        canvas = Canvas()
+        PowerOffQuestion().draw(canvas, "fr")
+        screen.display(canvas.image)
+    service = PowerService(rig.console, NoHalt(), sleep_after=0.0, read_every_asleep=read_every_asleep)
+    lock = threading.Lock()
+    clock = rig.console.clock
+
+    def read_commands() -> None:
+        name_this_thread("bench-stdin")
+        for line in sys.stdin:
+            words = line.split()
+            with lock:
+                if words[:1] == ["rusage"]:
+                    usage = resource.getrusage(resource.RUSAGE_SELF)
+                    print(f"rusage {usage.ru_nvcsw + usage.ru_nivcsw} {threading.get_native_id()}",
+                          flush=True)
+                elif words[:1] == ["bus"]:
+                    print(f"bus {rig.bus.wire_bytes()} {int(rig.console.asleep)}", flush=True)
+                elif words[:1] == ["quit"]:
+                    break
+        rig.console.close()
+
+    threading.Thread(target=read_commands, daemon=True).start()
+    service.tick(clock.now())
+    print("frame 0 0 0 0", flush=True)                 # ready: asleep from here
+    try:
+        while True:
+            deadline = service.deadline()
+            timeout = None if deadline is None else max(0.0, deadline - clock.now())
+            event = rig.console.events.get(timeout)
+            if event is not None and event.pressed:
+                service.pressed(clock.now())
+            service.tick(clock.now())
+    except ConsoleClosed:
+        pass
+    rig.factory.reset()
 
 
 def match(difficulty: str, level: str, seed: int) -> None:
@@ -122,6 +190,9 @@ def main() -> None:
                               help="idle: a CPU-vs-CPU demo this long before the saver (0: none)")
     serve_parser.add_argument("--lg-alert-loop", action="store_true",
                               help="also run a copy of lg's 0.5 ms alert loop over 14 alerts")
+    asleep_parser = commands.add_parser("asleep")
+    asleep_parser.add_argument("--read-every", type=float, default=300.0,
+                               help="seconds between two gauge readings asleep")
     match_parser = commands.add_parser("match")
     match_parser.add_argument("--difficulty", default="hard")
     match_parser.add_argument("--level", default="pro_plus")
@@ -129,6 +200,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "serve":
         serve(args.state_dir, args.buttons, args.saver_after, args.lg_alert_loop, args.attract_for)
+    elif args.command == "asleep":
+        asleep(args.read_every)
     else:
         match(args.difficulty, args.level, args.seed)
 

@@ -113,7 +113,7 @@ class Handheld:
 
         self.console: Console = open_console(self.config, clock=clock, pin_factory=factory,
                                              open_bus=open_bus, gpio_chips=self.chips,  # type: ignore[arg-type]
-                                             pwm_sysfs=pwm_sysfs)
+                                             pwm_sysfs=pwm_sysfs, open_i2c=lambda port: self.bus)
 
     def pin_edge(self, pad: int, button: Button, pressed: bool) -> None:
         """Drive the button's GPIO low (pressed, the switch closes to GND) or high."""

@@ -125,7 +125,7 @@ class PowerService:
         if self.ending is not None:
             return True
         if self.asleep:
-            self.console.wake()
+            self._wake(now)
             return True
         return False
 
@@ -183,6 +183,11 @@ class PowerService:
         return True
 
     # ----- inside ------------------------------------------------------------------------------
+    def _wake(self, now: float) -> None:
+        """Everything back on, and a fresh reading for the battery mark at once."""
+        self.console.wake()
+        if self._next_read is not None:
+            self._next_read = now
     def _inputs(self, now: float) -> set[Want]:
         wants: set[Want] = set()
         power = self.console.power
@@ -203,7 +208,7 @@ class PowerService:
                 return wants
             self._last_press = now                   # a short press: sleep, or wake
             if self.asleep:
-                self.console.wake()
+                self._wake(now)
             else:
                 self.console.sleep()
             wants.add(Want.REDRAW)
