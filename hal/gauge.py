@@ -44,6 +44,9 @@ ALERT_BITS = 0x3E00
 LOW_VOLTS = 3.30
 """The voltage alert (``VALRT.MIN``): below this under load, a LiPo has minutes left and a
 boost converter may soon drop out (the PowerBoost's low-battery pin says 3.2 V)."""
+RECOVERED = 0.10
+"""Volts above :data:`LOW_VOLTS` at which a latched voltage alert is cleared (a cell that was
+only dipping under a load, or has been charged since)."""
 CHARGING_RATE = 1.0
 """% an hour: above it the cell is charging (a full cell on a charger reads about 0)."""
 WIRE_BYTES_PER_READING = 4 * 5
@@ -122,6 +125,11 @@ class Max17048(Gauge):
                 volts = self._get(VCELL) * VOLT_STEP
                 percent = self._get(SOC) * SOC_STEP
                 rate = _signed(self._get(CRATE)) * CRATE_STEP
+                if status & VL and (rate > CHARGING_RATE or volts >= self._low * VALRT_STEP + RECOVERED):
+                    # The alert latches in the chip: once a charger is at work or the cell is
+                    # well above the threshold again, it is written back to 0.
+                    self._put(STATUS, status & ~ALERT_BITS & 0xFF00)
+                    status &= ~VL
             except OSError as error:
                 self.failures += 1
                 if self._answering is not False:

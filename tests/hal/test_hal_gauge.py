@@ -91,6 +91,14 @@ def test_the_low_voltage_alert_is_armed_and_says_the_cell_is_about_to_drop(handh
     model.cell(volts=3.6, percent=9.5, rate=+40.0)                   # a charger: not about to drop
     charge = handheld.console.gauge.read()
     assert charge is not None and not charge.about_to_drop
+    assert not model.status & VL                                     # and the latched alert is cleared
+    model.cell(volts=3.85, percent=55.0, rate=-8.0)                  # charged, then unplugged
+    charge = handheld.console.gauge.read()
+    assert charge is not None and not charge.about_to_drop
+    model.cell(volts=3.28, percent=7.0, rate=-20.0)                  # a dip under load latches it
+    model.cell(volts=3.34, percent=7.0, rate=-20.0)                  # and it stays said
+    charge = handheld.console.gauge.read()
+    assert charge is not None and charge.about_to_drop
     handheld.console.gauge.clear_alert()
     assert not model.status & VL
 
