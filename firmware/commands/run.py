@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 DEFAULT_STATE = "/var/lib/pitchpad"
@@ -70,7 +72,7 @@ def _start(args: argparse.Namespace) -> tuple[int, str | None]:
         console, error = _open_console(config)
         if console is None:
             return 3, error
-        with console:
+        with console, _stopped_by_sigterm(console):
             watchdog = HealthyStart(Watchdog.from_environment(), args.state_dir)
             App(console, state_dir=args.state_dir, watchdog=watchdog, club=club,
                 idle=_idle(args, config.profile),
@@ -85,6 +87,25 @@ def _start(args: argparse.Namespace) -> tuple[int, str | None]:
         if club is not None:
             club.stop()
     return 0, None
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm(console: Any) -> Iterator[None]:
+    """systemd stops the service with SIGTERM (a shutdown from anywhere: ``poweroff``, a Pi 5's
+    button, a gpio-shutdown key): the console then ends as after a power cut, its match journal
+    kept for the next start, and closes, which switches the panels off (luma's cleanup), instead of
+    dying with the last frame lit on a Pi that may stay powered while halted."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, lambda *_: console.events.close())
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _idle(args: argparse.Namespace, profile: str) -> Any:

@@ -119,3 +119,33 @@ def test_a_start_that_holds_a_minute_clears_the_count(tmp_path):
 def test_restarts_slow_down():
     waits = [safe_mode.backoff(n) for n in range(1, 9)]
     assert waits == sorted(waits) and waits[0] >= 2 and waits[-1] == safe_mode.MAX_BACKOFF
+
+
+def test_sigterm_ends_the_console_as_a_power_cut_would_and_switches_the_panels_off(
+        tmp_path, consoles, monkeypatch) -> None:
+    """systemd stops the service with SIGTERM (issue 30: a shutdown from elsewhere): a match on
+    is kept for the next start, the console closes (the panels off) and run exits 0."""
+    import os
+    import signal
+    import threading
+
+    from firmware.storage import journal
+
+    def open_console(config):
+        console = sim.open_console(len(config.pads))
+        # OK in the menu once the splash is gone: a match starts
+        threading.Timer(1.5, console.tap, (1, Button.CENTRE)).start()
+        opened.append(console)
+        return console, ""
+    opened = consoles
+    monkeypatch.setattr(run_cmd, "_open_console", open_console)
+    killer = threading.Timer(3.0, os.kill, (os.getpid(), signal.SIGTERM))
+    killer.start()
+    try:
+        assert run_cmd.run(args(tmp_path)) == 0
+    finally:
+        killer.cancel()
+    console = opened[-1]
+    assert console.closed and not any(screen.is_on for screen in console.screens)
+    assert (tmp_path / journal.FILE_NAME).exists()       # offered for resume at the next start
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
