@@ -334,10 +334,11 @@ class Publisher:
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         try:
+            payload = bytes(message.payload)
             if message.topic == self.players_topic:
-                self._players(message.payload)
+                self._players(payload)
                 return
-            ident = messages.read_ack(message.payload)
+            ident = messages.read_ack(payload)
             if self.outbox.done(ident):
                 self._sent_at.pop(ident, None)
                 self._wake.set()                     # club-status.json: one fewer waiting

@@ -11,7 +11,8 @@ One process, on one of the Pis or any machine of the club, two threads:
   nonsense, too long, too deep, or one that made the handler fail in any way) is set aside in
   SQLite for a person to read (``pitchpad league admin rejected``), logged in one line naming
   the table, and never delivered again, so nothing one table sends can stop another's.
-- **Tornado's event loop** (the main thread) serves the pages (:mod:`firmware.league.page`):
+- **Tornado's event loop** (the main thread) serves the pages (:mod:`firmware.league.page`,
+  its handlers in :mod:`firmware.league.web`):
   ``/`` and ``/tv``, ``/api/state`` (the whole state as JSON), ``/events`` (Server-Sent Events:
   the state on every change), ``/results`` and ``/results.csv``. Every connection, idle or
   following the stream, is a socket in that one loop, not a thread; at most
@@ -182,7 +183,7 @@ class LeagueService:
                 check_result(result)
                 self.league.add_result(club, table, result)
             except messages.BadMessage as exc:
-                exc.ident = result.id                    # type: ignore[attr-defined]
+                exc.ident = result.id
                 raise
             self.received += 1
             self._receipt(topic, result.id)
@@ -271,141 +272,6 @@ class Changes:
         return self._state
 
 
-def make_app(league: Any, club: str, changes: Changes, *, max_streams: int = MAX_STREAMS) -> Any:
-    """The Tornado application of the pages."""
-    import tornado.iostream
-    import tornado.web
-
-    from firmware.league import page
-
-    csp = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-           "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-
-    class Base(tornado.web.RequestHandler):
-        def set_default_headers(self) -> None:
-            self.set_header("Server", "PitchPad league")
-            self.set_header("Content-Security-Policy", csp)
-            self.set_header("X-Frame-Options", "DENY")
-            self.set_header("X-Content-Type-Options", "nosniff")
-            self.set_header("Referrer-Policy", "no-referrer")
-            self.set_header("Cache-Control", "no-store")
-
-        def reply(self, body: str | bytes, kind: str) -> None:
-            self.set_header("Content-Type", kind)
-            self.finish(body.encode("utf-8") if isinstance(body, str) else body)
-
-        def head(self, *args: Any) -> None:
-            self.get(*args)
-
-        def write_error(self, status_code: int, **kwargs: Any) -> None:
-            self.reply(f"{status_code} {self._reason}\n", "text/plain; charset=utf-8")
-
-        def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
-            if isinstance(value, tornado.web.HTTPError):
-                return
-            log.error("league: the page failed on %s (%s: %s)", self.request.path, typ.__name__, value)
-
-    class Page(Base):
-        def get(self) -> None:
-            self.reply(page.PAGE, "text/html; charset=utf-8")
-
-    class Css(Base):
-        def get(self) -> None:
-            self.set_header("Cache-Control", "max-age=300")
-            self.reply(page.CSS, "text/css; charset=utf-8")
-
-    class Script(Base):
-        def get(self) -> None:
-            self.set_header("Cache-Control", "max-age=300")
-            self.reply(page.JS, "text/javascript; charset=utf-8")
-
-    class State(Base):
-        def get(self) -> None:
-            self.reply(changes.state()[1], "application/json")
-
-    class Results(Base):
-        def get(self) -> None:
-            game = self.get_query_argument("game", None) or None
-            if game is not None and game not in changes.games:
-                raise tornado.web.HTTPError(404)
-            total = league.result_count(game=game)
-            pages = max(1, -(-total // page.RESULTS_PAGE))
-            try:
-                number = min(max(1, int(self.get_query_argument("page", "1"))), pages)
-            except ValueError:
-                raise tornado.web.HTTPError(400) from None
-            rows = league.results(page.RESULTS_PAGE, (number - 1) * page.RESULTS_PAGE, game=game)
-            self.reply(page.results_page(club, rows, changes.games, page=number, pages=pages,
-                                         total=total, game=game), "text/html; charset=utf-8")
-
-    class Csv(Base):
-        def get(self) -> None:
-            game = self.get_query_argument("game", None) or None
-            self.set_header("Content-Disposition", f'attachment; filename="{club}-results.csv"')
-            self.reply(league.csv(game=game), "text/csv; charset=utf-8")
-
-    class Events(Base):
-        gone = False
-
-        async def head(self) -> None:            # type: ignore[override]
-            self.set_header("Content-Type", "text/event-stream")
-            self.finish()
-
-        async def get(self) -> None:
-            if league.streams >= max_streams:
-                self.set_status(503)
-                self.set_header("Retry-After", "30")
-                self.reply("too many pages are following the league; this one polls\n",
-                           "text/plain; charset=utf-8")
-                return
-            self.set_header("Content-Type", "text/event-stream")
-            league.streams += 1
-            seen = -1
-            sent = 0.0
-            try:
-                while not self.gone:
-                    wait = sent + PUSH_EVERY - time.monotonic()
-                    if wait > 0:                         # a burst of results: one push per interval
-                        await asyncio.sleep(wait)
-                    version, body = changes.state()
-                    if version != seen:
-                        seen = version
-                        sent = time.monotonic()
-                        self.write(b"data: " + body + b"\n\n")
-                    else:
-                        self.write(b": still here\n\n")
-                    await self.flush()
-                    waiting = changes.event
-                    if changes.league.version == seen:
-                        try:
-                            await asyncio.wait_for(waiting.wait(), HEARTBEAT)
-                        except asyncio.TimeoutError:
-                            pass
-            except tornado.iostream.StreamClosedError:
-                pass
-            finally:
-                league.streams -= 1
-
-        def on_connection_close(self) -> None:
-            self.gone = True
-            changes.notify()
-
-    class NotFound(Base):
-        def prepare(self) -> None:
-            raise tornado.web.HTTPError(404)
-
-    return tornado.web.Application([
-        (r"/", Page), (r"/tv", Page), (r"/page\.css", Css), (r"/page\.js", Script),
-        (r"/api/state", State), (r"/events", Events), (r"/results", Results),
-        (r"/results\.csv", Csv),
-    ], default_handler_class=NotFound, compress_response=False, log_function=_access)
-
-
-def _access(handler: Any) -> None:
-    """Tornado's access log, quieter: a refused stream or a missing page is no error."""
-    log.debug("http: %d %s %s", handler.get_status(), handler.request.method, handler.request.uri)
-
-
 def make_server(app: Any, *, max_connections: int = MAX_CONNECTIONS,
                 idle_timeout: float = IDLE_TIMEOUT) -> Any:
     """The HTTP server (Tornado's), closing connections beyond ``max_connections`` at once."""
@@ -464,6 +330,8 @@ class Site:
         self.stopped = asyncio.Event()
         changes = Changes(self.league, self.club, self.loop)
         self.league.listeners.append(changes.notify)
+        from firmware.league.web import make_app
+
         self.server = make_server(make_app(self.league, self.club, changes, max_streams=self.max_streams),
                                   max_connections=self.max_connections, idle_timeout=self.idle_timeout)
         self.server.add_sockets(self.sockets)
