@@ -57,7 +57,8 @@ def apply_overlays(text: str, overlays: list[str]) -> str:
             continue
         if not for_all:
             lines.append("[all]")
-        lines.append("# PitchPad (deploy/install.sh): the power board")
+        purpose = {"gpio-poweroff": "the power board", "pwm": "the buzzer's PWM"}.get(name, name)
+        lines.append(f"# PitchPad (deploy/install.sh): {purpose}")
         lines.append(f"dtoverlay={overlay}")
     return "\n".join(lines) + "\n"
 

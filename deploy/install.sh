@@ -102,6 +102,8 @@ ensure_system_packages() {
     apt_install "${wanted[@]}"
 }
 
+# pip installs with --prefer-binary: an older release's wheel before a newer one's source (for
+# armv7l, cbor2 6.x is source that builds with Rust; 5.9 is a pure-Python wheel).
 # What pip may find no wheel of for this Pi (32-bit Pi OS: armv7l, armv6l), one per line:
 # requirement | a Debian package that serves instead | what building it needs. Raspberry Pi
 # OS's pip also asks piwheels, which has them all built; PyPI alone has none of them for armv7l.
@@ -157,7 +159,7 @@ ensure_venv() {
     fi
     if [ ! -f "$stamp_file" ] || [ "$(cat "$stamp_file")" != "$stamp" ]; then
         ensure_build_tools
-        "$PREFIX/venv/bin/python" -m pip install --quiet --upgrade "${SRC}[$(extras)]"
+        "$PREFIX/venv/bin/python" -m pip install --quiet --upgrade --prefer-binary "${SRC}[$(extras)]"
         echo "$stamp" > "$stamp_file"
         changed=yes
         say "installed PitchPad from $SRC into $PREFIX/venv"
@@ -224,6 +226,11 @@ ensure_buses() {
     if [ -n "$pin" ]; then
         params+=("dtoverlay=gpio-poweroff,gpiopin=$pin")
     fi
+    local overlay
+    overlay=$(buzzer_overlay)
+    if [ -n "$overlay" ]; then
+        params+=("$overlay")
+    fi
     ensure_dtparams "$file" "${params[@]}"
     ensure_module i2c-dev
 }
@@ -237,6 +244,22 @@ ensure_poweroff_rule() {
         install -D -m 0644 "$SRC/deploy/polkit/50-pitchpad-poweroff.rules" "$rule"
         say "installed $rule (the user $SERVICE_USER may power the system off)"
     fi
+}
+
+# The buzzer sounds on the kernel's PWM (outputs = "gpiod", the default): its pin goes to the PWM
+# with the pwm overlay. GPIO12 and GPIO18 (channel 0) are set up here; GPIO13 and GPIO19
+# (channel 1) need dtoverlay=pwm-2chan, written by hand (pitchpad doctor says so).
+buzzer_overlay() {
+    "$PYTHON" - "$CONF_DIR/hardware.toml" <<'PY'
+import sys, tomllib
+try:
+    config = tomllib.load(open(sys.argv[1], "rb"))
+except (OSError, ValueError):
+    sys.exit(0)
+pin = config.get("buzzer", {}).get("pin")
+if config.get("gpio", {}).get("outputs", "gpiod") == "gpiod" and pin in (12, 18):
+    print(f"dtoverlay=pwm,pin={pin},func={4 if pin == 12 else 2}")
+PY
 }
 
 # systemd runs the system (a booted Pi), or not (an image prepared offline, a chroot): then the

@@ -77,11 +77,11 @@ def test_the_installer_backs_up_writes_under_all_and_does_not_ask_for_a_reboot_t
 def test_the_combined_line_of_our_own_example_asks_for_no_reboot(fake):
     fake_dir, root = fake
     boot = root / BOOT
-    boot.write_text("dtparam=i2c_arm=on,i2c_arm_baudrate=400000\n")
+    boot.write_text("dtparam=i2c_arm=on,i2c_arm_baudrate=400000\ndtoverlay=pwm,pin=12,func=4\n")
     (root / "etc/modules-load.d").mkdir(parents=True)
     (root / "etc/modules-load.d/pitchpad.conf").write_text("i2c-dev\n")
     out = run(fake_dir, root, "install.sh")
-    assert boot.read_text() == "dtparam=i2c_arm=on,i2c_arm_baudrate=400000\n"
+    assert boot.read_text() == "dtparam=i2c_arm=on,i2c_arm_baudrate=400000\ndtoverlay=pwm,pin=12,func=4\n"
     assert "reboot" not in out and not list(boot.parent.glob("*.bak"))
 
 
@@ -131,3 +131,25 @@ def test_a_handheld_without_a_power_board_gets_no_overlay(fake):
     fake_dir, root = fake
     run(fake_dir, root, "install.sh")
     assert "gpio-poweroff" not in (root / BOOT).read_text()
+
+
+def test_the_buzzer_pin_goes_to_the_pwm_with_its_overlay_once(fake):
+    """The buzzer sounds on the kernel's PWM (outputs = "gpiod"): GPIO12 needs the pwm overlay.
+    An [all] line loading it with other parameters is replaced; none is added twice."""
+    fake_dir, root = fake
+    boot = root / BOOT
+    boot.write_text("dtparam=audio=on\ndtoverlay=pwm,pin=18,func=2\n[pi4]\narm_boost=1\n")
+    out = run(fake_dir, root, "install.sh")
+    text = boot.read_text()
+    assert "dtoverlay=pwm,pin=12,func=4" in text and "pin=18" not in text and "reboot" in out
+    run(fake_dir, root, "install.sh")
+    assert boot.read_text() == text and text.count("dtoverlay=pwm") == 1
+
+
+def test_apply_overlays_adds_under_all_after_a_conditional_section():
+    from boot_config import apply_overlays
+
+    new = apply_overlays("[pi4]\ndtoverlay=vc4-kms-v3d\n", ["pwm,pin=12,func=4"])
+    assert new.splitlines()[-3:] == ["[all]", "# PitchPad (deploy/install.sh): the buzzer's PWM",
+                                     "dtoverlay=pwm,pin=12,func=4"]
+    assert apply_overlays(new, ["pwm,pin=12,func=4"]) == new
