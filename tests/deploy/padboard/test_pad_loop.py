@@ -256,3 +256,24 @@ def test_the_idle_pass_allocates_nothing() -> None:
         tracemalloc.stop()
     assert board.link.sent == []
     assert peak - before <= 0
+
+
+def test_a_new_console_session_hears_again_of_a_button_still_held() -> None:
+    """A console that lost the pad released what it held; when it says hello again, a button
+    still held (its press long acked) is sent again as a press, so its state arrives."""
+    board = Board()
+    board.greet()
+    board.levels[4] = True                                   # LEFT held
+    board.run(5)
+    [(_, seq, payload)] = board.link.take(wire.BUTTON)
+    assert [(button, pressed) for button, pressed, _ in wire.changes(payload)] == [(4, True)]
+    board.host_says(wire.ACK, 0, wire.ack_payload(wire.BUTTON, seq))
+    board.run(100)
+    assert board.loop.changes == []
+    board.host_says(wire.HELLO, 0, bytes((wire.VERSION,)))   # the console opened the port again
+    board.run(1)
+    board.host_says(wire.ACK, 0, wire.ack_payload(wire.HELLO, 0))
+    board.run(5)
+    [(_, _, payload)] = board.link.take(wire.BUTTON)
+    [(button, pressed, _)] = list(wire.changes(payload))
+    assert (button, pressed) == (4, True)
