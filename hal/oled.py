@@ -16,7 +16,7 @@ build new ones. (Re)connecting replays the recorded init.
 
 A panel can also lose power between two transfers without any transfer failing (a loose VCC or
 GND wire; always so on SPI, which has no ACK): it comes back dark, charge pump off, RAM garbage.
-Nothing on the bus tells (an SSD1306 cannot be read on I2C or SPI), so the screen *heals* now
+Nothing on the bus tells (nothing is read back from a panel), so the screen *heals* now
 and then: it replays the init (without its display-off: a lit panel does not blink) and sends the
 whole frame, then display-on (about 1,065 bytes, 24 ms at 400 kHz), every :data:`HEAL_EVERY`
 seconds, at instants that are multiples of it on the monotonic clock (so the screens of a console

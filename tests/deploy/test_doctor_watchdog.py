@@ -279,6 +279,6 @@ def test_the_leds_lines_and_the_buzzers_pwm_channel_are_checked(tmp_path):
 
 def test_leds_and_buzzer_on_gpiozero_are_a_warning(tmp_path):
     config = tmp_path / "gpiozero.toml"
-    config.write_text(HANDHELD.read_text().replace("[gpio]", "[gpio]\noutputs = \"gpiozero\""))
+    config.write_text(HANDHELD.read_text().replace('outputs = "gpiod"', 'outputs = "gpiozero"'))
     warnings = texts(doctor(tmp_path, config=config).check(), "warn")
     assert any("lgpio factory's tx thread wakes at least 50 times a second" in t for t in warnings)
