@@ -58,11 +58,19 @@ def draw_power_symbol(c: Canvas, cx: int, cy: int, r: int = 7) -> None:
     c.draw.line([(cx, cy - r - 1), (cx, cy)], fill=1, width=2)
 
 
-def draw_battery_corner(c: Canvas, percent: int, charging: bool) -> None:
-    """The mark in a match: the top-right corner, on a cleared patch so it reads over anything."""
-    left = WIDTH - BATTERY_W - (7 if charging else 0) - 2
-    c.clear(left, 0, WIDTH - 1, BATTERY_H + 1)
-    draw_battery(c, WIDTH - BATTERY_W - 1, 1, percent, charging)
+def draw_battery_edge(c: Canvas, percent: int, charging: bool) -> None:
+    """The mark in a match, standing on the right edge (the place game screens leave free most
+    often): a 5x13 battery, its nub up, filled from the bottom as charged; dotted while charging."""
+    x, y = WIDTH - 5, 20
+    c.clear(x - 1, y - 1, WIDTH - 1, y + 14)
+    draw = c.draw
+    draw.rectangle([x + 1, y, x + 3, y + 1], fill=1)
+    draw.rectangle([x, y + 2, x + 4, y + 13], outline=1, fill=0)
+    inner = round(9 * max(0, min(100, percent)) / 100)
+    if inner:
+        draw.rectangle([x + 1, y + 12 - inner, x + 3, y + 12], fill=1)
+    if charging:
+        draw.point([(x + 2, y + 4 + 2 * k) for k in range(4)], fill=0)
 
 
 def draw_low_banner(c: Canvas, language: str, percent: int) -> None:
