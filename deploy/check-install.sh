@@ -152,7 +152,7 @@ check_arch() {
         | grep -c 'pitchpad install:' || true)
     say "$arch: second run ${again_seconds%.*} s, $again_changes changes"
     local compiled
-    compiled=$(grep -o 'Building wheel for [A-Za-z0-9_.-]*' "$log" | awk '{print $4}' | sort -u | tr '\n' ' ' || true)
+    compiled=$(sed -n -E 's/.*no wheel of ([A-Za-z0-9_.-]+) for .*built from source.*/\1/p' "$log" | sort -u | tr '\n' ' ' || true)
     local apt_installed
     apt_installed=$(grep -o 'apt-get: [^;]*' "$log" | head -1 || true)
     say "$arch: compiled: ${compiled:-nothing}"
@@ -180,12 +180,13 @@ check_arch() {
 
 started=$(date +%Y-%m-%dT%H:%M:%S)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+installed_from=$(git -C "$SRC" describe --always --dirty 2>/dev/null || echo unknown)
 host_tools
 for arch in $arches; do
     check_arch "$arch"
 done
 if [ -n "$json" ]; then
-    (IFS=,; printf '{"roots": [%s]}\n' "${results[*]}") | python3 -c '
+    (IFS=,; printf '{"installed_from": "%s", "roots": [%s]}\n' "$installed_from" "${results[*]}") | python3 -c '
 import json, sys
 sys.path.insert(0, sys.argv[2])
 import run_record
