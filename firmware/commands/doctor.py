@@ -306,28 +306,31 @@ class Doctor:
                                   "outputs = \"gpiod\" under [gpio]")
             return
         if leds:
-            chips = self.chips or SystemChips(str(self.dev))
-            try:
-                chip = chips.open(find_header_chip(chips, config.gpio.chip))
-            except (BackendUnavailable, OSError) as exc:
-                said = config.gpio.buttons == "gpiod" and any(pad.buttons for pad in config.pads)
-                if not said:                        # else the buttons' line said it already
-                    yield Finding("fail", f"LEDs: {exc}")
-                return
-            try:
-                held = [f"pad {pad_id} LED (GPIO{gpio}) is held by {info.consumer or 'another program'}"
-                        for pad_id, gpio in leds
-                        for info in [chip.get_line_info(line_offset(chip, gpio))]
-                        if info.used and not (info.consumer or "").startswith("pitchpad")]
-            finally:
-                chip.close()
-            for text in held:
-                yield Finding("fail", f"{text}: stop that program or remove its dtoverlay, or move the LED")
-            if not held:
-                yield Finding("ok", f"LEDs on GPIO{', GPIO'.join(str(gpio) for _, gpio in leds)} "
-                                    f"(gpiod output lines: nothing runs between two changes)")
+            yield from self._leds(config, leds)
         if config.buzzer_pin is not None:
             yield self._pwm(config.buzzer_pin, config.gpio.pwm_chip)
+
+    def _leds(self, config: HardwareConfig, leds: list[tuple[int, int]]) -> Iterator[Finding]:
+        chips = self.chips or SystemChips(str(self.dev))
+        try:
+            chip = chips.open(find_header_chip(chips, config.gpio.chip))
+        except (BackendUnavailable, OSError) as exc:
+            said = config.gpio.buttons == "gpiod" and any(pad.buttons for pad in config.pads)
+            if not said:                            # else the buttons' line said it already
+                yield Finding("fail", f"LEDs: {exc}")
+            return
+        try:
+            held = [f"pad {pad_id} LED (GPIO{gpio}) is held by {info.consumer or 'another program'}"
+                    for pad_id, gpio in leds
+                    for info in [chip.get_line_info(line_offset(chip, gpio))]
+                    if info.used and not (info.consumer or "").startswith("pitchpad")]
+        finally:
+            chip.close()
+        for text in held:
+            yield Finding("fail", f"{text}: stop that program or remove its dtoverlay, or move the LED")
+        if not held:
+            yield Finding("ok", f"LEDs on GPIO{', GPIO'.join(str(gpio) for _, gpio in leds)} "
+                                f"(gpiod output lines: nothing runs between two changes)")
 
     def _pwm(self, pin: int, chip: int) -> Finding:
         if pin not in PWM_CHANNELS:

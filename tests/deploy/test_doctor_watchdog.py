@@ -282,3 +282,14 @@ def test_leds_and_buzzer_on_gpiozero_are_a_warning(tmp_path):
     config.write_text(HANDHELD.read_text().replace('outputs = "gpiod"', 'outputs = "gpiozero"'))
     warnings = texts(doctor(tmp_path, config=config).check(), "warn")
     assert any("lgpio factory's tx thread wakes at least 50 times a second" in t for t in warnings)
+
+
+def test_the_buzzers_pwm_is_checked_even_where_no_gpio_chip_is_found(tmp_path):
+    """Not a Pi (no header chip): the buttons' line says so once, and the buzzer's line still
+    comes (before, the LEDs' missing chip ended the outputs' checks)."""
+    d = doctor(tmp_path)
+    d.chips = MockChips(MockChip("tegra-gpio"))
+    (tmp_path / "pwm" / "pwmchip0").rmdir()
+    fails = texts(d.check(), "fail")
+    assert sum("no GPIO chip labelled" in t for t in fails) == 1
+    assert any(t.startswith("buzzer on GPIO12: no PWM chip") for t in fails)
