@@ -54,10 +54,10 @@ DISPLAY_ON = 0xAF
 DISPLAY_OFF = 0xAE
 HEAL_EVERY = 4.8
 """Seconds between two heals (init + whole frame) of a still screen: the longest a silently
-power-cycled panel stays dark. A heal is 24 ms of a 400 kHz bus: two screens sharing a bus (the
-handheld) spend 10 ms a second on it, under 1 % of the bus; one screen on its own bus, half
-that. Every heal of a still screen that may have lost power must send the whole frame, so the
-bus share and the time dark trade one for the other: 1 % of the bus for two screens is 4.8 s."""
+power-cycled panel stays dark. A heal is about 24 ms of a 400 kHz bus: one screen's heals take
+0.50 % of it (SSD1306; SH1106 0.52 %), two SSD1306 sharing a bus (the handheld) 0.998 % (two
+SH1106, addressed page by page, 1.04 %). Every heal must send the whole frame, since nothing
+tells which panel lost power, so the bus share and the time dark trade one for the other."""
 HEAL_QUIET = 1.0
 """A heal waits until the screen has shown no new frame for this long, so it never lands in the
 middle of a press's redraws (the reveal follows a press by half a second; a heal would add 24 ms
