@@ -6,7 +6,7 @@ them apart.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Self, Sequence
 
 from hal.buzzer import Buzzer
 from hal.clock import Clock, SystemClock
@@ -109,7 +109,7 @@ class Console:
     def closed(self) -> bool:
         return self._closed
 
-    def __enter__(self) -> Console:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -11,6 +11,7 @@ The firmware's composition root chooses by config or flag only::
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from hal.clock import Clock
 from hal.config import HardwareConfig, load_config
@@ -20,7 +21,7 @@ BACKENDS = ("headless", "terminal", "window")
 
 
 def open_console(config_or_pads: HardwareConfig | int | str | Path = 2, backend: str = "headless",
-                 *, clock: Clock | None = None, **options: object) -> SimConsole:
+                 *, clock: Clock | None = None, **options: Any) -> SimConsole:
     """Open a simulated console with as many pads as ``config_or_pads`` says (a number 1..4, a
     :class:`hal.HardwareConfig`, or a path to a config file).
 
@@ -42,11 +43,11 @@ def open_console(config_or_pads: HardwareConfig | int | str | Path = 2, backend:
     if backend == "terminal":
         from sim.terminal import open_terminal_console
 
-        return open_terminal_console(count, clock=clock, **options)  # type: ignore[arg-type]
+        return open_terminal_console(count, clock=clock, **options)
     if backend == "window":
         from sim.window import open_window_console
 
-        return open_window_console(count, clock=clock, **options)  # type: ignore[arg-type]
+        return open_window_console(count, clock=clock, **options)
     raise ValueError(f"unknown simulator backend {backend!r}; choose one of {', '.join(BACKENDS)}")
 
 

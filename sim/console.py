@@ -39,6 +39,8 @@ class SimConsole(Console):
                  on_change: Callable[[], None] | None = None, battery: bool = False) -> None:
         clock = clock or SystemClock()
         events = EventQueue()
+        self.power_button = SimPowerInput(events, clock)
+        """The simulated power button and shutdown request (the same part as :attr:`power`)."""
         self.battery: SimGauge | None = SimGauge() if battery else None
         """The simulated cell when the console has one (``battery=True``; else no gauge, as
         on mains)."""
@@ -50,9 +52,16 @@ class SimConsole(Console):
             events=events,
             clock=clock,
             gauge=self.battery,
-            power=SimPowerInput(events, clock),
+            power=self.power_button,
         )
-        self.power_button: SimPowerInput = self.power      # type: ignore[assignment]
+
+    def pad(self, pad_id: int) -> SimPad:
+        """Pad ``pad_id``'s simulated part, which a script can press."""
+        return self.pads[self._index(pad_id)]
+
+    def screen(self, pad_id: int) -> SimScreen:
+        """Pad ``pad_id``'s simulated screen, which keeps the frames it showed."""
+        return self.screens[self._index(pad_id)]
 
     def press(self, pad_id: int, button: Button) -> None:
         self.pad(pad_id).press(button)

@@ -53,11 +53,20 @@ def key_legend(pad_id: int) -> str:
     return f"cards {cards}  L/C/R {directions}{extra}"
 
 
+def _lit(image: Image.Image) -> Callable[[int, int], bool]:
+    """Whether the pixel at (x, y) of ``image`` in black and white is lit. Pillow's ``load`` may
+    answer None only for an image without pixel data, which a converted image never is."""
+    pixels = image.convert("1").load()
+    if pixels is None:
+        raise ValueError("the frame has no pixel data")
+    return lambda x, y: bool(pixels[x, y])
+
+
 def halfblock_rows(image: Image.Image) -> list[str]:
     """Two pixel rows per text row: upper half, lower half, both or none."""
-    pixels = image.convert("1").load()
+    lit = _lit(image)
     glyphs = (" ", "\u2580", "\u2584", "\u2588")
-    return ["".join(glyphs[(1 if pixels[x, y] else 0) | (2 if pixels[x, y + 1] else 0)] for x in range(WIDTH))
+    return ["".join(glyphs[(1 if lit(x, y) else 0) | (2 if lit(x, y + 1) else 0)] for x in range(WIDTH))
             for y in range(0, HEIGHT, 2)]
 
 
@@ -67,7 +76,7 @@ _BRAILLE_BITS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 
 def braille_rows(image: Image.Image) -> list[str]:
     """Eight pixels per text cell (2 wide, 4 high) with Unicode braille."""
-    pixels = image.convert("1").load()
+    lit = _lit(image)
     rows = []
     for top in range(0, HEIGHT, 4):
         cells = []
@@ -75,7 +84,7 @@ def braille_rows(image: Image.Image) -> list[str]:
             bits = 0
             for dx in range(2):
                 for dy in range(4):
-                    if pixels[left + dx, top + dy]:
+                    if lit(left + dx, top + dy):
                         bits |= _BRAILLE_BITS[dx][dy]
             cells.append(chr(0x2800 + bits))
         rows.append("".join(cells))

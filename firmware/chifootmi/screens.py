@@ -506,7 +506,7 @@ def flipped(before: Screen, events: list[Any], seat: str, opponent_key: str,
                               theirs=getattr(event, other(seat)))
     headline = outcome(events)
     for event in events:
-        if isinstance(event, (ev.Goal, ev.Saved, ev.ShootoutKick)) and getattr(event, "shoot", None):
+        if isinstance(event, (ev.Goal, ev.Saved, ev.ShootoutKick)) and event.shoot and event.dive:
             sides = 3 if "centre" in (event.shoot, event.dive) or getattr(
                 event, "kind", "shootout") in ("penalty", "shootout") else 2
             return FlipScreen(before, opponent_key, shot=(event.shoot, event.dive, sides),

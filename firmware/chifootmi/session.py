@@ -20,12 +20,13 @@ from functools import partial
 from typing import Any
 
 from engine.chifootmi.bots import BOTS, DIFFICULTIES, make_bot, make_difficulty
+from engine.chifootmi.bots.base import Bot as ChifootmiBot
 from engine.chifootmi import (
     DIVE, DRAW_PILE1, DRAW_PILE2, FLAG_DOWN, FLAG_RAISED, PLAY, SHOOT, ChifootmiView, Choice,
     MatchConfig, Side, new_match,
 )
 from engine.chifootmi import events as ev
-from firmware.games.cpu import CpuPlayers
+from firmware.games.cpu import AnyBot, CpuPlayers
 from firmware.games.session import TIMING, MatchSession, Pending, Seats, Step, Timing
 from hal.buttons import CARDS, Button
 
@@ -35,9 +36,19 @@ __all__ = ["CPU", "ChifootmiSession", "ChoicePending", "Seats", "Step", "Timing"
 
 SIDE_BUTTONS = {Button.LEFT: Side.LEFT, Button.CENTRE: Side.CENTRE, Button.RIGHT: Side.RIGHT}
 PILE_BUTTONS = {Button.LEFT: DRAW_PILE1, Button.RIGHT: DRAW_PILE2}
-CPU = CpuPlayers(DIFFICULTIES, make_difficulty, "pitchpad-cpu",
+
+
+def _with_budget(bot: AnyBot, ms: float) -> AnyBot:
+    """``bot`` deciding within ``ms`` milliseconds (``bot:strong:ms=40``): every Chifootmi bot
+    takes a budget (those that do not search ignore it); a bot of another kind cannot."""
+    if not isinstance(bot, ChifootmiBot):
+        raise ValueError(f"{bot!r} takes no time budget")
+    return bot.with_time_budget(ms)
+
+
+CPU = CpuPlayers(tuple(DIFFICULTIES), make_difficulty, "pitchpad-cpu",
                  named={name: partial(make_bot, name) for name in BOTS},
-                 budget=lambda bot, ms: bot.with_time_budget(ms))
+                 budget=_with_budget)
 
 
 @dataclass

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine import chifootmi
 from engine.chifootmi.script import OPTION_NAMES
@@ -37,8 +37,8 @@ class ChifootmiOptions(GameOptions):
         if self.level is not None:
             settings = replace(settings, level=self.level)
         if self.option:
-            settings = replace(settings, house=settings.level != "pro_plus",
-                               **{name: name in self.option for name in OPTION_NAMES})
+            chosen: dict[str, Any] = {name: name in self.option for name in OPTION_NAMES}
+            settings = replace(settings, house=settings.level != "pro_plus", **chosen)
         return settings
 
 

@@ -39,7 +39,7 @@ __all__ = ["CPU", "ChifoumiSession", "Pad", "Seats", "Step", "Timing", "open_squ
 HANDS = {Button.LEFT: Hand.LEFT, Button.CENTRE: Hand.CENTRE, Button.RIGHT: Hand.RIGHT}
 STEPS = {Button.LEFT: (-1, 0), Button.RIGHT: (1, 0), Button.CARD1: (0, 1), Button.CARD2: (0, -1)}
 """Cursor moves: (files, ranks)."""
-CPU = CpuPlayers(DIFFICULTIES, make_difficulty, "pitchpad-chifoumi-cpu",
+CPU = CpuPlayers(tuple(DIFFICULTIES), make_difficulty, "pitchpad-chifoumi-cpu",
                  named={name: partial(make_bot, name) for name in BOTS})
 
 

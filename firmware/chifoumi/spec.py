@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine import chifoumi
 from engine.chifoumi import SEATS_BY_PLAYERS
@@ -33,7 +33,8 @@ class ChifoumiOptions(GameOptions):
         if self.players is not None:
             settings = replace(settings, players=self.players)
         if self.option:
-            settings = replace(settings, **{name: name in self.option for name in OPTION_NAMES})
+            chosen: dict[str, Any] = {name: name in self.option for name in OPTION_NAMES}
+            settings = replace(settings, **chosen)
         return settings
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import grp
+import json
 import os
 import pwd
 import statistics
@@ -30,7 +31,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from firmware.club.config import ClubConfigError, beside
+from firmware.club.config import load as load_club
+from firmware.club.reach import probe as probe_broker
 from firmware.commands import doctor_power, wakeups
+from firmware.commands.finding import Finding
+from firmware.console import safe_mode
 from hal import BackendUnavailable, ConfigError, HardwareConfig, load_config
 from hal.buzzer import PWM_CHANNELS, PWM_SYSFS
 from hal.gpiod_pad import Chips, SystemChips, find_header_chip, line_offset
@@ -48,16 +54,6 @@ SLOW_SYNC_MS = 10.0
 moves wait for it, and the key-to-screen budget is 30 ms with the screens' 18-26 ms of bus."""
 SYNC_SAMPLES = 20
 
-
-
-@dataclass(frozen=True)
-class Finding:
-    level: str
-    """``ok``, ``warn`` (works, could be better) or ``fail`` (will not work)."""
-    text: str
-
-    def __str__(self) -> str:
-        return f"{self.level.upper():<4}  {self.text}"
 
 
 def _group_members(name: str) -> set[str] | None:
@@ -129,11 +125,6 @@ class Doctor:
 
     # ----- club play -----------------------------------------------------------------------------
     def _club(self) -> Iterator[Finding]:
-        import json
-
-        from firmware.club.config import ClubConfigError, beside
-        from firmware.club.config import load as load_club
-
         path = beside(self.config_path)
         if not path.exists():
             return
@@ -155,10 +146,7 @@ class Doctor:
                                     f"{config.table} (since {when}); {waiting}")
             else:
                 yield Finding("fail", f"club: the console said at {when}: {said.get('text')}; {waiting}")
-        probe = self.club_probe
-        if probe is None:
-            from firmware.club.reach import probe
-        trouble = probe(config.broker)
+        trouble = (self.club_probe or probe_broker)(config.broker)
         if trouble is not None:
             yield Finding("fail", f"club: {trouble[1]}")
         else:
@@ -167,8 +155,6 @@ class Doctor:
 
     def _starts(self) -> Iterator[Finding]:
         """Failed starts in a row (``firmware.console.safe_mode``): the service's own error, in one line."""
-        from firmware.console import safe_mode
-
         failures = safe_mode.read(self.state_dir)
         if failures.count:
             mode = " (safe mode: the pads show this error)" if safe_mode.in_safe_mode(failures) else ""
@@ -223,7 +209,7 @@ class Doctor:
                                f"GPIO2 pin 3, SCL to GPIO3 pin 5 on bus 1) and its address jumper")
 
     def _bus_speed(self) -> Finding:
-        text = self._boot_config()
+        text = self.boot_config()
         if text is None:
             return Finding("warn", "no boot config found to check the I2C speed "
                                    "(dtparam=i2c_arm_baudrate=400000 makes screens 4x faster)")
@@ -232,7 +218,7 @@ class Doctor:
         return Finding("warn", "the I2C bus runs at the default 100 kHz: add "
                                "dtparam=i2c_arm_baudrate=400000 to the boot config for smooth screens")
 
-    def _boot_config(self) -> str | None:
+    def boot_config(self) -> str | None:
         for path in self.boot_configs:
             try:
                 return Path(path).read_text(encoding="utf-8", errors="replace")
@@ -242,7 +228,7 @@ class Doctor:
 
     # ----- pins, serial pads, groups, state --------------------------------------------------------
     def _pins(self, config: HardwareConfig) -> Iterator[Finding]:
-        boot = self._boot_config() or ""
+        boot = self.boot_config() or ""
         taken: dict[int, str] = {}
         if "enable_uart=1" in boot:
             taken.update(UART_PINS)

@@ -14,12 +14,12 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from firmware.commands.finding import Finding
 from hal import BackendUnavailable, HardwareConfig
-
-if TYPE_CHECKING:
-    from firmware.commands.doctor import Doctor, Finding
+from hal.gauge import LOW_VOLTS, Max17048
+from hal.gpiod_pad import Chips, SystemChips, find_header_chip, line_offset
 
 POLKIT_RULE = "/etc/polkit-1/rules.d/50-pitchpad-poweroff.rules"
 POWER_OFF_ACTION = "org.freedesktop.login1.power-off"
@@ -36,9 +36,27 @@ def pkcheck(pid: int) -> tuple[bool, str]:
     return done.returncode == 0, told[-1] if told else f"pkcheck exit status {done.returncode}"
 
 
-def findings(doctor: Doctor, config: HardwareConfig) -> Iterator[Finding]:
-    from firmware.commands.doctor import Finding
+class Doctor(Protocol):
+    """What these checks use of :class:`firmware.commands.doctor.Doctor`: where the hardware is
+    and how to ask it (each replaced in the tests)."""
 
+    @property
+    def dev(self) -> Path: ...
+    @property
+    def chips(self) -> Chips | None: ...
+    @property
+    def open_i2c(self) -> Callable[[int], Any]: ...
+    @property
+    def polkit_rule(self) -> str: ...
+    @property
+    def console_pid(self) -> Callable[[], int | None]: ...
+    @property
+    def pkcheck(self) -> Callable[[int], tuple[bool, str]]: ...
+
+    def boot_config(self) -> str | None: ...
+
+
+def findings(doctor: Doctor, config: HardwareConfig) -> Iterator[Finding]:
     yield from _gauge(doctor, config, Finding)
     yield from _power_lines(doctor, config, Finding)
     yield from _cut_off(doctor, config, Finding)
@@ -46,8 +64,6 @@ def findings(doctor: Doctor, config: HardwareConfig) -> Iterator[Finding]:
 
 
 def _gauge(doctor: Doctor, config: HardwareConfig, finding: Callable[[str, str], Finding]) -> Iterator[Finding]:
-    from hal.gauge import LOW_VOLTS, Max17048
-
     gauge_config = config.gauge
     if gauge_config is None:
         return
@@ -78,8 +94,6 @@ def _gauge(doctor: Doctor, config: HardwareConfig, finding: Callable[[str, str],
 
 def _power_lines(doctor: Doctor, config: HardwareConfig,
                  finding: Callable[[str, str], Finding]) -> Iterator[Finding]:
-    from hal.gpiod_pad import SystemChips, find_header_chip, line_offset
-
     power = config.power
     wanted = [(name, pin) for name, pin in (("power button", power.button), ("power board's request", power.request))
               if pin is not None]
@@ -139,7 +153,7 @@ def _cut_off(doctor: Doctor, config: HardwareConfig,
     pin = config.power.poweroff_pin
     if pin is None:
         return
-    boot = doctor._boot_config() or ""
+    boot = doctor.boot_config() or ""
     lines = [line.split("#")[0].strip() for line in boot.splitlines()]
     wanted = f"dtoverlay=gpio-poweroff,gpiopin={pin}"
     if any(line.replace(" ", "").startswith(wanted) for line in lines):

@@ -208,8 +208,8 @@ def options_text(game: GameSpec, settings: Settings) -> str:
 
 def final_line(summary: dict[str, Any]) -> str:
     """``Score: red 2 - 1 blue (shoot-out 4-3); winner: red`` (``Points:`` for Chifoumi)."""
-    word, tally = ("Score", summary.get("score")) if summary.get("score") else (
-        "Points", summary.get("points") or {})
+    score = summary.get("score")
+    word, tally = ("Score", score) if score else ("Points", summary.get("points") or {})
     seats = list(tally.items())
     if len(seats) == 2:
         (first, a), (second, b) = seats

@@ -23,8 +23,10 @@ import textwrap
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
+from firmware.console.watchdog import LoopWatch
 from firmware.storage import durable
 from firmware.storage.json_input import read_json
 
@@ -101,15 +103,23 @@ class HealthyStart:
     """Wraps the app's watchdog: once the loop has turned for :data:`HEALTHY_AFTER` seconds, the
     failed-start count is cleared (the app itself knows nothing of it)."""
 
-    def __init__(self, watchdog: Any, state_dir: str | Path, clock: Any = time.monotonic) -> None:
+    def __init__(self, watchdog: LoopWatch, state_dir: str | Path,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self._watchdog = watchdog
         self._state_dir = state_dir
         self._clock = clock
         self._since = clock()
         self._done = False
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._watchdog, name)
+    @property
+    def poll(self) -> float | None:
+        return self._watchdog.poll
+
+    def ready(self) -> None:
+        self._watchdog.ready()
+
+    def stopping(self) -> None:
+        self._watchdog.stopping()
 
     def ping(self) -> None:
         self._watchdog.ping()
@@ -136,7 +146,7 @@ class SafeModeScreen:
         c.hints(centre=f"OK: {words['retry']}")
 
 
-def run_safe_mode(console: Any, failures: StartFailures, state_dir: str | Path, watchdog: Any,
+def run_safe_mode(console: Any, failures: StartFailures, state_dir: str | Path, watchdog: LoopWatch,
                   language: str = "fr", retry_after: float = RETRY_AFTER) -> None:
     """Show the error on every pad until OK is pressed or ``retry_after`` seconds pass, then
     return (the caller exits; the service starts the console normally again)."""

@@ -113,9 +113,9 @@ class TournamentFlow:
         """Entering from the menu: the cursor on the next match (or the first line)."""
         self.abandoning = False
         self.cursor = 0
-        if self.current is not None:
-            self.cursor = self._shown().index(self.current.next_fixture()) \
-                if self.current.next_fixture() is not None else 0
+        following = None if self.current is None else self.current.next_fixture()
+        if following is not None:
+            self.cursor = self._shown().index(following)
 
     def _shown(self) -> list[int]:
         """The fixtures listed (byes are not matches)."""
@@ -188,7 +188,7 @@ class TournamentFlow:
         if self.current is None:
             return SetupScreen(self.format, tuple(names), tuple(self.chosen), self.cursor)
         if self.current.over:
-            table = ()
+            table: tuple[str, ...] = ()
             if self.current.format == "league":
                 table = tuple(f"{i + 1}. {r['name']} {r['points']} pts"
                               for i, r in enumerate(self.current.table()))

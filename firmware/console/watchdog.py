@@ -13,8 +13,25 @@ import os
 import socket
 import time
 from collections.abc import Callable, Mapping
+from typing import Protocol
 
 log = logging.getLogger("pitchpad.watchdog")
+
+
+class LoopWatch(Protocol):
+    """What a main loop tells the watchdog: :class:`Watchdog` itself, or a wrapper that also
+    watches the loop (``firmware.console.safe_mode.HealthyStart`` clears the failed starts once
+    the loop has turned a while)."""
+
+    @property
+    def poll(self) -> float | None:
+        """The longest the loop may block between two pings (None: no limit)."""
+
+    def ready(self) -> None: ...
+
+    def ping(self) -> None: ...
+
+    def stopping(self) -> None: ...
 
 
 class Watchdog:

@@ -31,14 +31,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from engine.fotboll.bots import BOTS, DIFFICULTIES, make_bot, make_difficulty
+from engine.fotboll.bots import BOTS, DIFFICULTIES, FotbollBot, make_bot, make_difficulty
 from engine.fotboll import (
     DIVE, FORMATION_NAMES, FORMATIONS, SHOOT, Attack, Choice, Keeper, LineUp, MatchConfig,
     Prepare, SendOff, Side, new_match,
 )
 from engine.fotboll import events as ev
 from engine.fotboll.match import MAX_SUBS
-from firmware.games.cpu import CpuPlayers
+from firmware.games.cpu import AnyBot, CpuPlayers
 from firmware.games.session import MatchSession, Pending, Seats, Step, Timing
 from hal.buttons import Button
 
@@ -50,9 +50,19 @@ SIDES = {Button.LEFT: Side.LEFT, Button.CENTRE: Side.CENTRE, Button.RIGHT: Side.
 SHOWN_EVENTS = (ev.Duel, ev.Goal, ev.Penalty, ev.Booked, ev.SentOff, ev.HalfTime,
                 ev.ShootoutKick, ev.Substituted, ev.Replaced)
 """Events worth a pause on both screens (a reveal)."""
-CPU = CpuPlayers(DIFFICULTIES, make_difficulty, "pitchpad-fotboll-cpu",
+
+
+def _with_budget(bot: AnyBot, ms: float) -> AnyBot:
+    """``bot`` deciding within ``ms`` milliseconds (``bot:strong:ms=40``): every Fotboll bot
+    takes a budget (those that do not search ignore it); a bot of another kind cannot."""
+    if not isinstance(bot, FotbollBot):
+        raise ValueError(f"{bot!r} takes no time budget")
+    return bot.with_time_budget(ms)
+
+
+CPU = CpuPlayers(tuple(DIFFICULTIES), make_difficulty, "pitchpad-fotboll-cpu",
                  named={name: partial(make_bot, name) for name in BOTS},
-                 budget=lambda bot, ms: bot.with_time_budget(ms))
+                 budget=_with_budget)
 
 
 @dataclass
@@ -101,7 +111,7 @@ class FotbollSession(MatchSession[Picking]):
         if decision == "attack":
             return view.targets
         if decision in ("send_off", "keeper"):
-            return tuple(c.position for c in self.legal(seat))  # type: ignore
+            return tuple(c.position for c in self.legal(seat))
         if decision == "prepare":
             return tuple(p for p in (s.position for s in view.you.field)
                          if self._action(view, p) is not None)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine import fotboll
 from engine.fotboll.script import OPTION_NAMES
@@ -29,7 +29,8 @@ class FotbollOptions(GameOptions):
     def settings(self, settings: FotbollSettings) -> FotbollSettings:
         if not self.option:
             return settings
-        return replace(settings, **{name: name in self.option for name in OPTION_NAMES})
+        chosen: dict[str, Any] = {name: name in self.option for name in OPTION_NAMES}
+        return replace(settings, **chosen)
 
 
 SPEC = GameSpec(rules=fotboll.GAME, title="Fotboll", menu_order=20, console=ENTRY, cpu=CPU,

@@ -158,7 +158,7 @@ def list_options(match: Any, seat: str, picking: Picking) -> dict[int, list[Cell
         except Exception:  # noqa: BLE001 - entries the rules refuse: nobody more may move
             options = {}
         picking.cache[key] = options
-    return picking.cache[key]  # type: ignore[no-any-return]
+    return picking.cache[key]
 
 
 def list_choice(match: Any, seat: str, picking: Picking) -> Choice:
@@ -465,7 +465,7 @@ def _defend_cells(match: Any, seat: str, picking: Picking) -> dict[Any, set[Cell
     the other part as picked; checked by the rules (clone and apply)."""
     key = ("defend", picking.keeper, picking.intercept)
     if key in picking.cache:
-        return picking.cache[key]  # type: ignore[no-any-return]
+        return picking.cache[key]
     out: dict[Any, set[Cell]] = {}
     for candidate in defend_candidates(match, team_of(seat)):
         assert isinstance(candidate, Defend)
@@ -500,7 +500,8 @@ def cell_targets(match: Any, seat: str, picking: Picking, purpose: Action,
         origin = carrier.cell if carrier is not None else match.ball
         cells = frozenset(c for c in match.kick_options().get(kind, []) if c is not None)
         hint = picking.suggestion
-        start = hint.to if isinstance(hint, Kick) and hint.kind == kind and hint.to in cells else \
+        suggested = hint.to if isinstance(hint, Kick) and hint.kind == kind else None
+        start = suggested if suggested is not None and suggested in cells else \
             _nearest_ahead(match, team, origin, cells)
         return cells, origin, start
     if what == "cross":

@@ -544,7 +544,7 @@ def reveal_lines(events: tuple[Any, ...], seat: str, opponent_key: str) -> tuple
     lines: list[Label] = []
     sheet = (ev.Foul, ev.Card, ev.Var, ev.Out, ev.Substituted, ev.StandIn, ev.Goal, ev.Offside)
     important = [e for e in events if isinstance(e, (*sheet, ev.Shot))]
-    chosen = important or [e for e in events if isinstance(e, (ev.Kicked, ev.Duel, ev.Held))][-1:]
+    chosen: list[Any] = important or [e for e in events if isinstance(e, (ev.Kicked, ev.Duel, ev.Held))][-1:]
     if not chosen:
         chosen = [e for e in events if isinstance(e, ev.Clock) and e.end is not None]
     for event in chosen:

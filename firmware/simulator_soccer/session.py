@@ -169,7 +169,7 @@ class SoccerSession(MatchSession[Picking]):
         if key not in picking.cache:
             picking.cache[key] = choosing.menu_options(self.public(seat), seat, picking,
                                                        self.legal(seat))
-        return picking.cache[key]  # type: ignore[no-any-return]
+        return picking.cache[key]
 
     def _press_menu(self, seat: str, picking: Picking, button: Button, now: float) -> bool:
         _prompt, options = self.options(seat)

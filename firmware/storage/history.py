@@ -52,7 +52,7 @@ class Result:
     is where it stood, ``winner`` None. Written as ``"abandoned": true`` (absent otherwise)."""
 
     def to_json(self) -> dict[str, Any]:
-        doc = {"date": self.date, "game": self.game, "level": self.level,
+        doc: dict[str, Any] = {"date": self.date, "game": self.game, "level": self.level,
                "score": dict(self.score), "shootout": None if self.shootout is None else dict(self.shootout),
                "winner": self.winner, "players": dict(self.players), "match": self.match}
         if self.people:

@@ -110,14 +110,16 @@ class Tournament:
 
     def table(self) -> list[dict[str, Any]]:
         """The round robin's standings, best first."""
-        rows = {name: {"name": name, "played": 0, "won": 0, "drawn": 0, "lost": 0, "diff": 0.0,
-                       "points": 0} for name in self.players}
+        rows: dict[str, dict[str, Any]] = {
+            name: {"name": name, "played": 0, "won": 0, "drawn": 0, "lost": 0, "diff": 0.0, "points": 0}
+            for name in self.players}
         for fixture in self.fixtures:
             if not fixture.played or not fixture.away:
                 continue
             assert fixture.score is not None
-            for name, own, other in ((fixture.home, *fixture.score),
-                                     (fixture.away, *reversed(fixture.score))):
+            home_goals, away_goals = fixture.score
+            for name, own, other in ((fixture.home, home_goals, away_goals),
+                                     (fixture.away, away_goals, home_goals)):
                 row = rows[name]
                 row["played"] += 1
                 row["diff"] += own - other
