@@ -4,7 +4,8 @@ A game declares itself once: its firmware folder's ``spec.py`` holds a
 :class:`~firmware.games.spec.GameSpec`, and the package's metadata names it under the
 ``pitchpad.games`` entry point (``pyproject.toml``; an installed plugin does the same in its
 own metadata). Every command, the console, the journal and the league find games here, in menu
-order; nothing else lists them. :func:`register` adds a spec by hand (a test's game).
+order; nothing else lists them. :func:`register` adds a spec by hand (a test's game); :func:`reload` reads the entry
+points again (a plugin whose metadata came on the path after the games were first listed).
 
 >>> [spec.name for spec in GAMES.values()][:2]
 ['chifootmi', 'fotboll']
@@ -81,6 +82,11 @@ class _Registry(Mapping[str, GameSpec]):
         """Take a game out again (a test's game, once its test is over)."""
         self._loaded().pop(name, None)
 
+    def reload(self) -> None:
+        """Read the entry points again at the next use: a plugin's metadata put on the path
+        (or taken off it) after the games were first listed."""
+        self._specs = None
+
     def __getitem__(self, name: str) -> GameSpec:
         return self._loaded()[name]
 
@@ -120,3 +126,8 @@ def register(spec: GameSpec) -> GameSpec:
 
 def unregister(name: str) -> None:
     GAMES.unregister(name)
+
+
+def reload() -> None:
+    """List the games again from the entry points on the path now (:meth:`_Registry.reload`)."""
+    GAMES.reload()
