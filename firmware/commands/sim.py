@@ -35,7 +35,8 @@ def add_parser(commands: Any) -> None:
         "sim", help="the console on the simulator (CPU vs CPU summary when not on a terminal)")
     parser.add_argument("--window", action="store_true", help="a pygame window instead of the terminal")
     parser.add_argument("--pads", type=int, choices=(1, 2, 3, 4), default=2,
-                        help="pads and screens attached (default 2; 3 or 4 for Chifoumi)")
+                        help="pads and screens attached (default 2; a game for more players seats "
+                             "them, otherwise spare pads watch)")
     parser.add_argument("--frames", metavar="DIR", help="save every screen as PNG in DIR (headless)")
     parser.add_argument("--seed", type=int, help="match seed (headless; default: random)")
     parser.add_argument("--game", choices=tuple(GAMES), default=next(iter(GAMES)),
@@ -191,23 +192,19 @@ def send_to_league(args: argparse.Namespace, app: App, seed: int, summary: dict[
     return 0
 
 
-NOT_MATCH_OPTIONS = ("players", "humans", "tutorial")
-"""Menu lines that are not options of the match: who plays (every seat is a CPU here) and
-Simulator Soccer's tutorial (pages for people before the kick-off; a CPU-vs-CPU match never
-shows them, and they change nothing in the match)."""
-
-
 def options_text(game: GameSpec, settings: Settings) -> str:
     """The game's menu lines that set the match, as the menu words them: ``Niveau Pro+,
-    Hors-jeu Oui, …`` (:data:`NOT_MATCH_OPTIONS` left out)."""
+    Hors-jeu Oui, …``; the lines that do not (``Row.sets_match``: who plays, every seat being a
+    CPU here, or a tutorial for people) are left out."""
     chosen = settings.for_match(game.name, game.console.settings)
     language = settings.language
     return ", ".join(f"{text(language, row.label)} {value_text(row, getattr(chosen, row.field), language)}"
-                     for row in game.console.rows(chosen, 2) if row.field not in NOT_MATCH_OPTIONS)
+                     for row in game.console.rows(chosen, 2) if row.sets_match)
 
 
 def final_line(summary: dict[str, Any]) -> str:
-    """``Score: red 2 - 1 blue (shoot-out 4-3); winner: red`` (``Points:`` for Chifoumi)."""
+    """``Score: red 2 - 1 blue (shoot-out 4-3); winner: red`` (``Points:`` for a game whose
+    summary counts points)."""
     score = summary.get("score")
     word, tally = ("Score", score) if score else ("Points", summary.get("points") or {})
     seats = list(tally.items())

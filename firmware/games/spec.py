@@ -51,6 +51,10 @@ class Row:
     game: str | None = None
     show: Callable[[Any, str], str] | None = None
     """How a value reads in a language, when the game words it itself (``20 s``, ``off``)."""
+    sets_match: bool = True
+    """Whether the line changes the match played (its rules, its set-up, the CPU's level);
+    False for who plays (people or the CPU) and for what only people see before it (a
+    tutorial): the headless simulator's summary of a CPU-vs-CPU match leaves those out."""
 
 
 class Session(Protocol):
@@ -214,8 +218,8 @@ def players_row(pad_count: int) -> Row:
     the second seat can only be the CPU, and the line says so ("1 manette: ordi") instead of
     offering two players."""
     if pad_count < 2:
-        return Row("players", "menu.players", ("cpu",), show=_one_pad)
-    return Row("players", "menu.players", RED_BLUE_PLAYERS, "players.")
+        return Row("players", "menu.players", ("cpu",), show=_one_pad, sets_match=False)
+    return Row("players", "menu.players", RED_BLUE_PLAYERS, "players.", sets_match=False)
 
 
 def _one_pad(value: Any, language: str) -> str:

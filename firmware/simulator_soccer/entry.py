@@ -49,7 +49,7 @@ class SoccerSettings:
 
 
 def rows(settings: SoccerSettings, pad_count: int) -> list[Row]:
-    shown = [Row("players", "menu.players", PLAYERS, "players.")]
+    shown = [Row("players", "menu.players", PLAYERS, "players.", sets_match=False)]
     if settings.players == "cpu":
         shown.append(Row("difficulty", "menu.cpu", CPU.difficulties(), "difficulty."))
     return shown + [
@@ -57,7 +57,7 @@ def rows(settings: SoccerSettings, pad_count: int) -> list[Row]:
         Row("tiebreak", "menu.tiebreak", (False, True)),
         Row("move_clock", "menu.clock", MOVE_CLOCKS, show=clock_text),
         Row("pro_rules", "ss.menu.pro", (False, True)),
-        Row("tutorial", "ss.menu.tutorial", (True, False)),
+        Row("tutorial", "ss.menu.tutorial", (True, False), sets_match=False),
     ]
 
 

@@ -189,6 +189,7 @@ def test_a_headless_pitchpad_sim_plays_a_cpu_match_and_saves_its_screens(plugin,
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("Spot Kicks (") and "Kicks 3" in lines[0] and "seed 4" in lines[0]
+    assert "Players" not in lines[0], "who plays (Row.sets_match False) is not an option of the match"
     assert lines[1].startswith("Toss: ") and " kicks first" in lines[1]
     kicks_told = [line for line in lines if " dives " in line]
     assert kicks_told and all(line.endswith(")") for line in kicks_told)
