@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.chifootmi import Level, MatchConfig, Options
 from engine.chifootmi.script import MatchScript
+from firmware.games import journal_fit
 from firmware.games.cpu import match_secret
 from firmware.games.spec import (
     ConsoleEntry, MatchStart, Resume, Row, Started, against_cpu, journal_header, players_row,
@@ -110,6 +111,18 @@ def resume(resume: Resume) -> Started:
     return Started(session, ("red", "blue"), cpus, (dict(resume.script), dict(console)))
 
 
+def check(resume: Resume) -> None:
+    """A Chifootmi journal's console settings as ``start`` writes them: each seat's name for
+    its opponent, a move clock the menu offers, the menu's level (Pro+ plays at Pro)."""
+    console = resume.console
+    journal_fit.check_names(console, ("red", "blue"))
+    journal_fit.check_choice(console, "move_clock", MOVE_CLOCKS)
+    journal_fit.check_choice(console, "level", LEVELS)
+    level = console.get("level")
+    if level is not None and ("pro" if level == "pro_plus" else level) != resume.script.get("level"):
+        raise journal_fit.Unfit(f"console.level is {level}, the match is at {resume.script.get('level')}")
+
+
 def cpu_screen(session: ChifootmiSession, seat: str) -> Any:
     """The score; the kick-off and the result as the same sheets over the menu as the
     person's pad shows (a spectator's wording), so leaving or reaching the menu rewrites half
@@ -132,4 +145,4 @@ ENTRY = ConsoleEntry(
     settings=ChifootmiSettings.from_json, rows=rows,
     start=start, resume=resume, cpu_screen=cpu_screen,
     lit=lambda session, seat: session.view(seat).ball == seat,
-    two_people=two_people)
+    two_people=two_people, check=check)

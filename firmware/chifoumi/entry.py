@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.chifoumi import GameConfig, Options
 from engine.chifoumi.script import MatchScript
+from firmware.games import journal_fit
 from firmware.games.spec import ConsoleEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus
 from firmware.storage.settings import known_fields
 
@@ -73,6 +74,13 @@ def resume(resume: Resume) -> Started:
     return Started(session, pads, cpus, (dict(resume.script), dict(console)))
 
 
+def check(resume: Resume) -> None:
+    """A Chifoumi journal's console settings as ``start`` writes them: the seat at each pad,
+    each one of the match's armies once; the CPUs' difficulty."""
+    journal_fit.check_pads(resume.console, resume.parsed().config.seats)
+    journal_fit.check_text(resume.console, "difficulty")
+
+
 def cpu_screen(session: ChifoumiSession, seat: str) -> Any:
     """The board's top pieces; the kick-off, the end and the result as the person's pads show
     them (a spectator's wording), so leaving or reaching the menu rewrites half of each screen."""
@@ -95,4 +103,4 @@ ENTRY = ConsoleEntry(
     settings=ChifoumiSettings.from_json, rows=rows,
     start=start, resume=resume, cpu_screen=cpu_screen,
     lit=lambda session, seat: seat in session.match.to_act(),
-    two_people=two_people)
+    two_people=two_people, check=check)

@@ -7,6 +7,7 @@ from typing import Any
 from engine.fotboll import MatchConfig
 from engine.fotboll.match import seeded_deal
 from engine.fotboll.script import MatchScript
+from firmware.games import journal_fit
 from firmware.games.spec import (
     ConsoleEntry, MatchStart, Resume, Row, Started, against_cpu, journal_header, journalled_cpus,
     players_row, red_blue_seats,
@@ -65,6 +66,13 @@ def resume(resume: Resume) -> Started:
     return Started(session, ("red", "blue"), cpus, (dict(resume.script), dict(console)))
 
 
+def check(resume: Resume) -> None:
+    """A Fotboll journal's console settings as ``start`` writes them: each seat's name for its
+    opponent, the CPU's difficulty (kept for the record)."""
+    journal_fit.check_names(resume.console, ("red", "blue"))
+    journal_fit.check_text(resume.console, "difficulty")
+
+
 def cpu_screen(session: FotbollSession, seat: str) -> Any:
     """The score; the kick-off and the result as the same sheets over the menu as the
     person's pad shows (naming the teams), so leaving or reaching the menu rewrites half of
@@ -86,4 +94,4 @@ ENTRY = ConsoleEntry(
     settings=FotbollSettings.from_json, rows=rows, start=start,
     resume=resume, cpu_screen=cpu_screen,
     lit=lambda session, seat: seat in session.match.to_act(),
-    two_people=two_people)
+    two_people=two_people, check=check)

@@ -162,6 +162,12 @@ class ConsoleEntry:
     after_match: Callable[[Any], Any] | None = None
     """The game's settings after a match that ended normally (not abandoned), saved by the
     app: e.g. a first-matches tutorial turning itself off. None: unchanged."""
+    check: Callable[[Resume], None] | None = None
+    """Refuses a journal whose ``console`` settings ``start`` and the menu never write (a pad
+    seat the match does not have, a name no screen words, a move clock the menu does not
+    offer), raising :class:`firmware.games.journal_fit.Unfit` naming the field; run when the
+    resume offer is built, after the platform's own fields are checked, so such a journal is
+    set aside instead of crashing the console once resumed. None: only the platform's."""
 
 
 def no_commentary(event: Event) -> str | None:

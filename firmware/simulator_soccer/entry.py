@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.simulator_soccer import PRO_OPTIONS, MatchConfig, Options
 from engine.simulator_soccer.script import MatchScript
+from firmware.games import journal_fit
 from firmware.games.spec import (
     ConsoleEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus, red_blue_seats,
 )
@@ -100,6 +101,14 @@ def resume(resume: Resume) -> Started:
     return Started(session, ("red", "blue"), cpus, (dict(resume.script), dict(console)))
 
 
+def check(resume: Resume) -> None:
+    """A Simulator Soccer journal's console settings as ``start`` writes them: each seat's
+    name for its opponent, a move clock the menu offers, the CPU's difficulty."""
+    journal_fit.check_names(resume.console, ("red", "blue"))
+    journal_fit.check_choice(resume.console, "move_clock", MOVE_CLOCKS)
+    journal_fit.check_text(resume.console, "difficulty")
+
+
 def cpu_screen(session: SoccerSession, seat: str) -> Any:
     """The CPU's pitch as a spectator sees it (everything on it is public, S-VIS-1; the
     CPU's secret picks are never in a view); the kick-off naming the teams."""
@@ -130,4 +139,4 @@ ENTRY = ConsoleEntry(
     start=start, resume=resume, cpu_screen=cpu_screen,
     lit=lambda session, seat: seat in session.match.to_act(),
     after_match=after_match,
-    two_people=two_people)
+    two_people=two_people, check=check)

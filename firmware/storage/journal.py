@@ -70,7 +70,10 @@ class JournalSetup:
         console = obj.get("console", {})
         if not isinstance(console, dict):
             raise JournalCorrupt("the set-up's console settings are not an object")
-        return cls(script_header(obj), console, str(obj.get("started", "")))
+        started = obj.get("started", "")
+        if not isinstance(started, str):
+            raise JournalCorrupt("the set-up's start time is not a text")
+        return cls(script_header(obj), console, started)
 
 
 @dataclass(frozen=True)
