@@ -203,6 +203,54 @@ class _KeyLines:
         return None
 
 
+def deepest_line(text: str) -> int:
+    """The line where the arrays and inline tables of a TOML ``text`` nest deepest (the first
+    such line), outside strings and comments: where ``tomllib`` gave up on a document nested
+    too deeply, which its ``RecursionError`` does not say. Every other refusal of a config
+    names its line (docs/hardware.md), this one too."""
+    depth = deepest = 0
+    line = where = 1
+    index, size = 0, len(text)
+    while index < size:
+        char = text[index]
+        if char == "#":                              # a comment: up to the end of its line
+            end = text.find("\n", index)
+            index = size if end < 0 else end
+            continue
+        if char in "\"'":
+            end = _string_end(text, index)
+            line += text.count("\n", index, end)
+            index = end
+            continue
+        if char == "\n":
+            line += 1
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, line
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        index += 1
+    return where
+
+
+def _string_end(text: str, start: int) -> int:
+    """Just past the TOML string opening at ``start`` (basic or literal, one line or many);
+    an unterminated one ends with its line (or the text, for a multi-line one)."""
+    quote = text[start] * 3 if text.startswith(text[start] * 3, start) else text[start]
+    index = start + len(quote)
+    while index < len(text):
+        if text[index] == "\\" and quote[0] == '"':
+            index += 2
+        elif text.startswith(quote, index):
+            return index + len(quote)
+        elif text[index] == "\n" and len(quote) == 1:
+            return index
+        else:
+            index += 1
+    return len(text)
+
+
 class _Reader:
     """Reads typed values out of the parsed TOML, raising ConfigError with key and line."""
 
@@ -212,7 +260,8 @@ class _Reader:
         try:
             self.document = tomllib.loads(text)
         except RecursionError:
-            raise ConfigError("not valid TOML: nested too deeply", path=source) from None
+            raise ConfigError("not valid TOML: nested too deeply", path=source,
+                              line=deepest_line(text)) from None
         except tomllib.TOMLDecodeError as error:
             match = re.search(r"line (\d+)", str(error))
             raise ConfigError(f"not valid TOML: {error}", path=source,

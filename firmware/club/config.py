@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.club.messages import check_name
+from hal.config import deepest_line
 
 FILE_NAME = "club.toml"
 
@@ -71,11 +72,14 @@ def read_password(path: str, where: str) -> str:
 def load(path: str | Path) -> ClubConfig:
     path = Path(path)
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        doc = tomllib.loads(text)
     except OSError as exc:
         raise ClubConfigError(f"{path}: cannot read ({exc.strerror})") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ClubConfigError(f"{path}: {exc}") from None
+    except RecursionError:
+        raise ClubConfigError(f"{path}: nested too deeply (at line {deepest_line(text)})") from None
     section = doc.get("club")
     where = f"{path}: [club]"
     if not isinstance(section, dict):

@@ -114,3 +114,24 @@ def test_serial_pads_may_bring_their_own_screen() -> None:
     config = load_config(Path(__file__).parents[2] / "deploy" / "config" / "tabletop.toml")
     assert [pad.screen for pad in config.pads] == [None, None]
     assert all(pad.serial_port.startswith("/dev/serial/by-id/") for pad in config.pads)
+
+
+DEEP = [
+    ("x = " + "[" * 100_000, "x = "),                               # arrays, one line
+    ("x = " + "{a = " * 5_000, "x = "),                             # inline tables, one line
+    ("x = [\n" + "[\n" * 3_000 + "1", "[", 3_001),                  # arrays over many lines
+    ('s = "' + "[" * 150_000 + '"\n# {{{{{{{{\nx = ' + "[" * 100_000, "x = "),  # not in strings
+]
+
+
+@pytest.mark.parametrize("tail,needle,occurrence", [(*d, 1) if len(d) == 2 else d for d in DEEP],
+                         ids=["arrays", "inline-tables", "many-lines", "brackets-in-strings"])
+def test_a_config_nested_too_deeply_is_one_line_naming_the_line(tail, needle, occurrence) -> None:
+    """Issue 33, item 4: tomllib says no line for a document nested too deeply; the refusal
+    names the line where the nesting is deepest, as every other refusal names its line."""
+    text = HANDHELD + "[extra]\n" + tail
+    error = refused(text)
+    assert "nested too deeply" in str(error) and "\n" not in str(error)
+    assert HANDHELD.endswith("\n")
+    assert error.line == len(HANDHELD.splitlines()) + 1 + line_of(tail, needle, occurrence)
+    assert str(error).startswith(f"hw.toml:{error.line}: ")
