@@ -311,14 +311,14 @@ class EventScreen:
     view: FotbollView
     opponent_key: str
     told: Told
+    score: tuple[int, int]
+    """Yours first: the match's, or the shoot-out's after a kick (:func:`_score_after`)."""
     changes: tuple[tuple[str, Card], ...] = ()
     """(position, card taken off) of each change seen."""
 
     def draw(self, c: Canvas, language: str) -> None:
         c.centred(4, text(language, self.told.big), scale=2)
-        view = self.view
-        score = view.shootout if view.stage == "shoot" and view.shootout else view.score
-        _score_row(c, 26, language, self.opponent_key, score[view.seat], score[view.opponent.seat])
+        _score_row(c, 26, language, self.opponent_key, *self.score)
         if self.changes:
             c.hints(centre=changes_text(self.changes, language))
         else:
@@ -483,6 +483,15 @@ def _changes(events: Sequence[Any]) -> tuple[tuple[str, Card], ...]:
     return tuple((e.position, e.card) for e in events if isinstance(e, (ev.Substituted, ev.Replaced)))
 
 
+def _score_after(events: Sequence[Any], view: FotbollView) -> tuple[int, int]:
+    """The score a moment shows, yours first: after a shoot-out kick the shoot-out's as that
+    kick left it (the deciding one too, when the view already says the match is over), else
+    the match's (full time reads 1-1 even once the view has moved on to an empty shoot-out)."""
+    kick = next((e for e in reversed(events) if isinstance(e, ev.ShootoutKick)), None)
+    score = {"red": kick.red, "blue": kick.blue} if kick is not None else view.score
+    return score[view.seat], score[view.opponent.seat]
+
+
 def _reveal(events: tuple[Any, ...], view: FotbollView, opponent_key: str) -> Any:
     said = told(events, view.seat)
     duel = next((e for e in events if isinstance(e, ev.Duel)), None)
@@ -490,8 +499,8 @@ def _reveal(events: tuple[Any, ...], view: FotbollView, opponent_key: str) -> An
         return DuelScreen(view, opponent_key, duel.seat, duel.position, duel.attack,
                           duel.defence, said)
     if said.big == "fb.changes":
-        return EventScreen(view, opponent_key, said, _changes(events))
-    return EventScreen(view, opponent_key, said)
+        return EventScreen(view, opponent_key, said, _score_after(events, view), _changes(events))
+    return EventScreen(view, opponent_key, said, _score_after(events, view))
 
 
 def flipped(before: Any, events: list[Any], opponent_key: str) -> FlipScreen:
