@@ -171,7 +171,7 @@ class FormationScreen:
     locked: bool
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.centred(0, text(language, "fb.formation", half=self.view.half))
+        c.centred(0, text(language, f"fb.half.{self.view.half}"))
         c.centred(12, ("" if self.locked else "◀ ") + self.formation + ("" if self.locked else " ▶"),
                   scale=2)
         if self.view.you.red_cards:
@@ -333,6 +333,17 @@ def changes_text(changes: tuple[tuple[str, Card], ...], language: str) -> str:
                             for p, card in changes))
 
 
+KICK_MARKS = 10
+"""Kicks a shoot-out row has room for between the name and the score (6 px each)."""
+
+
+def kick_marks(kicks: Sequence[bool]) -> str:
+    """A row of kicks, ● scored ✕ missed: every one while they fit, else "…" and the latest
+    (sudden death can pass ten kicks a side; a row cut short without a mark miscounts)."""
+    marks = "".join("●" if k else "✕" for k in kicks)
+    return marks if len(marks) <= KICK_MARKS else "…" + marks[-(KICK_MARKS - 1):]
+
+
 @dataclass(frozen=True)
 class ShootoutScreen:
     view: FotbollView
@@ -341,14 +352,20 @@ class ShootoutScreen:
     side: str | None
     locked: bool
 
+    opponent_locked: bool = False
+    """The other seat has locked its side in (a ✓ beside its row; never which side)."""
+
     def draw(self, c: Canvas, language: str) -> None:
         kicks = self.view.kicks or {}
         goals = self.view.shootout or {}
         for row, seat in enumerate((self.view.seat, self.view.opponent.seat)):
             name = text(language, "you") if seat == self.view.seat else text(language, self.opponent_key)
             c.text(0, row * 11, name[:6])
-            c.text(40, row * 11, "".join("●" if k else "✕" for k in kicks.get(seat, ())[-8:]))
-            c.right(WIDTH, row * 11, str(goals.get(seat, 0)))
+            c.text(40, row * 11, kick_marks(kicks.get(seat, ())))
+            c.right(WIDTH - 12, row * 11, str(goals.get(seat, 0)))
+        if self.opponent_locked:
+            c.box(WIDTH - 10, 11, WIDTH - 1, 21, filled=True)
+            c.text(WIDTH - 8, 11, "✓", ink=0)
         c.centred(22, text(language, "you_shoot" if self.role == "shoot" else "you_dive"))
         for side, x in SHOOTOUT_BOXES.items():
             chosen = side == self.side
@@ -557,6 +574,8 @@ class SeatState:
     marks: tuple[tuple[str, str], ...]
     why: str | None
     side: str | None
+    opponent_locked: bool = False
+    """The other seat has locked in its simultaneous choice (nothing of what it chose)."""
 
 
 def build(state: SeatState) -> Any:
@@ -575,6 +594,7 @@ def build(state: SeatState) -> Any:
         return FormationScreen(view, state.formation, state.removed, state.cursor, state.locked)
     if view.stage == "shoot":
         locked = not state.deciding or state.locked
-        return ShootoutScreen(view, opponent, view.decision or "dive", state.side, locked)
+        return ShootoutScreen(view, opponent, view.decision or "dive", state.side, locked,
+                              state.opponent_locked)
     decision = view.decision if state.deciding else None
     return PitchScreen(view, opponent, decision, state.cursor, state.marks, state.why)

@@ -277,7 +277,14 @@ class FotbollSession(MatchSession[Picking]):
             cursor=cursor,
             marks=tuple(sorted(picking.marks.items())) if picking is not None else (),
             why=picking.why if picking is not None else None,
-            side=picking.side.value if picking is not None and picking.side is not None else None)
+            side=picking.side.value if picking is not None and picking.side is not None else None,
+            opponent_locked=self._other_locked(seat))
+
+    def _other_locked(self, seat: str) -> bool:
+        """Whether the seat facing ``seat`` has locked in its choice (all ``seat`` may learn
+        of it: never which)."""
+        theirs = next((p for s, p in self.pending.items() if s != seat), None)
+        return theirs is not None and theirs.locked is not None
 
     def _build(self, state: screens.SeatState) -> Any:
         return screens.build(state)

@@ -8,9 +8,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     # key: (français, English)
     "out.penalty": ("Penalty", "Penalty"),
     "menu.jokers": ("Jokers", "Jokers"),
-    "fb.formation": ("Formation ({half}/2)", "Formation ({half}/2)"),
+    "fb.half.1": ("1re mi-temps", "First half"),
+    "fb.half.2": ("2e mi-temps", "Second half"),
     "fb.removed": ("Exclus : {positions}", "Sent off: {positions}"),
-    "fb.hint.formation": ("◀▶ choisir  OK", "◀▶ choose  OK"),
+    "fb.hint.formation": ("◀▶ formation  OK", "◀▶ line-up  OK"),
     "fb.hint.remove": ("◀▶ poste exclu  OK", "◀▶ sent off  OK"),
     "fb.hint.prepare": ("▼changer ◀▶ OK=jouer", "▼change ◀▶ OK=play"),
     "fb.hint.attack": ("◀▶ cible OK=attaque", "◀▶ target OK=attack"),

@@ -2,12 +2,18 @@
 side (issue 32): the full time, the shoot-out's kicks, who has locked in."""
 from __future__ import annotations
 
+import pytest
+from app_rig import Rig
 from demo_play import demo_screens
+from fotboll_setups import HIGH, LOW, act
 from reading import words
 
+from engine.fotboll import DIVE, SHOOT, Attack, MatchConfig, Side
 from engine.fotboll import events as ev
+from engine.fotboll.position import Team, position
 from firmware.fotboll import screens as fs
 from firmware.storage.settings import Settings
+from hal.buttons import Button
 
 
 def _demo(tmp_path, seed: int = 3) -> tuple:
@@ -27,3 +33,47 @@ def test_F_END_1_full_time_shows_the_match_score_and_each_kick_the_shoot_out_sco
     assert len(shown) == len(kicks) == 7
     for model, kick in zip(shown, kicks):
         assert f"{kick.red}-{kick.blue}" in words(model, "fr")           # pad 1 is red
+
+
+def _shoot_out(kicks_each: int):
+    """A match gone to a shoot-out where every kick scores, ``kicks_each`` kicks a side."""
+    match = position(MatchConfig(tiebreak=True), red=Team(HIGH, library=[]),
+                     blue=Team(LOW, library=[]), drawn="2S", half=2, score=(0, 0))
+    act(match, Attack("F1"))
+    while len((match.view("red").kicks or {}).get("red", ())) < kicks_each:
+        shooter = next(s for s in match.to_act() if match.decision(s) == "shoot")
+        keeper = "red" if shooter == "blue" else "blue"
+        match.apply({shooter: SHOOT[Side.LEFT], keeper: DIVE[Side.RIGHT]})
+    return match
+
+
+def test_F_END_1_a_long_shoot_out_row_never_hides_kicks_without_a_mark():
+    match = _shoot_out(11)
+    drawn = words(fs.ShootoutScreen(match.view("red"), "team.blue", "shoot", None, False), "fr")
+    rows = [w for w in drawn if len(w) > 1 and set(w) <= set("●✕…")]
+    assert rows and all(row.startswith("…") or len(row) == 11 for row in rows), rows
+
+
+def test_F_END_1_a_shoot_out_shows_the_other_pad_a_tick_once_one_has_locked_in(tmp_path):
+    rig = Rig(tmp_path, Settings.flat(game="fotboll", players="two", tiebreak=True), seed=3)
+    rig.start()
+    rig.wait_for_change()                  # the kick-off sheet goes
+    session = rig.app.session
+    session.match = _shoot_out(1)          # the position constructor's shoot-out, on the console
+    session.match_changed()
+    session._next_step(rig.clock.now())
+    rig.app.refresh()
+    shooter, keeper = (1, 2) if rig.screen(1).role == "shoot" else (2, 1)
+    assert not rig.screen(keeper).opponent_locked and "✓" not in words(rig.screen(keeper), "fr")
+    rig.press(shooter, Button.LEFT)
+    rig.press(shooter, Button.LEFT)        # locked in
+    assert rig.screen(keeper).opponent_locked and "✓" in words(rig.screen(keeper), "fr")
+    assert not rig.screen(shooter).opponent_locked
+
+
+@pytest.mark.parametrize("half, title", [(1, "1re mi-temps"), (2, "2e mi-temps")])
+def test_F_SET_1_the_formation_screen_names_the_half_in_words_not_one_slash_two(half, title):
+    view = position(MatchConfig(), red=Team(formation=None), blue=Team(formation=None),
+                    half=half).view("red")
+    drawn = words(fs.FormationScreen(view, "4-4-2", (), None, False), "fr")
+    assert title in drawn and not any("/2" in w for w in drawn)
