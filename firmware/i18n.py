@@ -133,6 +133,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "tell.they_keep": ("{team} garde le ballon", "{team} keeps the ball"),
     "tell.duel_won": ("Gagné !", "Won it!"),
     "tell.duel_lost": ("Perdu", "Lost it"),
+    "tell.duel_beaten": ("Perdu", "Beaten"),
+    "tell.tie": ("Égalité", "A tie"),
     # Fotboll: positions in words (short: the French letters in French), a duel from each side
     # Chifoumi: the points by side, a move from each side
     "stats.won": ("{who} gagne", "{who} won"),

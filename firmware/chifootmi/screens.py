@@ -16,14 +16,14 @@ Layout of the card screen (top: the opponent, bottom: you, as across a table)::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Union
 
 from engine.chifootmi import DT, ChifootmiView, TeamView
 from engine.chifootmi import events as ev
 from firmware.i18n import text
 from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
-from firmware.games.sheets import CpuPadScreen, draw_result_sheet
+from firmware.games.sheets import CpuPadScreen, draw_result_sheet, draw_you_are
 from firmware.games.session import Step
 
 
@@ -77,6 +77,16 @@ def _mark(c: Canvas, x: int, y: int, status: str) -> None:
         c.text(x + 2, y, "…")
 
 
+def _clock(c: Canvas, y: int, seconds_left: float | None) -> int:
+    """The move clock's seconds, just left of the other seat's mark (x 117), never over a
+    title; returns where the row's free room ends (``WIDTH`` without a clock)."""
+    if seconds_left is None:
+        return WIDTH
+    label = f"{int(seconds_left + 0.999)}s"
+    c.right(115, y, label)
+    return 115 - text_width(label) - 3
+
+
 def _opponent_row(c: Canvas, view: ChifootmiView, status: str) -> None:
     for i, slot in enumerate(view.opponent.active):
         x = i * 15
@@ -96,7 +106,7 @@ def _status_row(c: Canvas, view: ChifootmiView, language: str, opponent_key: str
     c.text(0, 12, "⚽" + who)
     x = text_width("⚽" + who) + 4
     if view.phase == "shooting":
-        c.text(x, 12, text(language, "shooting") + " !")
+        c.text(x, 12, text(language, "shooting"))
     else:
         c.text(x, 12, "●" * view.retention + "○" * max(0, view.retention_needed - view.retention))
     if seconds_left is not None:
@@ -187,6 +197,9 @@ class FlipScreen:
     """Where the ball went, where the keeper dived, and how many sides the goal had."""
     headline: str | None = None
     drew: str | None = None
+    ran_out: str | None = None
+    """This seat's move clock ran out: ``random`` (a choice at random) or ``picked`` (its
+    highlighted one); the bar says so rather than leave a child wondering."""
 
     def draw(self, c: Canvas, language: str) -> None:
         self.base.draw(c, language)
@@ -202,6 +215,8 @@ class FlipScreen:
         c.banner(self._line(language))
 
     def _line(self, language: str) -> str:
+        if self.ran_out is not None:
+            return text(language, "clock." + self.ran_out)
         if self.mine is not None and self.theirs is not None:
             mine, theirs = card_text(self.mine), card_text(self.theirs)
             you, them = text(language, "you"), text(language, self.opponent_key)
@@ -229,9 +244,7 @@ class KickoffScreen:
             line = text(language, "has_ball", team=text(language, "team." + view.ball))
         else:
             label, name = text(language, "cf.you_are"), text(language, "team." + view.seat)
-            x = (WIDTH - text_width(label) - 6 - text_width(name, 2)) // 2
-            c.text(x, SHEET_Y + 7, label)
-            c.text(x + text_width(label) + 6, SHEET_Y + 2, name, scale=2)
+            draw_you_are(c, label, name)
             line = text(language, "you_have_ball") if view.ball == view.seat else \
                 text(language, "has_ball", team=text(language, self.opponent_key))
         c.centred(HINT_Y - 1, "⚽ " + line)
@@ -266,10 +279,10 @@ class DrawScreen:
     seconds_left: float | None
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.centred(0, text(language, "draw.title"))
+        room = _clock(c, 0, self.seconds_left)
+        c.centred(0, fitting(room, text(language, "draw.title"), text(language, "draw.short")),
+                  x1=room)
         _mark(c, 117, 0, self.opponent)
-        if self.seconds_left is not None:
-            c.text(0, 0, f"{int(self.seconds_left + 0.999)}s")
         you = self.view.you
         for pile, x0, label, count in (("left", 6, "?", you.pile1),
                                        ("right", 70, card_text(you.pile2_top), you.pile2)):
@@ -310,8 +323,7 @@ class ShotScreen:
             c.text(0, 0, text(language, "out." + shot.kind))
             c.centred(9, title, scale=2)
         _mark(c, 117, 22 if shot.kind == "shootout" else 0, self.opponent)
-        if self.seconds_left is not None:
-            c.text(0, 22 if shot.kind == "shootout" else 12, f"{int(self.seconds_left + 0.999)}s")
+        _clock(c, 22 if shot.kind == "shootout" else 0, self.seconds_left)
         zones = _goal(c, 33, 51, shot.sides)
         for side, (x0, x1) in zip(SIDE_ORDER[shot.sides], zones):
             chosen = side == self.highlight
@@ -455,8 +467,11 @@ def told(events: Sequence[Any], seat: str) -> Told:
     """What a move's events mean for ``seat``, in words from its side (C-SHOT-2: the keeper's
     team gets the ball after any shot; C-RND-3: a keep or a ball won is the round's duel)."""
     big = line = then = ""
+    tie = False
     for event in events:
         mine = getattr(event, "seat", None) == seat
+        if isinstance(event, ev.Reveal):
+            tie = event.red == event.blue
         if isinstance(event, ev.Goal) or (isinstance(event, ev.ShootoutKick) and event.scored):
             big, line = "out.goal", _yours(mine, "tell.you_score", "tell.they_score")
         elif isinstance(event, (ev.Saved, ev.ShootoutKick)):
@@ -475,7 +490,8 @@ def told(events: Sequence[Any], seat: str) -> Told:
             line = (_yours(mine, "cf.you_counter", "cf.they_counter") if event.counter_attack
                     else _yours(mine, "tell.you_take", "tell.they_take"))
         elif isinstance(event, ev.BallKept):
-            big = "out.dribble" if event.dribble else _yours(mine, "tell.duel_won", "tell.duel_lost")
+            big = "out.dribble" if event.dribble else "tell.tie" if tie else \
+                _yours(mine, "tell.duel_won", "tell.duel_beaten")       # C-RND-3: a tie keeps
             line = _yours(mine, "tell.you_keep", "tell.they_keep")
         elif isinstance(event, ev.ShootingPhase):
             line = _yours(mine, "cf.you_shoot_next", "cf.they_shoot_next")
@@ -497,9 +513,16 @@ def reveal_headline(view: ChifootmiView, events: Sequence[Any], language: str,
 
 
 def flipped(before: Screen, events: list[Any], seat: str, opponent_key: str,
-            seen: ChifootmiView, view: ChifootmiView) -> FlipScreen:
+            seen: ChifootmiView, view: ChifootmiView, ran_out: str | None = None) -> FlipScreen:
     """The flip of ``seat``'s screen ``before`` for the move that made ``events``; ``seen`` and
-    ``view`` are the seat's views before and after it (what it drew it alone knows)."""
+    ``view`` are the seat's views before and after it (what it drew it alone knows);
+    ``ran_out``: how the seat's move clock chose for it, if it did."""
+    flip = _flipped(before, events, seat, opponent_key, seen, view)
+    return flip if ran_out is None else replace(flip, ran_out=ran_out)
+
+
+def _flipped(before: Screen, events: list[Any], seat: str, opponent_key: str,
+             seen: ChifootmiView, view: ChifootmiView) -> FlipScreen:
     for event in events:
         if isinstance(event, ev.Reveal):
             return FlipScreen(before, opponent_key, mine=getattr(event, seat),

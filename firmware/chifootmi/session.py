@@ -85,6 +85,9 @@ class ChifootmiSession(MatchSession[ChoicePending]):
     def __init__(self, config: MatchConfig, seed: int, seats: Seats, now: float, *,
                  timing: Timing = TIMING, move_clock: float = 0.0) -> None:
         self.last_joint: dict[str, Choice] = {}
+        self.ran_out: dict[str, str] = {}
+        """Seats whose move clock ran out on this move: ``random`` (nothing picked) or
+        ``picked`` (their highlighted choice locked in); their flip says so."""
         super().__init__(config, seed, seats, now, timing=timing, move_clock=move_clock)
 
     @staticmethod
@@ -139,8 +142,10 @@ class ChifootmiSession(MatchSession[ChoicePending]):
         core's :meth:`clock_choice`), shown on the seat's screen as if its button was pressed."""
         view, legal = self.view(seat), self.legal(seat)
         if pending.highlight is not None:
+            self.ran_out[seat] = "picked"
             self.lock(seat, button_choice(view.decision, view, legal, pending.highlight), now)
             return
+        self.ran_out[seat] = "random"
         choice = self.clock_choice(seat)
         pending.highlight = next(
             (button for button in (*CARDS, Button.LEFT, Button.RIGHT, Button.CENTRE)
@@ -196,8 +201,9 @@ class ChifootmiSession(MatchSession[ChoicePending]):
     def _flips(self, before: dict[str, Any], seen: dict[str, Any]) -> dict[str, Any]:
         """Each seat's screen as it was, with the choices shown (what it drew from its own
         views before and after the move)."""
+        ran_out, self.ran_out = self.ran_out, {}
         return {seat: screens.flipped(screen, self.events, seat, self.opponent_key(seat),
-                                      seen[seat], self.view(seat))
+                                      seen[seat], self.view(seat), ran_out.get(seat))
                 for seat, screen in before.items()}
 
     def _after_flip(self, now: float) -> None:

@@ -11,8 +11,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "you_have_ball": ("Tu as le ballon", "You have the ball"),
     "hint.pick_card": ("Choisis une carte", "Pick a card"),
     "flip.drew": ("Tu pioches : {card}", "You drew: {card}"),
-    "shooting": ("Tir", "Shot"),
+    "shooting": ("au tir !", "to shoot!"),
     "draw.title": ("Pioche une carte", "Draw a card"),
+    "draw.short": ("Pioche", "Draw"),
     "draw.hidden": ("◀ cachée", "◀ hidden"),
     "draw.visible": ("visible ▶", "visible ▶"),
     "flag.hint": ("CENTRE=drapeau !", "CENTRE = flag!"),
@@ -39,5 +40,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cf.shootout_next": ("Tirs au but !", "Penalties!"),
     "tell.your_shot": ("À toi de tirer !", "Your turn to shoot!"),
     "tell.your_dive": ("À toi de plonger !", "Your turn to dive!"),
+    "clock.random": ("Trop tard ! Au hasard", "Too late! At random"),
+    "clock.picked": ("Trop tard ! Ton choix", "Too late! Your pick"),
     "menu.house": ("Règles maison", "House rules"),
 }

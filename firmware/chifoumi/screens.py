@@ -30,6 +30,7 @@ from engine.chifoumi.pieces import NEIGHBOURS
 from firmware.i18n import text
 from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from firmware.games.session import Step
+from firmware.games.sheets import draw_you_are
 
 CELL = 8
 ORIGIN = 1
@@ -235,9 +236,7 @@ class KickoffScreen:
         c.sheet()
         label = text(language, "cpu" if self.spectator else "ck.you_play")
         name = army_name(language, view.seat)
-        x = (WIDTH - text_width(label) - 6 - text_width(name, 2)) // 2
-        c.text(x, SHEET_Y + 7, label)
-        c.text(x + text_width(label) + 6, SHEET_Y + 2, name, scale=2)
+        draw_you_are(c, label, name)
         kinds = KINDS if view.players < 4 else KINDS[:3]
         if view.players == 4:
             partner = view.seats[(view.seats.index(view.seat) + 2) % 4]

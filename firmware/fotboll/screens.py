@@ -30,7 +30,7 @@ from engine.fotboll import events as ev
 from firmware.i18n import text
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from firmware.games.session import Step
-from firmware.games.sheets import CpuPadScreen, draw_result_sheet
+from firmware.games.sheets import CpuPadScreen, draw_result_sheet, draw_you_are
 
 PITCH_TOP, PITCH_BOTTOM = 8, 53
 BOX_W, BOX_H, STEP = 14, 10, 9
@@ -475,9 +475,7 @@ class KickoffScreen:
             c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
         else:
             label, name = text(language, "cf.you_are"), text(language, "team." + self.seat)
-            x = (WIDTH - text_width(label) - 6 - text_width(name, 2)) // 2
-            c.text(x, SHEET_Y + 7, label)
-            c.text(x + text_width(label) + 6, SHEET_Y + 2, name, scale=2)
+            draw_you_are(c, label, name)
         line = text(language, "fb.you_start") if self.you_start else \
             text(language, "fb.they_start", team=text(language, self.opponent_key))
         c.centred(HINT_Y - 1, "⚽ " + line)

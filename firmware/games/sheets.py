@@ -46,6 +46,14 @@ def draw_result_sheet(c: Canvas, language: str, view: Any, opponent_key: str, sp
         c.chip(WIDTH - 1, HINT_Y - 1, "OK")
 
 
+def draw_you_are(c: Canvas, label: str, name: str) -> None:
+    """A kick-off sheet's first line, "Tu es Rouge": the small label, then the name big on the
+    sheet's top rows, so a descender (the g of Rouge) stays clear of the line under it."""
+    x = (WIDTH - text_width(label) - 6 - text_width(name, 2)) // 2
+    c.text(x, SHEET_Y + 5, label)
+    c.text(x + text_width(label) + 6, SHEET_Y, name, scale=2)
+
+
 @dataclass(frozen=True)
 class CpuPadScreen:
     """The pad of a CPU seat: the score, never the CPU's cards."""

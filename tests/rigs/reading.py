@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
 from firmware.render import Canvas
 
 
@@ -20,22 +22,22 @@ def words(model: Any, language: str) -> list[str]:
 
 
 def overlapping(model: Any, language: str) -> list[tuple[str, str]]:
-    """Pairs of texts ``model`` draws whose inked boxes meet (a word drawn over or against
+    """Pairs of texts ``model`` draws whose ink meets or touches (a word drawn over or against
     another: "10sPioche une carte"). A text cleared away or covered by a filled box before
     the next is drawn no longer counts (a banner over the hint line)."""
-    inked: list[tuple[str, tuple[int, int, int, int]]] = []
+    inked: list[tuple[str, Image.Image]] = []
 
     def cover(x0: int, y0: int, x1: int, y1: int) -> None:
-        inked[:] = [(t, b) for t, b in inked
-                    if not (x0 <= b[0] and y0 <= b[1] and b[2] <= x1 + 1 and b[3] <= y1 + 1)]
+        for i, (words_, mask) in enumerate(inked):
+            mask = mask.copy()
+            ImageDraw.Draw(mask).rectangle([x0, y0, x1, y1], fill=0)
+            inked[i] = (words_, mask)
 
     class Checking(Canvas):
         def text(self, x: int, y: int, text: str, scale: int = 1, ink: int = 1) -> None:
             probe = Canvas()
             Canvas.text(probe, x, y, text, scale, 1)
-            box = probe.image.getbbox()
-            if box is not None:
-                inked.append((text, box))
+            inked.append((text, probe.image))
             super().text(x, y, text, scale, ink)
 
         def box(self, x0: int, y0: int, x1: int, y1: int, *, filled: bool = False,
@@ -49,6 +51,6 @@ def overlapping(model: Any, language: str) -> list[tuple[str, str]]:
             super().clear(x0, y0, x1, y1)
 
     model.draw(Checking(), language)
-    return [(a, b) for i, (a, box_a) in enumerate(inked) for b, box_b in inked[i + 1:]
-            if box_a[0] < box_b[2] and box_b[0] < box_a[2] and box_a[1] < box_b[3]
-            and box_b[1] < box_a[3]]
+    near = [(t, m.convert("L").filter(ImageFilter.MaxFilter(3))) for t, m in inked]
+    return [(a, b) for i, (a, grown) in enumerate(near) for b, mask in inked[i + 1:]
+            if ImageChops.multiply(grown, mask.convert("L")).getbbox() is not None]
