@@ -24,6 +24,7 @@ from club_rig import wait_until
 from firmware.club.publisher import Publisher
 from firmware.club.unit import ClubLink
 from firmware.console.app import App, Idle
+from firmware.console.kids import KidsRevealScreen, Picture
 from firmware.console.menu import rows as menu_rows
 from firmware.console.resume import ResumeScreen
 from firmware.console.spectator import SpectatorScreen
@@ -329,6 +330,49 @@ def test_spare_pads_watch_the_kicks_by_the_game_s_title_and_words(plugin, tmp_pa
     canvas = Canvas()
     watched.draw(canvas, "en")
     canvas.image.save(tmp_path / "spectator.png")
+
+
+def test_kids_mode_tells_each_kick_in_big_words_from_the_pad_s_side(plugin, tmp_path):
+    save(tmp_path, settings(kids=True))
+    rig = Console(tmp_path)
+    rig.start()
+    told = []
+    for _ in range(400):
+        session = rig.app.session
+        if session.step == "over":
+            break
+        shown = rig.screen(1)
+        if isinstance(shown, sk.KickScreen) and not shown.state.locked:
+            side = BUTTONS[random.Random(f"kids/{len(session.decisions)}").choice(SIDES)]
+            rig.press(1, side)
+            rig.press(1, side)
+            continue
+        if session.step == "reveal":
+            kick = next(e for e in session.events if isinstance(e, ShootoutKick))
+            assert isinstance(shown, KidsRevealScreen)
+            assert shown.picture is (Picture.GOAL if kick.scored else Picture.SAVE)
+            assert shown.words == sk.headline("fr", "red", kick, session.opponent_key("red"))
+            told.append(shown.words)
+        rig.wait()
+    assert rig.app.session.step == "over" and len(told) == len(rig.app.session.decisions)
+    assert set(told) <= {"Tu marques !", "Ordi marque !", "Tu arrêtes !", "Ordi arrête !"}
+
+
+def test_the_menu_offers_the_game_by_its_title_and_its_own_lines(plugin, tmp_path):
+    save(tmp_path, Settings(sound=False, language="en"))
+    rig = Console(tmp_path)
+    rig.press(1, Button.CARD1)                                   # the splash goes
+    for _ in GAMES:                                              # RIGHT on the game line: next game
+        if rig.app.settings.game == NAME:
+            break
+        rig.press(1, Button.RIGHT)
+    assert rig.app.settings.game == NAME
+    canvas = Canvas()
+    rig.screen(1).draw(canvas, "en")
+    canvas.image.save(tmp_path / "menu.png")
+    assert [row.label for row in rig.app.menu.rows()][1:4] == ["menu.players", "menu.cpu", "sk.menu.kicks"]
+    rig.press(1, Button.CENTRE)
+    assert rig.app.mode == "match" and rig.app.game.title == "Spot Kicks"
 
 
 def test_a_result_reaches_the_league_page_under_the_game_s_title(plugin, mosquitto, league, tmp_path):
