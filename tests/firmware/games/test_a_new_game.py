@@ -26,7 +26,7 @@ from firmware.club.unit import ClubLink
 from firmware.console.app import App, Idle
 from firmware.console.kids import KidsRevealScreen, Picture
 from firmware.console.menu import rows as menu_rows
-from firmware.console.resume import ResumeScreen
+from firmware.console.resume import ResumeScreen, StatsScreen
 from firmware.console.spectator import SpectatorScreen
 from firmware.games import registry
 from firmware.games.registry import GAMES
@@ -303,6 +303,9 @@ def test_a_match_on_the_console_resumes_exactly_after_a_power_cut(plugin, tmp_pa
     [result] = history.read(cut_dir)
     assert final is not None and result["game"] == NAME
     assert result["score"] == final["score"] and result["winner"] == final["winner"]
+    stats = history.stats(cut_dir)
+    assert stats.played == 1 and stats.vs_cpu == {"medium": (final["winner"] == "red", final["winner"] == "blue")}
+    StatsScreen(stats.games[NAME], NAME).draw(Canvas(), "en")
 
 
 def test_spare_pads_watch_the_kicks_by_the_game_s_title_and_words(plugin, tmp_path):
