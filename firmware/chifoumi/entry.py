@@ -37,7 +37,7 @@ class ChifoumiSettings:
 def rows(settings: ChifoumiSettings, pad_count: int) -> list[Row]:
     """Players 2-4 (CPUs fill the seats without a person), people up to the pads attached."""
     players, humans = settings.table(pad_count)
-    shown = [Row("players", "menu.players", (2, 3, 4)),
+    shown = [Row("players", "menu.players", (2, 3, 4), sets_match=False),  # the summary lists the seats
              Row("humans", "menu.humans", tuple(range(1, min(players, pad_count) + 1)), sets_match=False)]
     if humans < players:
         shown.append(Row("difficulty", "menu.cpu", CPU.difficulties(), "difficulty."))
