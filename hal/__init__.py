@@ -24,6 +24,7 @@ from hal.led import Led, NoLed
 from hal.pad import Pad, Repeat
 from hal.screen import HEIGHT, PAGES, SIZE, WIDTH, Screen, blank_frame
 from hal.tunes import GOAL, SAVE, TUNES, WHISTLE, Note, Tune
+from hal.wiring import open_console as open_real
 
 
 def open_console(config: HardwareConfig, *, repeat: Repeat | None = None,
@@ -35,8 +36,6 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None,
     injectable; screens that do not answer at start are retried in the background rather than
     refused, because a loose wire must not stop the console.
     """
-    from hal.wiring import open_console as open_real
-
     return open_real(config, repeat=repeat, clock=clock, pin_factory=pin_factory)
 
 

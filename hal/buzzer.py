@@ -8,6 +8,7 @@ tests step through a tune with :class:`~hal.clock.ManualClock`.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from abc import ABC, abstractmethod
 from typing import Callable
@@ -146,8 +147,6 @@ class PwmBuzzer(Buzzer):
     func=4`` in the boot config for GPIO12."""
 
     def __init__(self, pin: int, *, chip: int = 0, clock: Clock | None = None, sysfs: str = PWM_SYSFS) -> None:
-        import os
-
         if pin not in PWM_CHANNELS:
             raise BackendUnavailable(f"buzzer on GPIO{pin}: the kernel's PWM reaches GPIO12, 13, 18 and 19 "
                                      f"only; move the buzzer, or set outputs = \"gpiozero\" under [gpio]")
@@ -175,8 +174,6 @@ class PwmBuzzer(Buzzer):
         self._player = TunePlayer(self._sound, clock or SystemClock())
 
     def _write(self, name: str, value: int) -> None:
-        import os
-
         with open(os.path.join(self.path, name), "w") as attribute:
             attribute.write(str(value))
 

@@ -7,6 +7,7 @@ behaviour is tested without sleeping and without flaky timed tests.
 """
 from __future__ import annotations
 
+import ctypes
 import heapq
 import itertools
 import logging
@@ -37,8 +38,6 @@ def name_this_thread(name: str) -> None:
     """Give the calling thread an OS name (``/proc/PID/task/TID/comm``, ``top -H``), so a
     per-thread wake-up count (``pitchpad doctor``) says whose it is. Linux only; else nothing."""
     try:
-        import ctypes
-
         ctypes.CDLL(None).prctl(15, name.encode()[:15], 0, 0, 0)   # PR_SET_NAME
     except (OSError, AttributeError):
         pass

@@ -45,14 +45,14 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping
 
 from hal.buttons import Button
-from hal.console import MAX_PADS
 from hal.errors import ConfigError
 from hal.header import GPIO_RANGE, I2C_PINS, SPI_PINS
+from hal.pad import MAX_PADS
 
 PROFILES = ("handheld", "tabletop")
 DRIVERS = ("ssd1306", "sh1106")
@@ -367,8 +367,6 @@ def parse_config(text: str, source: str | None = None) -> HardwareConfig:
     _check_bus_pins(reader, pins, pads)
     gpio = _read_gpio(reader, document)
     if pwm_chip:
-        from dataclasses import replace
-
         gpio = replace(gpio, pwm_chip=pwm_chip)
     return HardwareConfig(profile, pads, buzzer_pin, debounce_ms / 1000, source, gpio, gauge, power)
 

@@ -13,11 +13,11 @@ from hal.clock import Clock, SystemClock
 from hal.events import EventQueue
 from hal.gauge import Gauge, NoGauge
 from hal.led import Led
-from hal.pad import Pad
+from hal.pad import MAX_PADS, Pad
 from hal.power import NoPowerInput, PowerInput
 from hal.screen import Screen
 
-MAX_PADS = 4
+__all__ = ["MAX_PADS", "Console"]
 
 
 class Console:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import errno
 import itertools
 import os
+import select
 import threading
 import time
 from typing import Any, Iterable
@@ -72,8 +73,6 @@ class MockLineRequest:
             return events
 
     def wait_edge_events(self, timeout: float | None = None) -> bool:
-        import select
-
         return bool(select.select([self.fd], [], [], timeout)[0])
 
     def get_value(self, line: int) -> Value:

@@ -14,6 +14,9 @@ from typing import Callable, ClassVar
 from hal.buttons import Button, ButtonEvent
 from hal.clock import Clock, SystemClock, Timer
 
+MAX_PADS = 4
+"""A console has 1 to this many pads (each with its screen and LED)."""
+
 DEFAULT_DEBOUNCE = 0.02
 
 

@@ -22,16 +22,15 @@ import os
 import select
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hal.buttons import Button, ButtonEvent
 from hal.clock import Clock, SystemClock, name_this_thread
+from hal.config import PowerConfig
 from hal.errors import BackendUnavailable
 from hal.events import EventQueue
+from hal.gpiod_pad import SystemChips, _gpiod, find_header_chip, line_offset
 from hal.pad import DEFAULT_DEBOUNCE, Debouncer
-
-if TYPE_CHECKING:
-    from hal.config import PowerConfig
 
 log = logging.getLogger(__name__)
 
@@ -99,8 +98,6 @@ class GpiodPowerInput(PowerInput):
     def __init__(self, config: PowerConfig, events: EventQueue, *, chips: Any = None,
                  chip: str = "auto", debounce: float = DEFAULT_DEBOUNCE,
                  clock: Clock | None = None) -> None:
-        from hal.gpiod_pad import SystemChips, _gpiod, find_header_chip, line_offset
-
         super().__init__(events, clock)
         gpiod = _gpiod()
         from gpiod.line import Bias, Direction, Edge, Value

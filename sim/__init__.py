@@ -16,6 +16,8 @@ from typing import Any
 from hal.clock import Clock
 from hal.config import HardwareConfig, load_config
 from sim.console import SimConsole, pad_count
+from sim.terminal import open_terminal_console
+from sim.window import open_window_console
 
 BACKENDS = ("headless", "terminal", "window")
 
@@ -41,12 +43,8 @@ def open_console(config_or_pads: HardwareConfig | int | str | Path = 2, backend:
             raise TypeError(f"the headless backend takes no options, not {', '.join(options)}")
         return SimConsole(count, clock=clock, battery=battery)
     if backend == "terminal":
-        from sim.terminal import open_terminal_console
-
         return open_terminal_console(count, clock=clock, **options)
     if backend == "window":
-        from sim.window import open_window_console
-
         return open_window_console(count, clock=clock, **options)
     raise ValueError(f"unknown simulator backend {backend!r}; choose one of {', '.join(BACKENDS)}")
 

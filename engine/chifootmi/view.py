@@ -7,14 +7,67 @@ reach the engine before both seats have chosen, so they cannot leak through it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .cards import SEATS, Card, Level, Options, card_to_json
+from .cards import SEATS, Card, Level, MatchConfig, Options, card_to_json
 from .stages import SHOT_STAGE, STAGE_NAMES
 
-if TYPE_CHECKING:
-    from .match import ChifootmiMatch
+
+class Seen(Protocol):
+    """All a view is made from: the parts of a :class:`~engine.chifootmi.match.ChifootmiMatch`
+    this module reads (so it needs no import of the match, which imports it)."""
+
+    @property
+    def config(self) -> MatchConfig: ...
+    @property
+    def level(self) -> Level: ...
+    @property
+    def active(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def face_down(self) -> Sequence[Sequence[bool]]: ...
+    @property
+    def pile1(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def pile2(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def played(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def action_len(self) -> int: ...
+    @property
+    def score(self) -> Sequence[int]: ...
+    @property
+    def ball(self) -> int: ...
+    @property
+    def retention(self) -> int: ...
+    @property
+    def retention_needed(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def rounds_played(self) -> int: ...
+    @property
+    def kept_with(self) -> int: ...
+    @property
+    def stage(self) -> int: ...
+    @property
+    def shot_kind(self) -> str: ...
+    @property
+    def shooter(self) -> int: ...
+    @property
+    def ball_moved_by_shot(self) -> bool: ...
+    @property
+    def kicks(self) -> Sequence[Sequence[bool]] | None: ...
+    @property
+    def shootout_first(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def winner(self) -> str | None: ...
+
+    def decision(self, seat: str) -> str | None: ...
+    def to_act(self) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +159,7 @@ class ChifootmiView:
         }
 
 
-def _team(match: ChifootmiMatch, s: int, own: bool) -> TeamView:
+def _team(match: Seen, s: int, own: bool) -> TeamView:
     if own:
         active = tuple(CardSlot(card, down) for card, down in zip(match.active[s], match.face_down[s]))
     else:
@@ -120,7 +173,7 @@ def _team(match: ChifootmiMatch, s: int, own: bool) -> TeamView:
                     pile2[-1] if pile2 else None)
 
 
-def view_of(match: ChifootmiMatch, seat: str) -> ChifootmiView:
+def view_of(match: Seen, seat: str) -> ChifootmiView:
     """Build ``seat``'s view of ``match``."""
     me = SEATS.index(seat)
     kicks = match.kicks

@@ -6,13 +6,55 @@ None unless it is the top of its stack or the viewer's own piece; its army stays
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .pieces import ARMIES, Kind, Options, square_name
+from .pieces import ARMIES, GameConfig, Kind, Options, square_name
 
-if TYPE_CHECKING:
-    from .match import ChifoumiMatch
+
+class Seen(Protocol):
+    """All a view is made from: the parts of a :class:`~engine.chifoumi.match.ChifoumiMatch`
+    this module reads (so it needs no import of the match, which imports it)."""
+
+    @property
+    def config(self) -> GameConfig: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+    @property
+    def armies(self) -> tuple[int, ...]: ...
+    @property
+    def board(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def first(self) -> int: ...
+    @property
+    def chain(self) -> int: ...
+    @property
+    def reserve(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def gone(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def captured(self) -> Sequence[int]: ...
+    @property
+    def quiet(self) -> int: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def reason(self) -> str | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def winner(self) -> str | None: ...
+
+    def to_act(self) -> tuple[str, ...]: ...
+    def pieces_on_board(self) -> dict[str, int]: ...
+    def points(self) -> dict[str, float]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +108,11 @@ class ChifoumiView:
         }
 
 
-def _counts(per_kind: list[int]) -> dict[str, int]:
+def _counts(per_kind: Sequence[int]) -> dict[str, int]:
     return {Kind(k).name: n for k, n in enumerate(per_kind) if n}
 
 
-def view_of(match: ChifoumiMatch, seat: str) -> ChifoumiView:
+def view_of(match: Seen, seat: str) -> ChifoumiView:
     """Build ``seat``'s view of ``match``."""
     if seat not in match.seats:
         raise ValueError(f"no seat {seat!r} in this game ({', '.join(match.seats)})")

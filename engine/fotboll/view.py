@@ -6,14 +6,65 @@ attack to the attacker alone until the duel. Discards, score, cards, counts are 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .cards import SEATS, Card, MatchConfig
+from .cards import SEATS, Card, Formation, MatchConfig
 from .stages import ATTACK, SHOOT_STAGE, targets
 
-if TYPE_CHECKING:
-    from .match import FotbollMatch
+
+class Seen(Protocol):
+    """All a view is made from: the parts of a :class:`~engine.fotboll.match.FotbollMatch`
+    this module reads (so it needs no import of the match, which imports it)."""
+
+    @property
+    def config(self) -> MatchConfig: ...
+    @property
+    def half(self) -> int: ...
+    @property
+    def first(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def stage(self) -> str: ...
+    @property
+    def score(self) -> Sequence[int]: ...
+    @property
+    def formation(self) -> Sequence[Formation | None]: ...
+    @property
+    def field(self) -> Sequence[Mapping[str, Card | None]]: ...
+    @property
+    def removed(self) -> Sequence[tuple[str, ...]]: ...
+    @property
+    def shown(self) -> Sequence[Set[str]]: ...
+    @property
+    def replaceable(self) -> Sequence[Set[str]]: ...
+    @property
+    def library(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def discard(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def drawn(self) -> Card | None: ...
+    @property
+    def yellow(self) -> Sequence[int]: ...
+    @property
+    def reds(self) -> Sequence[int]: ...
+    @property
+    def subs_used(self) -> Sequence[int]: ...
+    @property
+    def shooter(self) -> int: ...
+    @property
+    def kicks(self) -> Sequence[Sequence[bool]] | None: ...
+    @property
+    def shootout_first(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def winner(self) -> str | None: ...
+
+    def decision(self, seat: str) -> str | None: ...
+    def to_act(self) -> tuple[str, ...]: ...
 
 
 def _label(card: Card | None) -> str | None:
@@ -98,7 +149,7 @@ class FotbollView:
         }
 
 
-def _team(match: FotbollMatch, s: int, own: bool) -> TeamView:
+def _team(match: Seen, s: int, own: bool) -> TeamView:
     formation = match.formation[s]
     shown = match.shown[s]
     field = tuple(
@@ -110,17 +161,18 @@ def _team(match: FotbollMatch, s: int, own: bool) -> TeamView:
         match.subs_used[s], tuple(p for p in match.field[s] if p in match.replaceable[s]))
 
 
-def view_of(match: FotbollMatch, seat: str) -> FotbollView:
+def view_of(match: Seen, seat: str) -> FotbollView:
     me = SEATS.index(seat)
     kicks = match.kicks
     attacking = match.stage == ATTACK and match.turn == me
+    defending = match.formation[1 - me]
     return FotbollView(
         seat=seat, config=match.config, half=match.half, first=SEATS[match.first],
         turn=SEATS[match.turn], stage=match.stage, decision=match.decision(seat),
         to_act=match.to_act(), score={"red": match.score[0], "blue": match.score[1]},
         you=_team(match, me, True), opponent=_team(match, 1 - me, False),
         drawn=match.drawn if attacking else None,
-        targets=targets(match.field[1 - me], match._formation(1 - me)) if attacking else (),
+        targets=targets(match.field[1 - me], defending) if attacking and defending is not None else (),
         shooter=SEATS[match.shooter] if match.stage == SHOOT_STAGE else None,
         kicks=None if kicks is None else {"red": tuple(kicks[0]), "blue": tuple(kicks[1])},
         shootout=None if kicks is None else {"red": sum(kicks[0]), "blue": sum(kicks[1])},

@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from firmware.storage.roster import valid
+
 ROOT = "pitchpad"
 VERSION = 1
 NAME_RE = re.compile(r"^[a-z0-9_-]{1,32}$")
@@ -209,8 +211,6 @@ def _text(doc: Mapping[str, Any], key: str, longest: int = 64) -> str:
 def player_name(name: str) -> bool:
     """A name a seat may have: ``guest``, ``cpu:<difficulty>``, or a name a pad can type and
     a screen can draw (``firmware.storage.roster``: letters, digits, '-' and spaces)."""
-    from firmware.storage.roster import valid
-
     return name == GUEST or bool(CPU_RE.match(name)) or valid(name)
 
 

@@ -43,6 +43,7 @@ from firmware.club.config import Broker, ClubConfig
 from firmware.club.outbox import Outbox
 from firmware.club.reach import why_unreachable
 from firmware.storage import durable
+from firmware.storage.roster import valid
 
 log = logging.getLogger("pitchpad.club")
 _CLEAR = object()
@@ -375,8 +376,6 @@ class Publisher:
 def _players_from(payload: bytes) -> list[str] | None:
     """The names of a players message (the league's), each one a pad can show; None if it is
     not one."""
-    from firmware.storage.roster import valid
-
     if len(payload) > 16384 or messages.nesting(payload, 3) > 3:
         return None
     try:

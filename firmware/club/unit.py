@@ -15,6 +15,7 @@ from typing import Any
 
 from firmware.club import messages
 from firmware.club.config import ClubConfig, ClubConfigError
+from firmware.club.config import beside as club_toml_beside
 from firmware.club.config import load as load_config
 from firmware.i18n import STRINGS
 
@@ -54,8 +55,7 @@ class ClubLink:
     def beside(cls, hardware_config: str | Path, state_dir: str | Path) -> ClubLink | None:
         """The club link a unit's ``club.toml`` asks for, or None (no file: no club play).
         A bad file or a missing paho-mqtt raises :class:`ClubConfigError` (one line)."""
-        from firmware.club.config import beside
-        path = beside(hardware_config)
+        path = club_toml_beside(hardware_config)
         if not path.exists():
             return None
         config = load_config(path)

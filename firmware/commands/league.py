@@ -13,13 +13,17 @@ import getpass
 import json
 import logging
 import os
+import resource
 import signal
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from firmware.league.server import log
+from firmware.club.config import Broker, ClubConfigError, read_password
+from firmware.club.messages import check_name
+from firmware.league.server import LeagueService, Site, log
+from firmware.league.standings import AdminError, League
 
 
 def default_db() -> Path:
@@ -99,11 +103,6 @@ def _fail(text: str) -> int:
 
 
 def _open(args: argparse.Namespace) -> Any:
-    try:
-        from firmware.league.standings import League
-    except ImportError as exc:
-        raise SystemExit(_fail(f"{exc.name} is missing: install the league extra "
-                               "(pip install 'pitchpad[league]')")) from None
     path = Path(args.db) if args.db else default_db()
     path.parent.mkdir(parents=True, exist_ok=True)
     return League(path)
@@ -114,9 +113,6 @@ def run(args: argparse.Namespace) -> int:
         return run_admin(args)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
-        from firmware.club.config import Broker, ClubConfigError, read_password
-        from firmware.club.messages import check_name
-        from firmware.league.server import LeagueService, Site
         import paho.mqtt.client  # noqa: F401  (the league extra)
         import tornado  # noqa: F401
     except ImportError as exc:
@@ -155,8 +151,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _more_files() -> None:
     """Room for every connection the page server allows (systemd's soft limit is 1024)."""
-    import resource
-
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = 4096 if hard == resource.RLIM_INFINITY else min(hard, 4096)
     if soft < want:
@@ -206,8 +200,6 @@ def run_admin(args: argparse.Namespace) -> int:
         league = _open(args)
     except Exception as exc:  # noqa: BLE001 - a file that cannot be opened: one line
         return _fail(f"cannot open the league's file: {exc}")
-    from firmware.league.standings import AdminError
-
     who = _who(args)
     try:
         return _admin(league, args, who)

@@ -27,8 +27,10 @@ from collections.abc import Callable
 from typing import Any
 
 from firmware.console.watchdog import LoopWatch
+from firmware.render import Canvas
 from firmware.storage import durable
 from firmware.storage.json_input import read_json
+from hal.buttons import Button
 
 FILE_NAME = "start-failures.json"
 SAFE_AFTER = 3
@@ -150,9 +152,6 @@ def run_safe_mode(console: Any, failures: StartFailures, state_dir: str | Path, 
                   language: str = "fr", retry_after: float = RETRY_AFTER) -> None:
     """Show the error on every pad until OK is pressed or ``retry_after`` seconds pass, then
     return (the caller exits; the service starts the console normally again)."""
-    from firmware.render import Canvas
-    from hal.buttons import Button
-
     log.error("safe mode after %d failed starts in a row: %s", failures.count, failures.error)
     screen = SafeModeScreen(failures.error)
     canvas = Canvas()

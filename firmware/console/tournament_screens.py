@@ -19,6 +19,7 @@ from firmware.storage import tournament as tournaments
 from firmware.i18n import STRINGS, text
 from firmware.render import HINT_Y, WIDTH, Canvas, fitting
 from firmware.console.roster_screens import list_rows, title_bar
+from hal.buttons import Button
 
 STRINGS.update({
     "menu.tournament": ("Tournoi", "Tournament"),
@@ -124,8 +125,6 @@ class TournamentFlow:
 
     def press(self, button: object, names: Sequence[str], game: str) -> str | int | None:
         """``"menu"``; a fixture's index to play now; or None."""
-        from hal.buttons import Button
-
         if button is Button.CARD4 and not self.abandoning:
             return "menu"
         if self.current is None:
@@ -154,8 +153,6 @@ class TournamentFlow:
         return None
 
     def _setup(self, button: object, names: list[str], game: str) -> str | None:
-        from hal.buttons import Button
-
         self.chosen = [n for n in self.chosen if n in names]
         last = len(names) + 1
         if button in (Button.CARD1, Button.CARD2):

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.results import check
 from firmware.club.messages import BadMessage, Live, Result
+from firmware.games.registry import GAMES, game_named
 
 
 @cache
 def games() -> dict[str, str]:
     """Every game the console hosts, by name: its title (in menu order)."""
-    from firmware.games.registry import GAMES
-
     return {name: entry.title for name, entry in GAMES.items()}
 
 
@@ -27,9 +27,6 @@ def _known(game: str) -> None:
 
 def check_result(result: Result) -> None:
     """:class:`BadMessage` naming what is wrong, when ``result`` is not a game's possible result."""
-    from firmware.games.registry import game_named
-    from engine.results import check
-
     _known(result.game)
     why = check(game_named(result.game).rules.results,
                 [(p.seat, p.score, p.outcome or "") for p in result.players], result.shootout)
@@ -40,8 +37,6 @@ def check_result(result: Result) -> None:
 def check_live(live: Live) -> None:
     """:class:`BadMessage` when the match on now is not of a game the console hosts, or its
     seats are not that game's."""
-    from firmware.games.registry import game_named
-
     _known(live.game)
     seats = sorted(p.seat for p in live.players)
     if not any(seats == sorted(seating) for seating in game_named(live.game).rules.results.seatings):

@@ -28,18 +28,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
+import socket
 import threading
 import time
 import traceback
 from collections.abc import Callable
 from typing import Any
 
-log = logging.getLogger("pitchpad.league")
-HEARTBEAT = 15.0
-PUSH_EVERY = 0.25
-"""The shortest time between two states pushed to one page: a burst of results is one update
-of the page every quarter second, a result on its own goes at once."""
+from firmware.club import messages
+from firmware.league.changes import MAX_STREAMS, Changes, log
+from firmware.league.rules import check_live, check_result
+
 SESSION_EXPIRY = 7 * 24 * 3600
 """How long the broker keeps the league's session (and the results queued for it) while the
 league is off: a week."""
@@ -47,7 +46,6 @@ MAX_PACKET = 16384
 """The largest MQTT packet the league takes (told to the broker when it connects, which then
 never sends it a bigger one); the broker's own ``max_packet_size`` is the same."""
 MAX_CONNECTIONS = 500
-MAX_STREAMS = 400
 IDLE_TIMEOUT = 60.0
 LOG_LINES_PER_MINUTE = 10
 """Log lines about set-aside messages per table and minute; beyond, they are only counted."""
@@ -62,8 +60,7 @@ class LeagueService:
     """The MQTT side: subscribe, check, record, acknowledge; publish the club's players."""
 
     def __init__(self, league: Any, club: str, broker: Any, *, client_id: str | None = None) -> None:
-        from firmware.club import messages
-        from firmware.club.publisher import Takeovers, mqtt_client
+        from firmware.club.publisher import Takeovers, mqtt_client  # paho-mqtt, the league extra
 
         self.league = league
         self.club = club
@@ -171,8 +168,6 @@ class LeagueService:
             log.warning("league: could not acknowledge a message on %s (%s)", topic, exc)
 
     def handle(self, topic: str, payload: bytes) -> None:
-        from firmware.league.rules import check_live, check_result
-
         messages = self.messages
         club, table, kind = messages.parse_topic(topic)
         if club != self.club:
@@ -243,35 +238,6 @@ class LeagueService:
 
 
 # ----- the pages ------------------------------------------------------------------------------
-class Changes:
-    """The state the pages show, made once per change and shared by every stream (the loop's
-    thread only; :meth:`notify` may be called from any thread)."""
-
-    def __init__(self, league: Any, club: str, loop: Any) -> None:
-        from firmware.league.rules import games
-
-        self.league = league
-        self.club = club
-        self.loop = loop
-        self.games = games()
-        self.event = asyncio.Event()
-        self._state: tuple[int, bytes] | None = None
-
-    def notify(self) -> None:
-        self.loop.add_callback(self._wake)
-
-    def _wake(self) -> None:
-        self.event.set()
-        self.event = asyncio.Event()
-
-    def state(self) -> tuple[int, bytes]:
-        version = self.league.version
-        if self._state is None or self._state[0] != version:
-            doc = self.league.snapshot(self.club, self.games)
-            self._state = (version, json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode())
-        return self._state
-
-
 def make_server(app: Any, *, max_connections: int = MAX_CONNECTIONS,
                 idle_timeout: float = IDLE_TIMEOUT) -> Any:
     """The HTTP server (Tornado's), closing connections beyond ``max_connections`` at once."""
@@ -303,8 +269,6 @@ class Site:
                  service: LeagueService | None = None, max_connections: int = MAX_CONNECTIONS,
                  max_streams: int = MAX_STREAMS, idle_timeout: float = IDLE_TIMEOUT,
                  check_every: float = 1.0) -> None:
-        import socket
-
         from tornado.netutil import bind_sockets
 
         self.league = league
@@ -330,7 +294,7 @@ class Site:
         self.stopped = asyncio.Event()
         changes = Changes(self.league, self.club, self.loop)
         self.league.listeners.append(changes.notify)
-        from firmware.league.web import make_app
+        from firmware.league.web import make_app  # Tornado's handlers: the league extra
 
         self.server = make_server(make_app(self.league, self.club, changes, max_streams=self.max_streams),
                                   max_connections=self.max_connections, idle_timeout=self.idle_timeout)

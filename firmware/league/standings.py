@@ -32,7 +32,10 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from firmware.club.messages import BadMessage, Live, Result
+from engine.results import check, decide
+from firmware.club.messages import BadMessage, Live, Result, player_name
+from firmware.games.registry import game_named
+from firmware.storage.roster import tidy
 
 POINTS = {"win": 3, "draw": 1, "loss": 0}
 RECENT = 20
@@ -352,11 +355,6 @@ class League:
                 shootout: Mapping[str, int] | None | bool = False) -> dict[str, Any]:
         """Change a result's scores (the outcomes follow by the game's rules), names or
         shoot-out (``None``: none; ``False``: unchanged). Returns the result as it now is."""
-        from engine.results import check, decide
-        from firmware.games.registry import game_named
-
-        from firmware.club.messages import player_name
-
         with self._write() as db:
             before = self._result_doc(db, ident)
             after = json.loads(json.dumps(before))
@@ -409,8 +407,6 @@ class League:
     def merge(self, spelling: str, name: str, who: str) -> int:
         """Every result of ``spelling`` becomes ``name``'s (and the club's list follows);
         returns how many results changed."""
-        from firmware.club.messages import player_name
-
         if not player_name(name) or name == "guest" or name.startswith("cpu:"):
             raise AdminError(f"{name!r}: a name is letters, digits, '-' and spaces, 10 at most")
         if spelling == name:
@@ -460,9 +456,6 @@ class League:
         return self.period()
 
     def add_player(self, name: str, who: str) -> str:
-        from firmware.club.messages import player_name
-        from firmware.storage.roster import tidy
-
         name = tidy(name)
         if not player_name(name) or name.casefold() == "guest":
             raise AdminError(f"{name!r}: a name is letters, digits, '-' and spaces, 10 at most "

@@ -1,6 +1,6 @@
 """The league's page server: Tornado handlers for :mod:`firmware.league.page` (see
 :mod:`firmware.league.server` for the limits and the headers). Every handler finds the league,
-the club and the shared state (:class:`firmware.league.server.Changes`) in the application's
+the club and the shared state (:class:`firmware.league.changes.Changes`) in the application's
 settings.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ import tornado.iostream
 import tornado.web
 
 from firmware.league import page
-from firmware.league.server import HEARTBEAT, MAX_STREAMS, PUSH_EVERY, Changes, log
+from firmware.league.changes import HEARTBEAT, MAX_STREAMS, PUSH_EVERY, Changes, log
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
        "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
