@@ -114,7 +114,7 @@ class FotbollSession(MatchSession[Picking]):
             return tuple(c.position for c in self.legal(seat))
         if decision == "prepare":
             return tuple(p for p in (s.position for s in view.you.field)
-                         if self._action(view, p) is not None)
+                         if self.mark_action(view, p) is not None)
         if decision == "formation":
             picking = self.pending[seat]
             if picking.locked is None and len(picking.removed) < view.you.red_cards:
@@ -123,7 +123,7 @@ class FotbollSession(MatchSession[Picking]):
         return ()
 
     @staticmethod
-    def _action(view: Any, position: str) -> str | None:
+    def mark_action(view: Any, position: str) -> str | None:
         """What marking ``position`` would do before this attack: refill, replace, sub; None
         when no legal preparation could hold that mark (no substitution left, or too few
         library cards to refill every empty position and substitute too: F-TURN-2)."""
@@ -187,7 +187,7 @@ class FotbollSession(MatchSession[Picking]):
         if unmarking:
             del marks[position]
         else:
-            marks[position] = self._action(view, position)  # type: ignore[assignment]
+            marks[position] = self.mark_action(view, position)  # type: ignore[assignment]
         if self.match.is_legal(seat, self.preparation(seat, marks)):
             picking.marks = marks
             return

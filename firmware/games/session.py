@@ -167,6 +167,17 @@ class MatchSession(Generic[P]):
         session._next_step(now)
         return session
 
+    def go_to(self, match: Any, now: float) -> None:
+        """Go on from ``match`` (a position built by a game's position constructor, or a
+        match played elsewhere), as after a decision: the views and legal choices are
+        forgotten, every seat's pending choice is dropped, and the step it waits for begins at
+        ``now`` (the seats' next decision, or the result). The decisions journalled so far and
+        the history stay: a session that went to a position is for a test or a tutorial, never
+        resumed from the journal."""
+        self.match = match
+        self.flips = {}
+        self._next_step(now)
+
     def _replayed(self, joint: dict[str, Any], events: list[Any]) -> None:
         """A journalled decision was folded in (what a game keeps of it beside the match)."""
 
@@ -196,8 +207,8 @@ class MatchSession(Generic[P]):
         return legal
 
     def match_changed(self) -> None:
-        """Forget the views and legal choices: the match changed (a decision, or a test that
-        set up a position by hand)."""
+        """Forget the views and legal choices: the match changed (a decision, or
+        :meth:`go_to` a position)."""
         self._views.clear()
         self._legal.clear()
 

@@ -198,8 +198,7 @@ def test_after_a_capture_move_again_or_stop():
     session.tick(0.0)                                      # the kick-off is over at 0.0
     layout = layout_of(session.match)                      # a black scissors next to d2's well
     del layout["g4"]                                       # (one of Black's two: from g4)
-    session.match = position(layout | {"d3": "bS"}, players=3)
-    session.match_changed()
+    session.go_to(position(layout | {"d3": "bS"}, players=3), 0.0)
     session.pads["white"].cursor = square("d2")
     for button in (Button.CENTRE, Button.CARD1, Button.CENTRE):
         session.press("white", button, 0.0)

@@ -34,9 +34,8 @@ def session_with(stack: tuple[int, ...], closed: bool = True) -> ChifoumiSession
     """Three people, White to move, with ``stack`` (army * 4 + kind, bottom first) on d4
     and White's cursor on it; a few pieces elsewhere keep the game going."""
     session = started(GameConfig(3, Options(closed_stacks=closed)))
-    session.match = position({"d4": layers(stack), "a1": "wS", "g7": "bR", "a7": "rW"},
-                             players=3, closed=closed)
-    session.match_changed()
+    session.go_to(position({"d4": layers(stack), "a1": "wS", "g7": "bR", "a7": "rW"},
+                           players=3, closed=closed), 0.0)
     session.pads["white"].cursor = square("d4")
     return session
 
@@ -91,9 +90,8 @@ def test_a_placement_board_shows_no_hidden_layer_whoever_places():
         assert session.match.phase == "place" and session.step is Step.CHOOSE
         images = []
         for to_play in ("white", "black"):
-            session.match = position({"f6": layers((BLACK * 4 + hidden, BLACK * 4 + P))},
-                                     closed=True, placing=True, to_move=to_play)
-            session.match_changed()
+            session.go_to(position({"f6": layers((BLACK * 4 + hidden, BLACK * 4 + P))},
+                                   closed=True, placing=True, to_move=to_play), 10.0)
             board = session.screen("white", 10.0)
             assert isinstance(board, BoardScreen) and board.targets
             assert not {square("f6"), square("e5"), square("g7")} & set(board.targets)

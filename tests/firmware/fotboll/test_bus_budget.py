@@ -51,11 +51,10 @@ def test_sending_a_player_off_flips_both_screens_within_the_budget(tmp_path):
         rig.start()
         rig.wait_for_change()                             # the kick-off sheet goes
         session = rig.app.session
-        session.match = position(MatchConfig(jokers=True), red=Team(HIGH),
-                                 blue=beaten(LOW[:8] + ["JK"] + LOW[9:], "F1", yellow=1), drawn="7D")
-        act(session.match, Attack("M4"))                  # 7♦ on the Joker: red card for blue
-        session.match_changed()
-        session._next_step(rig.clock.now())
+        match = position(MatchConfig(jokers=True), red=Team(HIGH),
+                         blue=beaten(LOW[:8] + ["JK"] + LOW[9:], "F1", yellow=1), drawn="7D")
+        act(match, Attack("M4"))                          # 7♦ on the Joker: red card for blue
+        session.go_to(match, rig.clock.now())
         rig.wait(0.01)
         assert rig.screen(2).decision == "send_off" and rig.screen(2).cursor == "D1"
         sent = rig.press(2, Button.CENTRE)
@@ -94,9 +93,7 @@ def test_a_refused_mark_rewrites_only_the_hint_line(tmp_path):
         rig.start()
         rig.wait_for_change()                             # the kick-off sheet goes
         session = rig.app.session
-        session.match = position(red=Team(HIGH, subs=2), blue=Team(LOW))
-        session.match_changed()
-        session._next_step(rig.clock.now())
+        session.go_to(position(red=Team(HIGH, subs=2), blue=Team(LOW)), rig.clock.now())
         rig.wait(0.01)
         pad = next(p for p in (1, 2) if rig.app.seat_at(p) == "red")
         rig.press(pad, Button.CARD1)                      # GK: S, the third

@@ -34,9 +34,7 @@ def preparing(tmp_path, language="en", red=None):
     rig.start()
     rig.wait_for_change()                                  # the kick-off sheet goes
     session = rig.app.session
-    session.match = position(red=red or Team(HIGH), blue=Team(LOW))
-    session.match_changed()
-    session._next_step(rig.clock.now())
+    session.go_to(position(red=red or Team(HIGH), blue=Team(LOW)), rig.clock.now())
     rig.wait(0.01)
     pad = next(p for p in (1, 2) if rig.app.seat_at(p) == "red")
     assert rig.screen(pad).decision == "prepare"
@@ -168,9 +166,7 @@ def preparing_session(seed: int, jokers: bool, turns: int, subs_used: int, cards
         prepared = position(last.config, **(setup | {("red", "blue")[s]: team}))
     except BadSetup:
         assume(False)                          # else the engine would not ask (F-TURN-2)
-    session.match = prepared
-    session.match_changed()
-    session._next_step(0.0)
+    session.go_to(prepared, 0.0)
     return session, ("red", "blue")[s]
 
 
@@ -192,7 +188,7 @@ def test_F_TURN_1_F_TURN_2_from_any_marks_reached_by_buttons_OK_plays_them(prep,
     assert options, "nothing to mark while preparing"
     empties = tuple(s.position for s in view.you.field if s.empty and s.position != "GK")
     for p in options:                                      # no dead positions under the cursor
-        kind = session._action(view, p)
+        kind = session.mark_action(view, p)
         alone = {"refill": Prepare(refill=(p,)), "replace": Prepare(replace=(p,)),
                  "sub": Prepare(refill=empties, sub=(p,))}[kind]
         assert match.is_legal(seat, alone), (p, kind)

@@ -59,9 +59,7 @@ def test_F_END_1_a_shoot_out_shows_the_other_pad_a_tick_once_one_has_locked_in(t
     rig.start()
     rig.wait_for_change()                  # the kick-off sheet goes
     session = rig.app.session
-    session.match = _shoot_out(1)          # the position constructor's shoot-out, on the console
-    session.match_changed()
-    session._next_step(rig.clock.now())
+    session.go_to(_shoot_out(1), rig.clock.now())  # the position constructor's shoot-out, on the console
     rig.app.refresh()
     shooter, keeper = (1, 2) if rig.screen(1).role == "shoot" else (2, 1)
     assert not rig.screen(keeper).opponent_locked and "✓" not in words(rig.screen(keeper), "fr")
