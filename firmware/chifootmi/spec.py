@@ -1,10 +1,13 @@
 """Chifootmi as the platform knows it: one :class:`~firmware.games.spec.GameSpec`."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from engine import chifootmi
+from engine.chifootmi import events as ev
+from engine.events import Event
 from engine.chifootmi.script import OPTION_NAMES
 from engine.protocol import JSONObject
 from firmware.games.options import GameOptions, option
@@ -42,7 +45,12 @@ class ChifootmiOptions(GameOptions):
         return settings
 
 
+def kids_picture(events: Sequence[Event]) -> str | None:
+    """Kids' mode: a shot over the bar or pushed away is a save."""
+    return "save" if any(isinstance(e, (ev.OverTheBar, ev.PushedAway)) for e in events) else None
+
+
 SPEC = GameSpec(rules=chifootmi.GAME, title="Chifootmi", menu_order=10, console=ENTRY, cpu=CPU,
                 options=ChifootmiOptions, strings=STRINGS, describe=commentary.describe,
-                headline=reveal_headline)
+                headline=reveal_headline, kids_picture=kids_picture)
 """Chifootmi, published under the ``pitchpad.games`` entry point."""

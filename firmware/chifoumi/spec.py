@@ -1,10 +1,13 @@
 """Chifoumi as the platform knows it: one :class:`~firmware.games.spec.GameSpec`."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from engine import chifoumi
+from engine.chifoumi import events as ev
+from engine.events import Event
 from engine.chifoumi import SEATS_BY_PLAYERS
 from engine.chifoumi.script import OPTION_NAMES
 from engine.protocol import JSONObject
@@ -38,6 +41,15 @@ class ChifoumiOptions(GameOptions):
         return settings
 
 
+HANDS = (ev.Chifoumi, ev.First, ev.Captured, ev.Placed, ev.Moved, ev.GameOver)
+
+
+def kids_picture(events: Sequence[Event]) -> str | None:
+    """Kids' mode: hands thrown, for the throw and every move on the board."""
+    return "hands" if any(isinstance(e, HANDS) for e in events) else None
+
+
 SPEC = GameSpec(rules=chifoumi.GAME, title="Chifoumi", menu_order=30, console=ENTRY, cpu=CPU,
-                options=ChifoumiOptions, strings=STRINGS, headline=reveal_headline)
+                options=ChifoumiOptions, strings=STRINGS, headline=reveal_headline,
+                kids_picture=kids_picture)
 """Chifoumi, published under the ``pitchpad.games`` entry point."""

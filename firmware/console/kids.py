@@ -4,15 +4,15 @@ A child of six reads "Tu marques !" in big letters under a ball in the net faste
 of small text over two cards. In kids' mode (``Settings.kids``) every person's pad shows, during
 a reveal, :class:`KidsRevealScreen` instead of the game's own reveal: the picture says what
 kind of thing happened (a goal, a save, the ball won or kept, hands thrown), the words are the
-game's per-seat headline (each game's ``screens.reveal_headline``: two or three words told from
-the reading pad's side; Simulator Soccer has one for shots and goals only, its other reveals
-show the pitch). Only the seat's own view and the move's public events are used, so it
-shows nothing the game's own reveal does not.
+game's per-seat headline (its spec's ``headline``: two or three words told from the reading
+pad's side; a game may have one for some moves only, its other reveals stay its own), the
+picture its spec's ``kids_picture`` or the events every game names alike. Only the seat's own
+view and the move's public events are used, so it shows nothing the game's own reveal does not.
 """
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,25 +29,23 @@ class Picture(enum.StrEnum):
     SAVE = "save"
     """A shot that did not go in: the keeper's gloves over the goal."""
     HANDS = "hands"
-    """Hands thrown (Chifoumi's rock, paper, scissors)."""
+    """Hands thrown (rock, paper, scissors)."""
 
 
-def picture_for(events: Sequence[Any]) -> Picture:
-    """The picture of a move's events, by their names (every game calls a goal ``Goal``)."""
+def picture_for(events: Sequence[Any], own: Callable[[Sequence[Any]], str | None] | None = None) -> Picture:
+    """The picture of a move's events: a shoot-out kick, a ``Goal`` or ``Saved`` (the names
+    every game gives them), else what the game's own events say (its spec's ``kids_picture``,
+    ``own``), else the ball."""
     names = {type(event).__name__ for event in events}
     for event in events:
         if type(event).__name__ == "ShootoutKick":
             return Picture.GOAL if getattr(event, "scored", False) else Picture.SAVE
     if "Goal" in names:
         return Picture.GOAL
-    if names & {"Saved", "OverTheBar", "PushedAway", "Penalty"}:
+    if "Saved" in names:
         return Picture.SAVE
-    if any(type(event).__name__ == "Shot" and getattr(event, "result", None) in
-           ("saved", "wide", "blocked") for event in events):
-        return Picture.SAVE                     # Simulator Soccer's shot that did not go in
-    if names & {"Chifoumi", "First", "Captured", "Placed", "Moved", "GameOver"}:
-        return Picture.HANDS
-    return Picture.BALL
+    told = own(events) if own is not None else None
+    return Picture(told) if told is not None else Picture.BALL
 
 
 @dataclass(frozen=True)
@@ -158,4 +156,4 @@ def kids_reveal(game: GameSpec, session: Any, seat: str, language: str) -> KidsR
     words = game.headline(session.view(seat), events, language, session.opponent_key(seat))
     if words is None:
         return None
-    return KidsRevealScreen(words, picture_for(events))
+    return KidsRevealScreen(words, picture_for(events, game.kids_picture))

@@ -1,10 +1,13 @@
 """Fotboll as the platform knows it: one :class:`~firmware.games.spec.GameSpec`."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from engine import fotboll
+from engine.fotboll import events as ev
+from engine.events import Event
 from engine.fotboll.script import OPTION_NAMES
 from engine.protocol import JSONObject
 from firmware.games.options import GameOptions, option
@@ -33,6 +36,12 @@ class FotbollOptions(GameOptions):
         return replace(settings, **chosen)
 
 
+def kids_picture(events: Sequence[Event]) -> str | None:
+    """Kids' mode: a penalty is the keeper's moment (the save picture)."""
+    return "save" if any(isinstance(e, ev.Penalty) for e in events) else None
+
+
 SPEC = GameSpec(rules=fotboll.GAME, title="Fotboll", menu_order=20, console=ENTRY, cpu=CPU,
-                options=FotbollOptions, strings=STRINGS, headline=reveal_headline)
+                options=FotbollOptions, strings=STRINGS, headline=reveal_headline,
+                kids_picture=kids_picture)
 """Fotboll, published under the ``pitchpad.games`` entry point."""

@@ -52,9 +52,10 @@ class Row:
     show: Callable[[Any, str], str] | None = None
     """How a value reads in a language, when the game words it itself (``20 s``, ``off``)."""
     sets_match: bool = True
-    """Whether the line changes the match played (its rules, its set-up, the CPU's level);
-    False for who plays (people or the CPU) and for what only people see before it (a
-    tutorial): the headless simulator's summary of a CPU-vs-CPU match leaves those out."""
+    """Whether the headless simulator's summary of a CPU-vs-CPU match words the line among the
+    match's options (its rules, the CPU's level); False for who plays and how many (the
+    summary names the seats after the options) and for what only people see before the match
+    (a tutorial)."""
 
 
 class Session(Protocol):
@@ -199,6 +200,11 @@ class GameSpec:
     (cards turned over, goals, saves, shoot-out kicks)."""
     headline: Headline | None = None
     """Kids' mode: a reveal in two or three words from the seat's side; None: none."""
+    kids_picture: Callable[[Sequence[Event]], str | None] | None = None
+    """Kids' mode: the picture over a move's headline (``"goal"``, ``"save"``, ``"hands"``,
+    ``"ball"``) when the game's own events say it; None, or the hook answering None: the
+    picture of the events every game names alike (a ``Goal``, ``Saved``, a ``ShootoutKick``
+    scored or not), else the ball."""
     stdio_question: Callable[[Any, Sequence[Any]], JSONObject] | None = None
     """What a stdio seat of ``pitchpad match`` is sent for a decision besides the match number
     and the seat (``docs/formats/stdio-seat.md``); None: the view and every legal choice."""

@@ -7,6 +7,8 @@ from functools import partial
 from typing import Any, ClassVar
 
 from engine import simulator_soccer
+from engine.events import Event
+from engine.simulator_soccer import events as soccer_events
 from engine.protocol import JSONObject
 from engine.simulator_soccer import PRO_OPTIONS, Choice, SoccerChoices, SoccerView
 from engine.simulator_soccer.bots import POLICIES, SoccerBot
@@ -59,7 +61,14 @@ def stdio_question(view: SoccerView[Any], legal: Sequence[Choice]) -> JSONObject
 
 CPU_PLAYERS: CpuPlayers = replace(CPU, named={name: partial(SoccerBot, name) for name in POLICIES})
 
+def kids_picture(events: Sequence[Event]) -> str | None:
+    """Kids' mode: a shot that did not go in (saved, wide, blocked) is a save."""
+    missed = any(isinstance(e, soccer_events.Shot) and e.result in ("saved", "wide", "blocked") for e in events)
+    return "save" if missed else None
+
+
 SPEC = GameSpec(rules=simulator_soccer.GAME, title="Sim. Soccer", menu_order=40, console=ENTRY,
                 cpu=CPU_PLAYERS, options=SoccerOptions, strings=STRINGS, describe=describe,
-                spectator_words=soccer_words, headline=reveal_headline, stdio_question=stdio_question)
+                spectator_words=soccer_words, headline=reveal_headline, stdio_question=stdio_question,
+                kids_picture=kids_picture)
 """Simulator Soccer, published under the ``pitchpad.games`` entry point."""

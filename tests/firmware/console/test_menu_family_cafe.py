@@ -19,6 +19,7 @@ from firmware.storage.history import FILE_NAME
 from firmware.console.menu import LOCK_CODE, MenuScreen
 from firmware.console.modes import AttractScreen
 from firmware.console.resume import StatsScreen
+from firmware.games.registry import GAMES
 from firmware.storage.settings import Settings, load
 from hal.buttons import Button
 
@@ -396,7 +397,7 @@ def test_kids_mode_shows_each_reveal_big_with_a_picture_from_the_pad_s_side(tmp_
                 assert isinstance(shown, KidsRevealScreen)
                 assert shown.words == reveal_headline(session.view(seat), session.events, "fr",
                                                       opponent_key=session.opponent_key(seat))
-                assert shown.picture == picture_for(session.events)
+                assert shown.picture == picture_for(session.events, GAMES["chifootmi"].kids_picture)
             reveals += 1
             differ += rig.screen(1).words != rig.screen(2).words
             pictures |= 1 << list(Picture).index(rig.screen(1).picture)

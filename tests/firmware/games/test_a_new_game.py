@@ -24,7 +24,7 @@ from club_rig import wait_until
 from firmware.club.publisher import Publisher
 from firmware.club.unit import ClubLink
 from firmware.console.app import App, Idle
-from firmware.console.kids import KidsRevealScreen, Picture
+from firmware.console.kids import KidsRevealScreen, Picture, picture_for
 from firmware.console.menu import rows as menu_rows
 from firmware.console.resume import ResumeScreen, StatsScreen
 from firmware.console.spectator import SpectatorScreen
@@ -62,6 +62,7 @@ def plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]
     sys.path.insert(0, str(folder))
     registry.reload()
     try:
+        assert NAME in GAMES, "the entry point was not found"          # and its words are known
         paths = [str(folder), str(ROOT), os.environ.get("PYTHONPATH", "")]
         yield {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
     finally:
@@ -430,3 +431,24 @@ def test_the_kids_reveal_tells_the_kick_from_each_pad_s_side(plugin):
     saved = ShootoutKick("red", "left", "left", False, 0, 0)
     assert sk.headline("fr", "blue", saved, "cpu") == "Tu arrêtes !"
     assert sk.headline("fr", "red", saved, "cpu") == "Ordi arrête !"
+
+
+def test_each_game_s_kids_picture_comes_from_its_own_spec():
+    """kids.py names no game: a game's own events give its picture through its spec, and one
+    game's event names mean nothing for another (Soccer's ``Placed`` is not Chifoumi's)."""
+    from engine.chifootmi import events as chifootmi
+    from engine.chifoumi import events as chifoumi
+    from engine.fotboll import events as fotboll
+    from engine.simulator_soccer import events as soccer
+
+    def picture(game: str, *events: Any) -> Picture:
+        return picture_for(events, GAMES[game].kids_picture)
+
+    assert picture("chifoumi", chifoumi.Chifoumi({"white": "rock"}, "white")) is Picture.HANDS
+    assert picture("chifoumi", chifoumi.Moved("white", "c4", "c5", "S", False)) is Picture.HANDS
+    assert picture("chifootmi", chifootmi.OverTheBar("red")) is Picture.SAVE
+    assert picture("chifootmi", chifootmi.Goal("red", "open", "left", "right", 1, 0)) is Picture.GOAL
+    assert picture("fotboll", fotboll.Penalty("red", (), 0, "blue", False)) is Picture.SAVE
+    assert picture("simulator-soccer", soccer.Shot("red", 9, "left", False, "right", result="wide")) is Picture.SAVE
+    assert picture("simulator-soccer", soccer.Placed("red", 1, 9, "c4")) is Picture.BALL
+    assert picture("chifoumi", soccer.Shot("red", 9, "left", False, "right", result="wide")) is Picture.BALL
