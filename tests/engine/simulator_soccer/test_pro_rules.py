@@ -1,5 +1,5 @@
 """The Pro rules (S-PRO-*), each an option off by default: with it the rule applies, without it
-the base rule does. Positions as in test_rules.py (4-4-2 both, red attacking east)."""
+the base rule does. Positions as in test_soccer_rules.py (4-4-2 both, red attacking east)."""
 from __future__ import annotations
 
 import pytest

@@ -14,7 +14,7 @@ import pytest
 from soccer_console_rig import SoccerRig, soccer_settings
 from goldens import assert_goldens
 from soccer_play import intent
-from .test_golden_screens import kind_of
+from .test_soccer_golden_screens import kind_of
 
 from firmware.simulator_soccer import screens as ss
 

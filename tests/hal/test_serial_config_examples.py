@@ -8,7 +8,7 @@ import pytest
 
 from hal.config import load_config, parse_config
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "serial-protocol.md"
 EXAMPLES = sorted((ROOT / "deploy" / "config").glob("*.toml"))
 

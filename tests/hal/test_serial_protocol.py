@@ -15,7 +15,7 @@ from hal import serial_protocol as wire
 from hal.serial_pad import SCREEN_CHUNK, screen_chunk, screen_messages
 from hal.screen import to_pages
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_crc_is_ccitt_false_with_and_without_binascii(monkeypatch: pytest.MonkeyPatch) -> None:

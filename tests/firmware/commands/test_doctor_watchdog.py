@@ -12,7 +12,7 @@ from firmware.commands.wakeups import Wakeups
 from hal.mock_gpiochip import MockChip, MockChips
 from firmware.console.watchdog import Watchdog
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 HANDHELD = ROOT / "deploy" / "config" / "handheld.toml"
 GROUPS = {"gpio": {"pitchpad"}, "i2c": {"pitchpad"}, "spi": set(), "dialout": set()}
 

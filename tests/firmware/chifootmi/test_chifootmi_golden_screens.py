@@ -4,7 +4,7 @@ The screens come from a two-player Pro+ match played by buttons with a fixed see
 change to any drawing shows up here as a picture to look at. To accept new pictures on
 purpose, regenerate them and look at the diff in ``git``::
 
-    PITCHPAD_REGOLD=1 .venv/bin/python -m pytest tests/firmware/chifootmi/test_golden_screens.py
+    PITCHPAD_REGOLD=1 .venv/bin/python -m pytest tests/firmware/chifootmi/test_chifootmi_golden_screens.py
 """
 from __future__ import annotations
 
