@@ -111,9 +111,11 @@ class SpectatorScreen:
         if "aim" in values:                     # a shot's aim/dive, the shooter's sides: G/D
             named["sides"] = "/".join(text(language, "ss.side." + values[side])
                                       for side in ("aim", "dive"))
-        if key == "watch.cards":
+        if key == "watch.cards":                # the cards played, never "1 - 2" (a score)
             named = {"red": values["red"], "blue": values["blue"],
                      "r": text(language, "team.red"), "b": text(language, "team.blue")}
+            return fitting(WIDTH, text(language, key, **named),
+                           text(language, "watch.cards_short", **named))
         return text(language, key, **named)
 
 

@@ -3,6 +3,7 @@ and 4 the score and what each move did, never anything secret."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +21,7 @@ from firmware.console.spectator import SpectatorScreen
 from hal.buttons import Button
 
 from app_rig import Rig
+from reading import words
 
 TWO_PLAYER = {"chifootmi": {}, "fotboll": {}, "chifoumi": {"chifoumi_players": 2,
                                                             "chifoumi_humans": 2}}
@@ -100,5 +102,14 @@ def test_a_spectator_names_the_cards_turned_over_and_the_goals_in_both_languages
                                 [reveal, goal], True)
     lines = [SpectatorScreen._line(lang, key, dict(values)) for lang in ("fr", "en")
              for key, values in screen.words]
-    assert lines == ["Rouge 7 - D/T Bleu", "Bleu marque !", "Red 7 - D/T Blue", "Blue scores!"]
+    assert lines == ["Rouge 7 vs D/T Bleu", "Bleu marque !", "Red plays 7, Blue D/T", "Blue scores!"]
     assert SpectatorScreen.of("Chifootmi", {"score": {}}, [reveal], False).words == ()
+
+
+def test_the_cards_turned_over_never_read_as_a_score_under_the_score():
+    """Issue 32.5: "Rouge 1 - 2 Bleu" under a big "0-0" read as the score."""
+    screen = SpectatorScreen.of("Chifootmi", {"score": {"red": 0, "blue": 0}, "over": False},
+                                [ev.Reveal(round=1, red=1, blue=2)], True)
+    for language, line in (("fr", "Rouge joue 1, Bleu 2"), ("en", "Red plays 1, Blue 2")):
+        drawn = words(screen, language)
+        assert line in drawn and not any(re.search(r"\d - \d", w) for w in drawn)
