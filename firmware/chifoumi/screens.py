@@ -267,6 +267,9 @@ class BoardScreen:
     mode: str = "wait"
     kind: str | None = None
     """The kind about to be placed (placement variant)."""
+    taken_by: str | None = None
+    """The army that has just taken this seat's pieces: said on the bottom bar until the
+    seat's next press, so the player sees why a piece went."""
 
     def draw(self, c: Canvas, language: str) -> None:
         view = self.view
@@ -298,6 +301,9 @@ class BoardScreen:
         if self.mode == "cpu":
             c.text(x, 43, text(language, "ck.cpu_seat", army=army_name(language, view.seat)))
         if self.mode in ("cpu", "over"):
+            return
+        if self.taken_by is not None:
+            c.banner(text(language, "ck.took_yours", army=army_name(language, self.taken_by)))
             return
         card3 = {"chain": text(language, "ck.stop"), "target": "✕", "kind": "✕",
                  "capture": "✕"}.get(self.mode, "")
@@ -579,6 +585,8 @@ class SeatState:
     """The seat's legal choices on its turn, else empty."""
     chain: bool
     """A capture chain goes on (CARD3 stops it)."""
+    taken_by: str | None = None
+    """The army that has just taken a stack holding this seat's pieces (its pad's notice)."""
 
 
 def build(state: SeatState) -> Screen:
@@ -622,10 +630,10 @@ def _board(state: SeatState, pad: PadState) -> BoardScreen:
                                mode="kind", kind=Kind(pad.kind).name)
         return BoardScreen(view, pad.cursor, targets=squares, mode="place")
     if not mine:
-        return BoardScreen(view, pad.cursor)
+        return BoardScreen(view, pad.cursor, taken_by=state.taken_by)
     origin = pad.origin
     if origin is None:
-        return BoardScreen(view, pad.cursor, mode="pick")
+        return BoardScreen(view, pad.cursor, mode="pick", taken_by=state.taken_by)
     targets = tuple(sorted({c.target for c in legal
                             if isinstance(c, Move) and c.origin == origin}))
     if pad.target is not None:

@@ -25,6 +25,7 @@ from typing import Any
 
 from engine.chifoumi import PLACE, STOP, THROW, Choice, GameConfig, Hand, Move, Place, new_match
 from engine.chifoumi import events as ev
+from engine.chifoumi.pieces import ARMIES, army_of
 from engine.chifoumi.bots import BOTS, DIFFICULTIES, make_bot, make_difficulty
 from firmware.games.cpu import CpuPlayers
 from firmware.games.session import TIMING, MatchSession, Pending, Seats, Step, Timing
@@ -60,6 +61,9 @@ class Pad:
     """The hand picked for the who-starts throw, not yet locked in."""
     hand: Hand | None = None
     """The hand locked in (thrown)."""
+    taken_by: str | None = None
+    """The army that has just taken a stack holding this seat's pieces: its board says so
+    until the seat's next press or the next move (K-MOV-2)."""
 
 
 class ChifoumiSession(MatchSession[Pending]):
@@ -108,6 +112,8 @@ class ChifoumiSession(MatchSession[Pending]):
         pad = self.pads.get(seat)
         if pad is None:
             return False
+        if pad.taken_by is not None:
+            pad.taken_by = None                 # the notice is read: the press goes on
         if pad.legend:
             pad.legend = False
             return True
@@ -238,8 +244,10 @@ class ChifoumiSession(MatchSession[Pending]):
         super()._next_step(now)
 
     def _moved(self, joint: Mapping[str, Any], events: list[Any]) -> None:
-        for pad in self.pads.values():
+        for seat, pad in self.pads.items():
             pad.origin = pad.target = pad.place = None
+            pad.taken_by = next((e.seat for e in events if isinstance(e, ev.Captured)
+                                 and e.seat != seat and seat in captured_armies(e)), None)
         for event in events:
             if isinstance(event, ev.Chifoumi):
                 self.throw = event
@@ -278,10 +286,16 @@ class ChifoumiSession(MatchSession[Pending]):
                 None if pad.hand is None else pad.hand.value,
                 None if pad.pick is None else pad.pick.value),
             others_thrown=all(others) if others else True, throw=self.throw, mine=mine,
+            taken_by=None if pad is None else pad.taken_by,
             legal=tuple(self.legal(seat)) if mine else (), chain=self.match.chain >= 0)
 
     def _build(self, state: screens.SeatState) -> Any:
         return screens.build(state)
+
+
+def captured_armies(event: ev.Captured) -> set[str]:
+    """The armies whose pieces were in a stack taken (every piece of it is shown to all)."""
+    return {ARMIES[army_of(p)] for p in event.pieces}
 
 
 def origins(legal: tuple[Choice, ...]) -> set[int]:

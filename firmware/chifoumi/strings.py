@@ -49,6 +49,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ck.them": ("Eux", "Them"),
     "ck.you_take": ("Tu prends !", "You take it!"),
     "ck.they_take": ("{army} prend !", "{army} takes it!"),
+    "ck.took_yours": ("{army} a pris ta pile", "{army} took your pile"),
     "ck.you_played": ("Tu as joué", "You played"),
     "ck.they_played": ("{army} a joué", "{army} played"),
 }

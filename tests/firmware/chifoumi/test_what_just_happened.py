@@ -1,0 +1,42 @@
+"""Chifoumi's boards say what just happened to the reading pad (issue 32.7): a player whose
+pieces were taken is told who took them, until their next press."""
+from __future__ import annotations
+
+from reading import words
+
+from engine.chifoumi import GameConfig, square
+from engine.chifoumi.position import layout_of, position
+from firmware.chifoumi.session import ChifoumiSession, Seats, Timing
+from firmware.games.registry import GAMES
+from hal.buttons import Button
+
+
+def _white_takes_a_black_stack() -> ChifoumiSession:
+    """Three pads; White's well on d2 takes Black's scissors on d3 (the registry has added
+    Chifoumi's words)."""
+    assert "chifoumi" in GAMES
+    session = ChifoumiSession(GameConfig(3), 1, Seats(), -Timing().kickoff)
+    session.tick(0.0)
+    layout = layout_of(session.match)
+    del layout["g4"]
+    session.match = position(layout | {"d3": "bS"}, players=3)
+    session.match_changed()
+    session.pads["white"].cursor = square("d2")
+    for button in (Button.CENTRE, Button.CARD1, Button.CENTRE):
+        session.press("white", button, 0.0)
+    return session
+
+
+def test_K_MOV_2_the_player_whose_pieces_were_taken_is_told_who_took_them():
+    session = _white_takes_a_black_stack()
+    black, red = session.screen("black", 0.0), session.screen("red", 0.0)
+    assert "Blanc a pris ta pile" in words(black, "fr")
+    assert "White took your pile" in words(black, "en")
+    assert not any("pris" in w for w in words(red, "fr"))             # Red lost nothing
+    assert not any("pris" in w for w in words(session.screen("white", 0.0), "fr"))
+
+
+def test_K_MOV_2_the_notice_goes_at_the_players_next_press():
+    session = _white_takes_a_black_stack()
+    session.press("black", Button.LEFT, 0.0)
+    assert not any("pris" in w for w in words(session.screen("black", 0.0), "fr"))
