@@ -15,7 +15,7 @@ from firmware.games.spec import GameSpec
 
 from . import commentary
 from .entry import ENTRY, LEVELS, ChifootmiSettings
-from .screens import reveal_headline
+from .screens import card_text, reveal_headline
 from .session import CPU
 from .strings import STRINGS
 
@@ -50,7 +50,16 @@ def kids_picture(events: Sequence[Event]) -> str | None:
     return "save" if any(isinstance(e, (ev.OverTheBar, ev.PushedAway)) for e in events) else None
 
 
+def kids_cards(view: Any, events: Sequence[Event], language: str) -> tuple[str, str] | None:
+    """Kids' mode: the two cards turned over (C-RND-1), the reading seat's first."""
+    for event in events:
+        if isinstance(event, ev.Reveal):
+            other = "blue" if view.seat == "red" else "red"
+            return card_text(getattr(event, view.seat)), card_text(getattr(event, other))
+    return None
+
+
 SPEC = GameSpec(rules=chifootmi.GAME, title="Chifootmi", menu_order=10, console=ENTRY, cpu=CPU,
                 options=ChifootmiOptions, strings=STRINGS, describe=commentary.describe,
-                headline=reveal_headline, kids_picture=kids_picture)
+                headline=reveal_headline, kids_picture=kids_picture, kids_cards=kids_cards)
 """Chifootmi, published under the ``pitchpad.games`` entry point."""

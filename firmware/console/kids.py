@@ -54,11 +54,16 @@ class KidsRevealScreen:
 
     words: str
     picture: Picture
+    cards: tuple[str, str] | None = None
+    """The two cards the move compared, yours first: drawn in place of the picture."""
 
     def draw(self, c: Canvas, language: str) -> None:
         lines = big_lines(self.words)
         if len(lines) <= 2:
-            draw_picture(c, self.picture, WIDTH // 2, 1)
+            if self.cards is not None:
+                draw_cards(c, *self.cards)
+            else:
+                draw_picture(c, self.picture, WIDTH // 2, 1)
             for row, line in enumerate(lines):
                 c.centred((30 if len(lines) == 1 else 21) + row * 20, line, scale=2)
         elif len(lines) == 3:                   # a long headline: the words before the picture
@@ -87,6 +92,14 @@ def draw_picture(c: Canvas, picture: Picture, x: int, y: int) -> None:
     """One of the pictures, 40 px wide and 20 tall, centred on ``x``, its top at ``y``."""
     {Picture.BALL: _ball, Picture.GOAL: _goal, Picture.SAVE: _save,
      Picture.HANDS: _hands}[picture](c, x, y)
+
+
+def draw_cards(c: Canvas, mine: str, theirs: str) -> None:
+    """Your card and theirs side by side, big, in the picture's 20 rows: "10 vs 2"."""
+    for x0, label in ((14, mine), (78, theirs)):
+        c.box(x0, 0, x0 + 35, 19)
+        c.centred(-1, label, scale=2, x0=x0, x1=x0 + 36)
+    c.centred(4, "vs", x0=50, x1=78)
 
 
 def _ball_at(c: Canvas, x: int, y: int, r: int) -> None:
@@ -156,4 +169,5 @@ def kids_reveal(game: GameSpec, session: Any, seat: str, language: str) -> KidsR
     words = game.headline(session.view(seat), events, language, session.opponent_key(seat))
     if words is None:
         return None
-    return KidsRevealScreen(words, picture_for(events, game.kids_picture))
+    cards = game.kids_cards(session.view(seat), events, language) if game.kids_cards else None
+    return KidsRevealScreen(words, picture_for(events, game.kids_picture), cards)

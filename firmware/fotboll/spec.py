@@ -14,7 +14,7 @@ from firmware.games.options import GameOptions, option
 from firmware.games.spec import GameSpec
 
 from .entry import ENTRY, FotbollSettings
-from .screens import reveal_headline
+from .screens import card_label, reveal_headline
 from .session import CPU
 from .strings import STRINGS
 
@@ -41,7 +41,17 @@ def kids_picture(events: Sequence[Event]) -> str | None:
     return "save" if any(isinstance(e, ev.Penalty) for e in events) else None
 
 
+def kids_cards(view: Any, events: Sequence[Event], language: str) -> tuple[str, str] | None:
+    """Kids' mode: a duel's two cards (F-TURN-3), the reading seat's first; a duel on an
+    empty position has no defending card ("-")."""
+    for event in events:
+        if isinstance(event, ev.Duel):
+            attack, defence = card_label(event.attack, language), card_label(event.defence, language)
+            return (attack, defence) if event.seat == view.seat else (defence, attack)
+    return None
+
+
 SPEC = GameSpec(rules=fotboll.GAME, title="Fotboll", menu_order=20, console=ENTRY, cpu=CPU,
                 options=FotbollOptions, strings=STRINGS, headline=reveal_headline,
-                kids_picture=kids_picture)
+                kids_picture=kids_picture, kids_cards=kids_cards)
 """Fotboll, published under the ``pitchpad.games`` entry point."""

@@ -205,6 +205,10 @@ class GameSpec:
     ``"ball"``) when the game's own events say it; None, or the hook answering None: the
     picture of the events every game names alike (a ``Goal``, ``Saved``, a ``ShootoutKick``
     scored or not), else the ball."""
+    kids_cards: Callable[[Any, Sequence[Event], str], tuple[str, str] | None] | None = None
+    """Kids' mode: the two cards a move compared, yours first, as ``language`` labels them
+    (``kids_cards(view, events, language)``), drawn over the headline so a child sees why it
+    won or lost; None, or the hook answering None: the picture."""
     stdio_question: Callable[[Any, Sequence[Any]], JSONObject] | None = None
     """What a stdio seat of ``pitchpad match`` is sent for a decision besides the match number
     and the seat (``docs/formats/stdio-seat.md``); None: the view and every legal choice."""
