@@ -114,8 +114,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "watch.ss.goal": ("BUT ! {team} n°{num}", "GOAL! {team} #{num}"),
     "watch.ss.card_yellow": ("{team} n°{num} averti", "{team} #{num} booked"),
     "watch.ss.card_red": ("{team} n°{num} expulsé", "{team} #{num} sent off"),
-    "watch.ss.shot_goal": ("Tir {team} {sides} : but", "{team} shot {sides}: goal"),
-    "watch.ss.shot_saved": ("Tir {team} {sides} : arrêt", "{team} shot {sides}: saved"),
+    "watch.ss.shot_goal": ("Tir {team} {aim}/{dive} : but", "{team} shot {aim}/{dive}: goal"),
+    "watch.ss.shot_saved": ("Tir {team} {aim}/{dive} : arrêt", "{team} shot {aim}/{dive}: saved"),
     "watch.ss.shot_wide": ("Tir {team} : à côté", "{team} shot: wide"),
     "watch.ss.shot_blocked": ("Tir {team} : contré", "{team} shot: blocked"),
     "watch.ss.var_no": ("VAR : penalty annulé", "VAR: no penalty"),
@@ -159,6 +159,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "power.failed3": ("Demande à un grand", "Ask a grown-up"),
     "power.ok": ("OK ▶", "OK ▶"),
 }
+
+
+class Key(str):
+    """A value that is itself an i18n key (``Key("team.red")``), for words computed before the
+    language is known (a spectator's line): the screen words it in the reader's language."""
+
+    __slots__ = ()
 
 
 def add(strings: Mapping[str, tuple[str, str]]) -> None:

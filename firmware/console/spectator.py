@@ -16,7 +16,7 @@ from typing import Any
 from engine.events import Event
 
 from firmware.games.spec import Words
-from firmware.i18n import seat_key, seat_word, text
+from firmware.i18n import STRINGS, Key, seat_key, seat_word, text
 from firmware.render import WIDTH, Canvas, fitting
 
 MOVE_STEPS = frozenset({"flip", "reveal", "flag", "end"})
@@ -37,7 +37,8 @@ def move_words(events: Iterable[Event]) -> Words:
         line = event.to_json() if hasattr(event, "to_json") else {}
         kind = line.get("event")
         if kind == "reveal" and "red" in line and "blue" in line:
-            words.append(("watch.cards", {"red": _card(line["red"]), "blue": _card(line["blue"])}))
+            words.append(("watch.cards", {"red": _card(line["red"]), "blue": _card(line["blue"]),
+                                          "r": Key("team.red"), "b": Key("team.blue")}))
         elif kind == "goal" and "seat" in line:
             words.append(("watch.goal", {"team": seat_key(str(line["seat"]))}))
         elif kind == "saved":
@@ -106,17 +107,20 @@ class SpectatorScreen:
 
     @staticmethod
     def _line(language: str, key: str, values: dict[str, str]) -> str:
-        named = {name: seat_word(language, value) if name == "team" else value
-                 for name, value in values.items()}
-        if "aim" in values:                     # a shot's aim/dive, the shooter's sides: G/D
-            named["sides"] = "/".join(text(language, "ss.side." + values[side])
-                                      for side in ("aim", "dive"))
-        if key == "watch.cards":                # the cards played, never "1 - 2" (a score)
-            named = {"red": values["red"], "blue": values["blue"],
-                     "r": text(language, "team.red"), "b": text(language, "team.blue")}
-            return fitting(WIDTH, text(language, key, **named),
-                           text(language, "watch.cards_short", **named))
-        return text(language, key, **named)
+        """The words of ``key`` with its values: ``team`` a seat (or its key), a
+        :class:`~firmware.i18n.Key` (``Key("team.red")``, a game's side) in the pad's language,
+        any other value as it is (a card, a shirt number); a line too wide for the pad takes
+        its key's ``_short`` form when there is one."""
+        named = {name: _worded(language, name, value) for name, value in values.items()}
+        line = text(language, key, **named)
+        short = key + "_short"
+        return fitting(WIDTH, line, text(language, short, **named)) if short in STRINGS else line
+
+
+def _worded(language: str, name: str, value: str) -> str:
+    if name == "team":
+        return seat_word(language, value)
+    return text(language, value) if isinstance(value, Key) else value
 
 
 def _number(value: Any) -> str:

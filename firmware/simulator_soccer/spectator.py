@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from engine.events import Event
 from firmware.games.spec import Words
-from firmware.i18n import seat_key
+from firmware.i18n import Key, seat_key
 
 SOCCER_RANK = ("goal", "card", "shot", "var", "foul", "offside", "sub", "clock", "duel")
 """Simulator Soccer's events a spectator reads, the most telling first (two lines fit)."""
@@ -31,8 +31,8 @@ def soccer_words(events: Sequence[Event]) -> Words:
         elif kind == "shot":
             result = str(line.get("result", "wide"))
             if result in ("goal", "saved"):
-                said = ("watch.ss.shot_" + result, {"team": team, "aim": str(line.get("aim")),
-                                                    "dive": str(line.get("dive") or "none")})
+                said = ("watch.ss.shot_" + result, {"team": team, "aim": Key(f"ss.side.{line.get('aim')}"),
+                                                    "dive": Key(f"ss.side.{line.get('dive') or 'none'}")})
             else:
                 said = ("watch.ss.shot_" + ("blocked" if result == "blocked" else "wide"),
                         {"team": team})

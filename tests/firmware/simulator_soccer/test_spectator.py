@@ -18,12 +18,11 @@ from engine.simulator_soccer.bots import SoccerBot
 from firmware.console.app import Idle
 from firmware.render import WIDTH, Canvas, text_width
 from firmware.games.session import Step
-from firmware.simulator_soccer.spectator import soccer_words
 from firmware.console.spectator import SpectatorScreen
 from hal.buttons import Button
 
 GAME = "simulator-soccer"
-WORDS = soccer_words
+WORDS = game_named("simulator-soccer").spectator_words      # through the spec: its words loaded
 
 
 def _lines(screen: SpectatorScreen, language: str) -> list[str]:
@@ -134,7 +133,7 @@ def test_a_formation_or_a_shot_locked_in_shows_nothing_on_a_spare_pad_before_the
     shot = dict(shot)
     assert shot["team"] == f"team.{shooter}"
     if "aim" in shot:                             # on target: the aim and the dive, revealed
-        assert (shot["aim"], shot["dive"]) == ("right", "left")
+        assert (shot["aim"], shot["dive"]) == ("ss.side.right", "ss.side.left")
     del keeper
 
 
