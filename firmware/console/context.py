@@ -50,6 +50,8 @@ class Idle:
 
 CAFE_IDLE = Idle(attract_for=300.0)
 """A unit on a café table, on mains power: a demo when idle, five minutes out of twenty."""
+HANDHELD_IDLE = Idle()
+"""The handheld, on its battery: the plain saver when idle, no demo."""
 
 
 class Mode(enum.StrEnum):

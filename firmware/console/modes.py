@@ -1,25 +1,26 @@
 """The console's modes, one small object each: splash, menu, attract, saver, resume offer,
-stats, match.
+stats, names, tournament, match.
 
-:class:`firmware.console.app.App` holds the console (screens, journal, menu, the match on now) and
-one mode object; a mode says when it must wake up (:meth:`ModeState.deadline`), what a press
-does, what its timers do, and what each pad shows. A mode changes by the app entering a
-new object (``App.enter``); nothing compares mode names.
+A mode sees the console only through its :class:`~firmware.console.context.Context` (the
+services: menu, presence, display, records, the match on now, names, tournament); it says when
+it must wake up (:meth:`ModeState.deadline`), what a press does, what its timers do, and what
+each pad shows. A mode changes by entering a new object (``Context.enter``); nothing compares
+mode names.
 """
 from __future__ import annotations
 
-import enum
 import logging
 import random
-import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from engine.bots.seeds import keyed_number
 from firmware.console import leave
+from firmware.console.context import Context, Mode, ModeState
+from firmware.console.display import BRIGHT, DIM, SHOWING
 from firmware.games.spec import GameSpec, MatchStart
 from firmware.games.registry import GAMES, entry_for
 from firmware.storage.history import GameStats, Stats
+from firmware.storage.journal import JournalledMatch
 from firmware.i18n import seat_key, text
 from firmware.console.kids import kids_reveal
 from firmware.console.leave import LeaveQuestion, LeaveScreen
@@ -29,27 +30,8 @@ from firmware.console.resume import STATS_ROWS, ResumeScreen, StatsScreen, stats
 from firmware.console.spectator import MOVE_STEPS, SpectatorScreen
 from hal.buttons import Button, ButtonEvent
 
-if TYPE_CHECKING:
-    from firmware.console.app import App
-    from firmware.storage.journal import JournalledMatch
-
-BRIGHT, DIM = 0xCF, 0x08
+__all__ = ["BRIGHT", "DIM", "Mode", "ModeState"]
 log = logging.getLogger("pitchpad.modes")
-SHOWING = 0x40
-"""The attract mode's contrast: readable across a café table, gentler on the panel."""
-
-
-class Mode(enum.StrEnum):
-    SPLASH = "splash"
-    MENU = "menu"
-    SAVER = "saver"
-    ATTRACT = "attract"
-    RESUME = "resume"
-    STATS = "stats"
-    ROSTER = "roster"
-    PICK = "pick"
-    TOURNAMENT = "tournament"
-    MATCH = "match"
 
 
 # ----- the console's own screens ----------------------------------------------------------
@@ -116,45 +98,20 @@ class NoStatsScreen:
 
 # ----- the modes ----------------------------------------------------------------------------
 @dataclass
-class ModeState:
-    """A mode, entered at ``since`` (the app's clock)."""
-
-    since: float
-    kind: ClassVar[Mode]
-    staggered: ClassVar[bool] = False
-    """A press in, into or out of this mode (but into a match) redraws the pad pressed at once
-    and the others on the loop's next pass (``App.step``): the same screen on every pad (the
-    menu scrolling, the stats page, waking from the saver or the demo) would otherwise put
-    two whole frames (46 ms) on the handheld's shared bus before the presser sees anything."""
-
-    def deadline(self, app: App) -> float | None:
-        return None
-
-    def press(self, app: App, event: ButtonEvent) -> None:
-        """A press on a pad of the console (``event.pad`` is one)."""
-
-    def tick(self, app: App, now: float) -> None:
-        """Run what is due at ``now``."""
-
-    def screen(self, app: App, pad: int) -> Any:
-        raise NotImplementedError
-
-
-@dataclass
 class Splash(ModeState):
     kind: ClassVar[Mode] = Mode.SPLASH
 
-    def deadline(self, app: App) -> float | None:
-        return self.since + app.idle.splash
+    def deadline(self, ctx: Context) -> float | None:
+        return self.since + ctx.idle.splash
 
-    def press(self, app: App, event: ButtonEvent) -> None:
-        app.enter(Menu(app.clock.now()))
+    def press(self, ctx: Context, event: ButtonEvent) -> None:
+        ctx.enter(Menu(ctx.clock.now()))
 
-    def tick(self, app: App, now: float) -> None:
-        if now >= self.since + app.idle.splash:
-            app.enter(Menu(now))
+    def tick(self, ctx: Context, now: float) -> None:
+        if now >= self.since + ctx.idle.splash:
+            ctx.enter(Menu(now))
 
-    def screen(self, app: App, pad: int) -> Any:
+    def screen(self, ctx: Context, pad: int) -> Any:
         return SplashScreen()
 
 
@@ -162,31 +119,29 @@ class Splash(ModeState):
 class Idling(ModeState):
     """A mode that waits for a press: after ``screensaver_after`` without one, the saver."""
 
-    def deadline(self, app: App) -> float | None:
-        return app.last_press + app.idle.screensaver_after
+    def deadline(self, ctx: Context) -> float | None:
+        return ctx.presence.last_press + ctx.idle.screensaver_after
 
-    def tick(self, app: App, now: float) -> None:
-        if now >= app.last_press + app.idle.screensaver_after:
-            go_idle(app, now)
+    def tick(self, ctx: Context, now: float) -> None:
+        if now >= ctx.presence.last_press + ctx.idle.screensaver_after:
+            go_idle(ctx, now)
 
 
-def go_idle(app: App, now: float) -> None:
+def go_idle(ctx: Context, now: float) -> None:
     """Nobody pressed for a while: a CPU-vs-CPU demo (:class:`Attract`) when the console
     shows one (``Idle.attract_for``), else the dimmed saver."""
-    idle = Attract.start(app, now) if app.idle.attract_for > 0 else Saver(now)
-    app.enter(idle)
+    idle = Attract.start(ctx, now) if ctx.idle.attract_for > 0 else Saver(now)
+    ctx.enter(idle)
     contrast = SHOWING if isinstance(idle, Attract) else DIM
-    for pad in app.pads:
-        app.console.screen(pad).contrast(contrast)
+    ctx.display.contrast(ctx.pads, contrast)
 
 
-def wake(app: App) -> None:
+def wake(ctx: Context) -> None:
     """A press on the saver or the demo: back where the console was, bright; the press does
     nothing else."""
-    now = app.clock.now()
-    app.enter(ResumeOffer(now, app.offer) if app.offer is not None else Menu(now))
-    for pad in app.pads:
-        app.console.screen(pad).contrast(BRIGHT)
+    now = ctx.clock.now()
+    ctx.enter(ResumeOffer(now, ctx.records.offer) if ctx.records.offer is not None else Menu(now))
+    ctx.display.contrast(ctx.pads, BRIGHT)
 
 
 @dataclass
@@ -196,22 +151,22 @@ class Menu(Idling):
     kind: ClassVar[Mode] = Mode.MENU
     staggered: ClassVar[bool] = True
 
-    def press(self, app: App, event: ButtonEvent) -> None:
-        action = app.menu.press(event.button)
+    def press(self, ctx: Context, event: ButtonEvent) -> None:
+        action = ctx.menu.press(event.button)
         if action is MenuAction.CHANGED:
-            app.save_settings()
+            ctx.save_settings()
         elif action is MenuAction.START:
-            app.start_match()
+            ctx.start_match()
         elif action is MenuAction.STATS:
-            app.enter(StatsPage.of(app.clock.now(), app.stats(), app.settings.game))
+            ctx.enter(StatsPage.of(ctx.clock.now(), ctx.stats(), ctx.settings.game))
         elif action is MenuAction.ROSTER:
-            app.enter(RosterPage(app.clock.now()))
+            ctx.enter(RosterPage(ctx.clock.now()))
         elif action is MenuAction.TOURNAMENT:
-            app.tournament.open()
-            app.enter(TournamentPage(app.clock.now()))
+            ctx.tournament.open()
+            ctx.enter(TournamentPage(ctx.clock.now()))
 
-    def screen(self, app: App, pad: int) -> Any:
-        return app.menu.screen()
+    def screen(self, ctx: Context, pad: int) -> Any:
+        return ctx.menu.screen()
 
 
 @dataclass
@@ -232,19 +187,19 @@ class StatsPage(Idling):
         names = [each.game for each in pages]
         return cls(now, stats, names.index(game) if game in names else 0)
 
-    def press(self, app: App, event: ButtonEvent) -> None:
+    def press(self, ctx: Context, event: ButtonEvent) -> None:
         pages = _stats_pages(self.stats)
         if event.button is Button.CENTRE or not pages:
-            app.enter(Menu(app.clock.now()))
+            ctx.enter(Menu(ctx.clock.now()))
         elif event.button in (Button.LEFT, Button.RIGHT) and len(pages) > 1:
             step = 1 if event.button is Button.RIGHT else -1
             self.page, self.top = (self.page + step) % len(pages), 0
         elif event.button in (Button.CARD1, Button.CARD2):
-            lines = len(stats_lines(pages[self.page], app.settings.language))
+            lines = len(stats_lines(pages[self.page], ctx.settings.language))
             step = -1 if event.button is Button.CARD1 else 1
             self.top = max(0, min(max(0, lines - STATS_ROWS), self.top + step))
 
-    def screen(self, app: App, pad: int) -> Any:
+    def screen(self, ctx: Context, pad: int) -> Any:
         pages = _stats_pages(self.stats)
         if not pages:
             return NoStatsScreen()
@@ -266,13 +221,13 @@ class RosterPage(Idling):
 
     kind: ClassVar[Mode] = Mode.ROSTER
 
-    def press(self, app: App, event: ButtonEvent) -> None:
-        if app.roster.press(event.button) == "menu":
-            app.count_names()
-            app.enter(Menu(app.clock.now()))
+    def press(self, ctx: Context, event: ButtonEvent) -> None:
+        if ctx.roster.press(event.button) == "menu":
+            ctx.count_names()
+            ctx.enter(Menu(ctx.clock.now()))
 
-    def screen(self, app: App, pad: int) -> Any:
-        return app.roster.screen()
+    def screen(self, ctx: Context, pad: int) -> Any:
+        return ctx.roster.screen()
 
 
 @dataclass
@@ -281,16 +236,16 @@ class TournamentPage(Idling):
 
     kind: ClassVar[Mode] = Mode.TOURNAMENT
 
-    def press(self, app: App, event: ButtonEvent) -> None:
-        answer = app.tournament.press(event.button, app.roster.names, entry_for(app.settings.game).name)
+    def press(self, ctx: Context, event: ButtonEvent) -> None:
+        answer = ctx.tournament.press(event.button, ctx.roster.names, entry_for(ctx.settings.game).name)
         if answer == "menu":
-            app.count_names()
-            app.enter(Menu(app.clock.now()))
+            ctx.count_names()
+            ctx.enter(Menu(ctx.clock.now()))
         elif isinstance(answer, int):
-            app.start_match(fixture=answer)
+            ctx.start_match(fixture=answer)
 
-    def screen(self, app: App, pad: int) -> Any:
-        return app.tournament.screen(app.roster.names)
+    def screen(self, ctx: Context, pad: int) -> Any:
+        return ctx.tournament.screen(ctx.roster.names)
 
 
 @dataclass
@@ -300,14 +255,14 @@ class PickNames(Idling):
     pick: Any = None
     kind: ClassVar[Mode] = Mode.PICK
 
-    def press(self, app: App, event: ButtonEvent) -> None:
+    def press(self, ctx: Context, event: ButtonEvent) -> None:
         answer = self.pick.press(event.pad, event.button)
         if answer == "menu":
-            app.enter(Menu(app.clock.now()))
+            ctx.enter(Menu(ctx.clock.now()))
         elif answer == "start":
-            app.start_match(self.pick.people())
+            ctx.start_match(self.pick.people())
 
-    def screen(self, app: App, pad: int) -> Any:
+    def screen(self, ctx: Context, pad: int) -> Any:
         return self.pick.screen(pad)
 
 
@@ -319,14 +274,14 @@ class ResumeOffer(Idling):
     offer: JournalledMatch | None = None
     kind: ClassVar[Mode] = Mode.RESUME
 
-    def press(self, app: App, event: ButtonEvent) -> None:
+    def press(self, ctx: Context, event: ButtonEvent) -> None:
         assert self.offer is not None
         if event.button is Button.LEFT:
-            app.forget_offer()
+            ctx.forget_offer()
         elif event.button in (Button.RIGHT, Button.CENTRE):
-            app.resume(self.offer)
+            ctx.resume(self.offer)
 
-    def screen(self, app: App, pad: int) -> Any:
+    def screen(self, ctx: Context, pad: int) -> Any:
         assert self.offer is not None
         return ResumeScreen.of(self.offer.summary)
 
@@ -341,24 +296,24 @@ class Saver(ModeState):
     kind: ClassVar[Mode] = Mode.SAVER
     staggered: ClassVar[bool] = True
 
-    def deadline(self, app: App) -> float | None:
-        step = self.since + (self.position + 1) * app.idle.screensaver_move
-        if app.idle.attract_for > 0:
-            return min(step, self.since + app.idle.saver_for)
+    def deadline(self, ctx: Context) -> float | None:
+        step = self.since + (self.position + 1) * ctx.idle.screensaver_move
+        if ctx.idle.attract_for > 0:
+            return min(step, self.since + ctx.idle.saver_for)
         return step
 
-    def press(self, app: App, event: ButtonEvent) -> None:
-        wake(app)
+    def press(self, ctx: Context, event: ButtonEvent) -> None:
+        wake(ctx)
 
-    def tick(self, app: App, now: float) -> None:
-        if app.idle.attract_for > 0 and now >= self.since + app.idle.saver_for:
-            go_idle(app, now)
+    def tick(self, ctx: Context, now: float) -> None:
+        if ctx.idle.attract_for > 0 and now >= self.since + ctx.idle.saver_for:
+            go_idle(ctx, now)
             return
-        position = int((now - self.since) // app.idle.screensaver_move)
-        app.heal_screens = position != self.position
+        position = int((now - self.since) // ctx.idle.screensaver_move)
+        ctx.display.heal_due = position != self.position
         self.position = position
 
-    def screen(self, app: App, pad: int) -> Any:
+    def screen(self, ctx: Context, pad: int) -> Any:
         return SaverScreen(self.position)
 
 
@@ -375,53 +330,51 @@ class Attract(ModeState):
     staggered: ClassVar[bool] = True
 
     @classmethod
-    def start(cls, app: App, now: float) -> ModeState:
+    def start(cls, ctx: Context, now: float) -> ModeState:
         """The demo, or the saver when the game cannot play one (logged once, never a crash:
         the console is idle, nobody would see the error)."""
         attract = cls(now)
         try:
-            attract.next_match(app, now)
+            attract.next_match(ctx, now)
         except Exception as exc:  # noqa: BLE001 - an idle console must stay up
-            log.warning("no demo of %s (%s: %s); the saver instead", entry_for(app.settings.game).name,
+            log.warning("no demo of %s (%s: %s); the saver instead", entry_for(ctx.settings.game).name,
                         type(exc).__name__, exc)
             return Saver(now)
         return attract
 
-    def next_match(self, app: App, now: float) -> None:
+    def next_match(self, ctx: Context, now: float) -> None:
         """A new demo match of the menu's game (as kids' mode would play it, if on)."""
-        game = entry_for(app.settings.game)
-        seed = app.seeds.randrange(2**31)
-        secret = (secrets.token_hex(16) if app.fixed_seed is None
-                  else f"{keyed_number(app.fixed_seed, 'pitchpad-attract', seed):064x}")
-        started = game.console.start(MatchStart(app.settings.for_match(game.name, game.console.settings),
-                                                seed, now, app.console.pad_count, True, app.timing,
+        game = entry_for(ctx.settings.game)
+        seed = ctx.match.seeds.randrange(2**31)
+        secret = ctx.match.secret(seed, "pitchpad-attract")
+        started = game.console.start(MatchStart(ctx.settings.for_match(game.name, game.console.settings),
+                                                seed, now, len(ctx.pads), True, ctx.timing,
                                                 secret))
         self.session, self.pad_seats = started.session, started.pad_seats
 
-    def deadline(self, app: App) -> float | None:
-        due = self.session.deadline(app.clock.now())
-        end = self.since + app.idle.attract_for
+    def deadline(self, ctx: Context) -> float | None:
+        due = self.session.deadline(ctx.clock.now())
+        end = self.since + ctx.idle.attract_for
         return end if due is None else min(due, end)
 
-    def press(self, app: App, event: ButtonEvent) -> None:
-        wake(app)
+    def press(self, ctx: Context, event: ButtonEvent) -> None:
+        wake(ctx)
 
-    def tick(self, app: App, now: float) -> None:
-        if now >= self.since + app.idle.attract_for:
-            app.enter(Saver(now))
-            for pad in app.pads:
-                app.console.screen(pad).contrast(DIM)
+    def tick(self, ctx: Context, now: float) -> None:
+        if now >= self.since + ctx.idle.attract_for:
+            ctx.enter(Saver(now))
+            ctx.display.contrast(ctx.pads, DIM)
             return
         self.session.tick(now)
         self.session.tunes.clear()
         if self.session.finished:
-            self.next_match(app, now)           # the same game: it started one already
+            self.next_match(ctx, now)           # the same game: it started one already
 
-    def screen(self, app: App, pad: int) -> Any:
+    def screen(self, ctx: Context, pad: int) -> Any:
         seat = self.pad_seats[pad - 1] if pad <= len(self.pad_seats) else None
         if seat is None:                        # a spare pad watches the demo too
-            return AttractScreen(watching(entry_for(app.settings.game), self.session))
-        return AttractScreen(self.session.screen(seat, app.clock.now()))
+            return AttractScreen(watching(entry_for(ctx.settings.game), self.session))
+        return AttractScreen(self.session.screen(seat, ctx.clock.now()))
 
 
 def watching(game: GameSpec, session: Any) -> SpectatorScreen:
@@ -432,88 +385,92 @@ def watching(game: GameSpec, session: Any) -> SpectatorScreen:
 
 @dataclass
 class Playing(ModeState):
-    """The match on now (``app.session``); paused while a pad is unplugged, or while a
+    """The match on now (``ctx.match.session``); paused while a pad is unplugged, or while a
     "leave the match?" question is open (``firmware.console.leave``)."""
 
     kind: ClassVar[Mode] = Mode.MATCH
+    holds_match: ClassVar[bool] = True
     question: LeaveQuestion | None = None
     notices: dict[int, tuple[LeaveScreen, float]] = field(default_factory=dict)
     """Pad -> a short notice ("Bleu veut jouer") and when it goes."""
     used_chords: dict[int, float] = field(default_factory=dict)
     """Pad -> the start of the LEFT+RIGHT hold that already opened a question."""
 
-    def deadline(self, app: App) -> float | None:
-        session = app.session
+    def deadline(self, ctx: Context) -> float | None:
+        session = ctx.match.session
         assert session is not None
         times: list[float] = [until for _, until in self.notices.values()]
-        times += [since + leave.HOLD for since in self._chords(app).values()]
+        times += [since + leave.HOLD for since in self._chords(ctx).values()]
         if self.question is not None:
             times.append(self.question.until)
-        if app.paused_since is None:
-            due = session.deadline(app.match_now())
+        if not ctx.presence.paused:
+            due = session.deadline(ctx.match_now())
             if due is not None:
-                times.append(due + app.paused_for)
-            if app.has_human():
-                times.append(app.last_press + app.idle.abandon_after)
+                times.append(due + ctx.presence.paused_for)
+            if ctx.match.has_human():
+                times.append(ctx.presence.last_press + ctx.idle.abandon_after)
         return min(times, default=None)
 
-    def press(self, app: App, event: ButtonEvent) -> None:
-        session = app.session
+    def questioning(self) -> bool:
+        return self.question is not None
+
+    def press(self, ctx: Context, event: ButtonEvent) -> None:
+        session = ctx.match.session
         if session is None:
             return
         if self.notices.pop(event.pad, None) is not None:
             return                                     # the press only clears the notice
         if self.question is not None:
-            self._answer(app, event)
+            self._answer(ctx, event)
             return
-        seat = app.seat_at(event.pad)
+        seat = ctx.match.seat_at(event.pad)
         if seat is not None:
-            session.press(seat, event.button, app.match_now())
+            session.press(seat, event.button, ctx.match_now())
 
-    def _answer(self, app: App, event: ButtonEvent) -> None:
+    def _answer(self, ctx: Context, event: ButtonEvent) -> None:
         question = self.question
-        assert question is not None and app.session is not None
-        people = self._people(app)
+        assert question is not None and ctx.match.session is not None
+        people = self._people(ctx)
         if event.pad in people and event.pad not in question.needed:
             question.join(event.pad, people[event.pad])   # back at the table: asked too
             return
         answer = question.press(event.pad, event.button)
         if answer == "leave":
             self.question = None
-            app.session.abandon()
-            app.hold_match()
+            ctx.match.session.abandon()
+            ctx.hold_match()
         elif answer == "stay":
             self.question = None
-            now = app.clock.now()
+            now = ctx.clock.now()
             for pad in question.agreed | {question.asker}:
                 if pad != event.pad:
                     self.notices[pad] = (LeaveScreen("play_on", question.labels[event.pad]),
                                          now + leave.NOTICE)
-            app.hold_match()
+            ctx.hold_match()
 
-    def _people(self, app: App) -> dict[int, str]:
+    def _people(self, ctx: Context) -> dict[int, str]:
         """Pad -> seat label, for every pad a person plays at in this match."""
-        session = app.session
+        session = ctx.match.session
         assert session is not None
-        return {pad: seat_key(seat) for pad in app.pads
-                if (seat := app.seat_at(pad)) is not None and seat not in session.seats.cpus}
+        return {pad: seat_key(seat) for pad in ctx.pads
+                if (seat := ctx.match.seat_at(pad)) is not None and seat not in session.seats.cpus}
 
-    def _chords(self, app: App) -> dict[int, float]:
+    def _chords(self, ctx: Context) -> dict[int, float]:
         """Pad -> when LEFT and RIGHT went down together, for the person pads holding them
         that have not yet opened a question with this hold."""
-        session = app.session
+        session = ctx.match.session
         if (session is None or session.finished or session.match.is_over or self.question is not None
-                or app.unplugged):
+                or ctx.presence.unplugged):
             return {}
         chords = {}
-        for pad in self._people(app):
-            since = leave.chord_since(app.held.get(pad, {}))
+        for pad in self._people(ctx):
+            since = leave.chord_since(ctx.presence.held.get(pad, {}))
             # a hold begun before the match (in the menu) is not one; nor one already used
             if since is not None and since >= self.since and self.used_chords.get(pad) != since:
                 chords[pad] = since
         return chords
 
-    def _leave_timers(self, app: App, now: float) -> None:
+    def _leave_timers(self, ctx: Context, now: float) -> None:
         """Open a question for a hold that lasted, let an unanswered one lapse, drop notices."""
         for pad, (_, until) in list(self.notices.items()):
             if now >= until:
@@ -522,62 +479,63 @@ class Playing(ModeState):
             asker = self.question.asker
             self.question = None
             self.notices[asker] = (LeaveScreen("no_answer"), now + leave.NOTICE)
-            app.hold_match()
-        for pad, since in self._chords(app).items():
+            ctx.hold_match()
+        for pad, since in self._chords(ctx).items():
             if now >= since + leave.HOLD:
                 self.used_chords[pad] = since
-                last = {p: max(t, self.since) for p, t in app.pad_presses.items()}
-                people = self._people(app)
+                last = {p: max(t, self.since) for p, t in ctx.presence.pad_presses.items()}
+                people = self._people(ctx)
                 for p in people:
                     last.setdefault(p, self.since)
                 self.question = leave.open_question(pad, people, last, now)
-                app.hold_match()
+                ctx.hold_match()
                 return
 
-    def tick(self, app: App, now: float) -> None:
-        session = app.session
+    def tick(self, ctx: Context, now: float) -> None:
+        session = ctx.match.session
         if session is None:
             return
-        self._leave_timers(app, now)
-        if app.paused_since is not None:
+        self._leave_timers(ctx, now)
+        if ctx.presence.paused:
             return
-        session.tick(app.match_now())
-        if app.has_human() and now >= app.last_press + app.idle.abandon_after:
-            session.abandon()                          # recorded as abandoned (app.record)
-        app.play_tunes(session.tunes)
+        session.tick(ctx.match_now())
+        if ctx.match.has_human() and now >= ctx.presence.last_press + ctx.idle.abandon_after:
+            session.abandon()                          # recorded as abandoned (Records.record)
+        ctx.play_tunes(session.tunes)
         session.tunes.clear()
         if session.finished:
-            if app.demo:
-                app.done = True
-            elif app.fixture_on is not None:           # back to the tournament's fixtures
-                app.fixture_on = None
-                app.tournament.open()
-                app.enter(TournamentPage(now))
+            if ctx.demo:
+                ctx.finish()
+            elif ctx.match.fixture is not None:              # back to the tournament's fixtures
+                ctx.match.fixture = None
+                ctx.tournament.open()
+                ctx.enter(TournamentPage(now))
             else:
-                app.enter(Menu(now))
+                ctx.enter(Menu(now))
 
-    def screen(self, app: App, pad: int) -> Any:
-        session = app.session
+    def screen(self, ctx: Context, pad: int) -> Any:
+        session = ctx.match.session
         assert session is not None
-        if app.paused_since is not None and app.unplugged:
-            return UnpluggedScreen(app.unplugged)
+        if ctx.presence.paused and ctx.presence.unplugged:
+            return UnpluggedScreen(ctx.presence.unplugged)
         if self.question is not None:
             asked = self.question.screen(pad)
             if asked is not None:
                 return asked
         if pad in self.notices:
             return self.notices[pad][0]
-        seat = app.seat_at(pad)
+        seat = ctx.match.seat_at(pad)
         if seat is None:                               # a spare pad: a spectator
-            return watching(app.game, session)
-        if seat in session.seats.cpus and not app.demo:
-            return app.game.console.cpu_screen(session, seat)
-        if app.settings.kids:                   # kids' mode: the reveal big, with a picture
-            big = kids_reveal(app.game, session, seat, app.settings.language)
+            return watching(ctx.match.game, session)
+        if seat in session.seats.cpus and not ctx.demo:
+            return ctx.match.game.console.cpu_screen(session, seat)
+        if ctx.settings.kids:                   # kids' mode: the reveal big, with a picture
+            big = kids_reveal(ctx.match.game, session, seat, ctx.settings.language)
             if big is not None:
                 return big
-        return session.screen(seat, app.match_now())
+        return session.screen(seat, ctx.match_now())
 
-    def lit(self, app: App, pad: int) -> bool:
-        seat = app.seat_at(pad)
-        return seat is not None and app.session is not None and app.game.console.lit(app.session, seat)
+    def lit(self, ctx: Context, pad: int) -> bool:
+        seat = ctx.match.seat_at(pad)
+        session = ctx.match.session
+        return seat is not None and session is not None and ctx.match.game.console.lit(session, seat)

@@ -139,7 +139,7 @@ class Records:
         An ``abandoned`` match (left from the pads, or nobody played it) is recorded with the
         score it stood at and no winner; it counts for no tournament or league."""
         game = setup.script["game"]
-        summary = game_named(game).summary(match)
+        summary: dict[str, Any] = dict(game_named(game).summary(match))
         result = history.Result(
             date=setup.started, game=game,
             level=str(setup.console.get("level", setup.script.get("level", ""))),

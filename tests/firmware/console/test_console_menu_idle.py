@@ -133,7 +133,7 @@ def test_the_loop_sleeps_until_the_next_timer_and_redraws_only_changes(tmp_path)
     rig = Rig(tmp_path, Settings.flat(players="two"))
     rig.start()
     rig.wait(rig.app.timing.kickoff)
-    assert rig.app.deadline() == rig.app.last_press + rig.app.idle.abandon_after
+    assert rig.app.deadline() == rig.app.presence.last_press + rig.app.idle.abandon_after
     calls = rig.console.screen(1).display_calls
     rig.wait(30)
     assert rig.console.screen(1).display_calls == calls

@@ -45,7 +45,7 @@ def test_a_hold_on_a_serial_pad_asks_and_both_pads_agree(tmp_path: Path) -> None
         board.press(Button.LEFT)
         board.press(Button.RIGHT)
         deliver(2)
-        assert app.held[2].keys() == {Button.LEFT, Button.RIGHT}
+        assert app.presence.held[2].keys() == {Button.LEFT, Button.RIGHT}
         clock.advance(leave.HOLD)
         app.step(None)
         assert app.shown[2][0] == LeaveScreen("ask", "team.red", others=True)

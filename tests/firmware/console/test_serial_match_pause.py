@@ -57,7 +57,7 @@ def test_unplugging_pad_2_pauses_the_match_and_replugging_resumes_it(tmp_path: P
     board = PadBoard(path, pad_id=2)
     wait_for(lambda: pad2.connected, what="pad 2 back")
     app.step(None)
-    assert app.paused_since is None
+    assert not app.presence.paused
     assert isinstance(app.shown[1][0], cs.CardScreen) and app.shown[1][0].highlight is None
     assert app.session.seconds_left("red", app.match_now()) == left
     wait_for(lambda: board.frame == drawn(app, 2), what="pad 2 redrawn with the match")
