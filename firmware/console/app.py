@@ -33,7 +33,7 @@ from firmware.console.presence import Presence
 from firmware.console.records import Records
 from firmware.console.roster_screens import PickFlow, RosterFlow
 from firmware.console.tournament_screens import TournamentFlow
-from firmware.console.watchdog import Watchdog
+from firmware.console.watchdog import LoopWatch, Watchdog
 from firmware.games.registry import GAMES, entry_for
 from firmware.games.session import TIMING, Timing
 from firmware.games.spec import GameSpec, MatchStart, Resume, Session
@@ -64,7 +64,7 @@ class App:
 
     def __init__(self, console: Console, *, state_dir: str | Path, timing: Timing = TIMING,
                  idle: Idle = HANDHELD_IDLE, demo: bool = False, seed: int | None = None,
-                 watchdog: Watchdog | None = None, club: Any = None,
+                 watchdog: LoopWatch | None = None, club: Any = None,
                  lock_settings: bool = False) -> None:
         self.console = console
         self.clock = console.clock
@@ -72,7 +72,7 @@ class App:
         self.idle = idle
         self.demo = demo
         self.done = False
-        self.watchdog = watchdog or Watchdog()
+        self.watchdog: LoopWatch = watchdog or Watchdog()
         self.roster = RosterFlow(state_dir)
         """The players' names (``firmware.console.roster_screens``): the menu's "Names" line."""
         self.tournament = TournamentFlow(state_dir)
