@@ -1,6 +1,6 @@
 """The serial-pad wire protocol, shared by the Pi (CPython) and the pad board (MicroPython).
 
-Written for both interpreters: no dataclasses, enums, typing or annotations, no
+Written for both interpreters: no dataclasses, enums, typing or annotations (types in comments), no
 ``binascii.crc_hqx`` required (MicroPython lacks it; :func:`crc16_pure` is used then). The pad
 firmware imports this very file (copied onto the board as ``lib/hal/serial_protocol.py``), so
 the two ends cannot drift apart. The format is described in ``docs/serial-protocol.md``.
@@ -10,6 +10,15 @@ CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over type, seq and payload. COBS l
 byte inside a frame, so after any damage the reader resynchronises at the next 0x00.
 """
 import binascii
+
+# Types are given in comments: MicroPython reads no annotations and has no ``typing`` module, so
+# the name below (which mypy takes as true, as it does ``typing.TYPE_CHECKING``) keeps the import
+# from ever running on the board.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Iterator  # noqa: F401 (read in the type comments)
+
+    Data = bytes | bytearray | memoryview
 
 #: CPython's C CRC-16/CCITT; MicroPython has none (and the rp2 stubs say so to the type check).
 crc_hqx = getattr(binascii, "crc_hqx", None)
@@ -50,7 +59,7 @@ CHANGE_SIZE = 6
 MAX_CHANGES = 8
 
 
-def _crc16_table():
+def _crc16_table():  # type: () -> list[int]
     table = []
     for byte in range(256):
         crc = byte << 8
@@ -63,14 +72,14 @@ def _crc16_table():
 _TABLE = _crc16_table()
 
 
-def crc16_pure(data, crc=CRC_INIT):
+def crc16_pure(data, crc=CRC_INIT):  # type: (Data, int) -> int
     """CRC-16/CCITT in pure Python, equal to ``binascii.crc_hqx(data, crc)``."""
     for byte in data:
         crc = ((crc << 8) & 0xFFFF) ^ _TABLE[((crc >> 8) ^ byte) & 0xFF]
     return crc
 
 
-def crc16_counted(data, count, crc=CRC_INIT):
+def crc16_counted(data, count, crc=CRC_INIT):  # type: (Data, int, int) -> int
     """CRC-16/CCITT-FALSE of ``data[:count]`` without slicing (no allocation on MicroPython)."""
     at = 0
     while at < count:
@@ -79,14 +88,14 @@ def crc16_counted(data, count, crc=CRC_INIT):
     return crc
 
 
-def crc16(data):
+def crc16(data):  # type: (Data) -> int
     """CRC-16/CCITT-FALSE of ``data``: ``binascii.crc_hqx`` where it exists."""
     if crc_hqx is not None:
         return crc_hqx(data, CRC_INIT)
     return crc16_pure(data)
 
 
-def cobs_encode_into(data, size, out, start):
+def cobs_encode_into(data, size, out, start):  # type: (Data, int, bytearray, int) -> int
     """COBS-encode the first ``size`` bytes of ``data`` into ``out`` from index ``start``;
     returns the index after the last byte written. Allocates nothing, so the pad's idle loop
     (:class:`FrameWriter`) and the host (:func:`cobs_encode`) share one encoder."""
@@ -110,13 +119,13 @@ def cobs_encode_into(data, size, out, start):
     return at
 
 
-def cobs_encode(data):
+def cobs_encode(data):  # type: (Data) -> bytes
     """Consistent Overhead Byte Stuffing: ``data`` with every 0x00 removed (no delimiter added)."""
     out = bytearray(len(data) + len(data) // 254 + 1)
     return bytes(out[:cobs_encode_into(data, len(data), out, 0)])
 
 
-def cobs_decode(data):
+def cobs_decode(data):  # type: (bytes) -> bytes | None
     """Undo :func:`cobs_encode`; ``None`` if ``data`` is not a valid COBS block."""
     out = bytearray()
     at = 0
@@ -136,7 +145,7 @@ def cobs_decode(data):
     return bytes(out)
 
 
-def encode_frame(kind, seq, payload=b""):
+def encode_frame(kind, seq, payload=b""):  # type: (int, int, Data) -> bytes
     """One frame ready to write, between two delimiters: the leading one ends whatever noise
     came before, so a burst of garbage costs no good frame."""
     body = bytearray(2 + len(payload) + 2)
@@ -158,28 +167,28 @@ class FrameWriter:
     Equal to :func:`encode_frame`, tested byte for byte.
     """
 
-    def __init__(self, capacity=2 + MAX_CHANGES * CHANGE_SIZE + 2):
+    def __init__(self, capacity=2 + MAX_CHANGES * CHANGE_SIZE + 2):  # type: (int) -> None
         self.body = bytearray(capacity)
         self.out = bytearray(capacity + capacity // 254 + 3)
         self.size = 0
         self.length = 0
 
-    def start(self, kind, seq):
+    def start(self, kind, seq):  # type: (int, int) -> None
         self.body[0] = kind
         self.body[1] = seq
         self.size = 2
 
-    def add(self, byte):
+    def add(self, byte):  # type: (int) -> None
         self.body[self.size] = byte
         self.size += 1
 
-    def add_ms(self, ms):
+    def add_ms(self, ms):  # type: (int) -> None
         self.add((ms >> 24) & 0xFF)
         self.add((ms >> 16) & 0xFF)
         self.add((ms >> 8) & 0xFF)
         self.add(ms & 0xFF)
 
-    def finish(self):
+    def finish(self):  # type: () -> int
         body = self.body
         crc = crc16_counted(body, self.size)
         self.add(crc >> 8)
@@ -195,7 +204,7 @@ class FrameWriter:
 _PAYLOAD_SIZES = {ACK: 2, HEARTBEAT: 4, CONTRAST: 1, POWER: 1}
 
 
-def valid_payload(kind, payload):
+def valid_payload(kind, payload):  # type: (int, bytes) -> bool
     """Whether ``payload`` has a shape ``kind`` allows (a last guard behind the CRC)."""
     if kind == BUTTON:
         count = len(payload) // CHANGE_SIZE
@@ -225,17 +234,17 @@ class FrameDecoder:
     CRC fails, it is too long or its payload has the wrong shape. Counters say what was dropped.
     """
 
-    def __init__(self):
+    def __init__(self):  # type: () -> None
         self._buffer = bytearray()
         self._overflow = False
         self.frames = 0
         self.dropped = 0
 
-    def reset(self):
+    def reset(self):  # type: () -> None
         self._buffer = bytearray()
         self._overflow = False
 
-    def feed(self, data):
+    def feed(self, data):  # type: (Data) -> list[tuple[int, int, bytes]]
         """Take received bytes; return the complete good frames among them, in order."""
         frames = []
         for byte in data:
@@ -256,7 +265,7 @@ class FrameDecoder:
             self._overflow = False
         return frames
 
-    def _decode(self, encoded):
+    def _decode(self, encoded):  # type: (bytes) -> tuple[int, int, bytes] | None
         body = cobs_decode(encoded)
         if body is None or len(body) < 4 or len(body) > MAX_FRAME:
             return None
@@ -271,43 +280,44 @@ class FrameDecoder:
 class Sequencer:
     """Sequence numbers for reliable messages: 1..255 then 1 again (0 marks unreliable ones)."""
 
-    def __init__(self):
+    def __init__(self):  # type: () -> None
         self._last = 0
 
-    def next(self):
+    def next(self):  # type: () -> int
         self._last = self._last % 255 + 1
         return self._last
 
 
-def ms_bytes(ms):
+def ms_bytes(ms):  # type: (int) -> bytes
     ms &= 0xFFFFFFFF
     return bytes(((ms >> 24) & 0xFF, (ms >> 16) & 0xFF, (ms >> 8) & 0xFF, ms & 0xFF))
 
 
-def ms_from(payload, at=0):
+def ms_from(payload, at=0):  # type: (Data, int) -> int
     return payload[at] << 24 | payload[at + 1] << 16 | payload[at + 2] << 8 | payload[at + 3]
 
 
-def hello_payload(pad_id, caps, nonce):
+def hello_payload(pad_id, caps, nonce):  # type: (int, int, int) -> bytes
     return bytes((VERSION, pad_id, caps, (nonce >> 8) & 0xFF, nonce & 0xFF))
 
 
-def button_payload(button, pressed, ms):
+def button_payload(button, pressed, ms):  # type: (int, bool, int) -> bytes
     """One change; a BUTTON payload is 1 to :data:`MAX_CHANGES` of these back to back."""
     return bytes((button, 1 if pressed else 0)) + ms_bytes(ms)
 
 
-def changes(payload):
+def changes(payload):  # type: (bytes) -> Iterator[tuple[int, bool, int]]
     """Yield ``(button, pressed, ms)`` from a BUTTON payload."""
     for at in range(0, len(payload), CHANGE_SIZE):
         yield payload[at], payload[at + 1] == 1, ms_from(payload, at + 2)
 
 
-def ack_payload(kind, seq):
+def ack_payload(kind, seq):  # type: (int, int) -> bytes
     return bytes((kind, seq))
 
 
 def window_payload(first_page, last_page, first_column, last_column, frame):
+    # type: (int, int, int, int, Data) -> bytearray
     """One screen window: its header and its bytes taken from a 1024-byte page-ordered frame."""
     out = bytearray((first_page, last_page, first_column, last_column))
     for page in range(first_page, last_page + 1):
@@ -315,7 +325,7 @@ def window_payload(first_page, last_page, first_column, last_column, frame):
     return out
 
 
-def windows(payload):
+def windows(payload):  # type: (bytes) -> Iterator[tuple[int, int, int, int, bytes]]
     """Yield ``(first_page, last_page, first_column, last_column, bytes)`` from a screen payload."""
     at = 0
     while at < len(payload):
@@ -326,7 +336,7 @@ def windows(payload):
         at = start + size
 
 
-def windows_valid(payload):
+def windows_valid(payload):  # type: (bytes) -> bool
     at = 0
     while at < len(payload):
         if len(payload) - at < WINDOW_HEADER:
@@ -338,7 +348,7 @@ def windows_valid(payload):
     return at == len(payload)
 
 
-def apply_windows(payload, frame):
+def apply_windows(payload, frame):  # type: (bytes, bytearray) -> None
     """Write a screen payload's windows into a 1024-byte page-ordered ``frame`` (bytearray)."""
     for first_page, last_page, first_column, last_column, data in windows(payload):
         width = last_column - first_column + 1

@@ -1,8 +1,8 @@
 """Types, lint and the engine's doctests, as part of ``./dev.sh test`` (so CI counts them).
 
 - ruff (pyflakes, pycodestyle, bugbear; ``[tool.ruff]`` in pyproject.toml) on the whole tree;
-- mypy on engine/ and hal/ (``[tool.mypy]``: the engine module by module as strict as
-  ``mypy --strict``, hal at mypy's defaults);
+- mypy on the layers ``[tool.mypy] files`` names (pyproject.toml): every function typed and
+  its body checked, the engine module by module as strict as ``mypy --strict``;
 - every ``>>>`` example in an engine module runs, so a docstring that shows usage stays true.
 
 Both tools are run from the virtualenv's own install (the ``dev`` extra), in a subprocess, the
@@ -34,7 +34,7 @@ def test_ruff_finds_nothing_in_the_tree():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_mypy_finds_no_type_error_in_engine_and_hal():
+def test_mypy_finds_no_type_error():
     result = _run("mypy", "--cache-dir", str(ROOT / ".mypy_cache"))
     assert result.returncode == 0, result.stdout + result.stderr
 

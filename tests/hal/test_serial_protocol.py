@@ -146,10 +146,19 @@ SHARED = [ROOT / "hal" / "serial_protocol.py", ROOT / "deploy" / "padboard" / "p
 @pytest.mark.parametrize("path", SHARED, ids=lambda p: p.name)
 def test_pad_code_stays_within_micropython(path: Path) -> None:
     """What MicroPython lacks at run time: annotations evaluated, dataclasses, typing, enum,
-    ``from __future__``, walrus, match; the board runs these files as they are."""
+    ``from __future__``, walrus, match; the board runs these files as they are. Only a block
+    under ``if TYPE_CHECKING:``, with ``TYPE_CHECKING = False`` in the file, may hold what the
+    type check alone reads (the board never runs it)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     allowed = {"binascii", "hal", "json", "os", "select", "sys", "machine", "micropython", "time",
                "board", "padloop"}
+    checked_only = [node for node in tree.body if isinstance(node, ast.If)
+                    and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"]
+    if checked_only:
+        assert any(isinstance(node, ast.Assign) and ast.unparse(node) == "TYPE_CHECKING = False"
+                   for node in tree.body), path
+    for guarded in checked_only:
+        tree.body.remove(guarded)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             assert {alias.name.split(".")[0] for alias in node.names} <= allowed, ast.dump(node)
