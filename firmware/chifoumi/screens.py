@@ -15,7 +15,8 @@ right, the ▲ ▼ hints under the board for CARD1/CARD2, ✕ / Stop and ? over 
 
 A piece is a 7x7 square: its kind as a 3x5 letter (the legend's), its owner as a style:
 White the plain letter, Black the letter cut out of a solid square, Red the letter between
-two bars, Orange between two dotted bars; dots under the letter: pieces underneath.
+two bars, Orange the letter on a solid base (four shapes told apart at arm's length: bars and
+dotted bars were not); dots under the letter (cut in Orange's base): pieces underneath.
 """
 from __future__ import annotations
 
@@ -73,14 +74,13 @@ def piece(c: Canvas, x: int, y: int, army: str, glyph: str, under: int = 0) -> N
         c.draw.line([(x, y), (x, y + 6)], fill=1)
         c.draw.line([(x + 6, y), (x + 6, y + 6)], fill=1)
     elif army == "orange":
-        c.draw.point([(x, y + i) for i in range(0, 7, 2)] + [(x + 6, y + i) for i in range(0, 7, 2)],
-                     fill=1)
+        c.draw.rectangle([x, y + 5, x + 6, y + 6], fill=1)
     rows = GLYPHS[glyph]
     c.draw.point([(x + 2 + col, y + row) for row, bits in enumerate(rows)
                   for col, bit in enumerate(bits) if bit == "1"], fill=ink)
     dots = {0: (), 1: (3,), 2: (2, 4)}.get(under, (1, 3, 5))
     if dots:
-        c.draw.point([(x + d, y + 6) for d in dots], fill=ink)
+        c.draw.point([(x + d, y + 6) for d in dots], fill=0 if army == "orange" else ink)
 
 
 def big_letter(c: Canvas, x: int, y: int, glyph: str) -> None:

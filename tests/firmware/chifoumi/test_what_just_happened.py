@@ -2,12 +2,17 @@
 pieces were taken is told who took them, until their next press."""
 from __future__ import annotations
 
+from itertools import combinations
+
+from PIL import ImageFilter
 from reading import words
 
 from engine.chifoumi import GameConfig, square
 from engine.chifoumi.position import layout_of, position
+from firmware.chifoumi import screens as ks
 from firmware.chifoumi.session import ChifoumiSession, Seats, Timing
 from firmware.games.registry import GAMES
+from firmware.render import Canvas
 from hal.buttons import Button
 
 
@@ -40,3 +45,20 @@ def test_K_MOV_2_the_notice_goes_at_the_players_next_press():
     session = _white_takes_a_black_stack()
     session.press("black", Button.LEFT, 0.0)
     assert not any("pris" in w for w in words(session.screen("black", 0.0), "fr"))
+
+
+def _far(army: str, letter: str) -> list[int]:
+    """A piece as seen from arm's length: its 7x7 square blurred (strokes one pixel apart
+    merge, whole shapes stay)."""
+    canvas = Canvas()
+    ks.piece(canvas, 0, 0, army, letter)
+    seen = canvas.image.crop((0, 0, 7, 7)).convert("L").filter(ImageFilter.GaussianBlur(1.2))
+    return list(seen.tobytes())
+
+
+def test_K_PCS_1_the_four_armies_styles_differ_at_arms_length():
+    for letter in "PFCO":
+        seen = {army: _far(army, letter) for army in ("white", "black", "red", "orange")}
+        for a, b in combinations(seen, 2):
+            apart = sum(abs(x - y) for x, y in zip(seen[a], seen[b])) / 255
+            assert apart >= 12, f"{a} and {b} look alike from afar ({apart:.1f})"
