@@ -3,9 +3,25 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
+import os
+import signal
 import sys
+import threading
+import time
+import traceback
+import warnings
 from collections.abc import Iterator
 from typing import Any
+
+from firmware.club.unit import open_link
+from firmware.console import safe_mode
+from firmware.console.app import App
+from firmware.console.context import CAFE_IDLE, Idle
+from firmware.console.safe_mode import HealthyStart
+from firmware.console.watchdog import Watchdog
+from firmware.storage.settings import load as load_settings
+from hal import ConfigError, PitchPadHardwareError, load_config, open_console
 
 DEFAULT_STATE = "/var/lib/pitchpad"
 
@@ -32,12 +48,6 @@ def run(args: argparse.Namespace) -> int:
     """Start the console, or (after repeated failed starts) the safe mode that shows why;
     every failure is one line on stderr and a count in the state directory
     (``firmware.console.safe_mode``), never a traceback."""
-    import logging
-    import os
-    import time
-
-    from firmware.console import safe_mode
-
     # Under systemd, stderr goes to the journal, which stamps the time itself.
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     failures = safe_mode.read(args.state_dir)
@@ -56,17 +66,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _start(args: argparse.Namespace) -> tuple[int, str | None]:
     """Run the console; (exit status, the one-line reason it could not start or went down)."""
-    from firmware.console.app import App
-    from firmware.console.safe_mode import HealthyStart
-    from firmware.console.watchdog import Watchdog
-    from hal import ConfigError, load_config
-
     try:
         config = load_config(args.config)
     except ConfigError as exc:
         return 2, str(exc)
-    from firmware.club.unit import open_link
-
     club = open_link(args.club, args.state_dir, hardware_config=args.config)
     try:
         console, error = _open_console(config)
@@ -78,9 +81,6 @@ def _start(args: argparse.Namespace) -> tuple[int, str | None]:
                 idle=_idle(args, config.profile),
                 lock_settings=getattr(args, "lock_settings", False)).run()
     except Exception as exc:  # noqa: BLE001 - one line in the log, counted; never a bare traceback
-        import logging
-        import traceback
-
         logging.getLogger("pitchpad.run").debug("".join(traceback.format_exc()))
         return 1, f"the console stopped: {type(exc).__name__}: {exc}"
     finally:
@@ -95,9 +95,6 @@ def _stopped_by_sigterm(console: Any) -> Iterator[None]:
     button, a gpio-shutdown key): the console then ends as after a power cut, its match journal
     kept for the next start, and closes, which switches the panels off (luma's cleanup), instead of
     dying with the last frame lit on a Pi that may stay powered while halted."""
-    import signal
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -110,8 +107,6 @@ def _stopped_by_sigterm(console: Any) -> Iterator[None]:
 
 def _idle(args: argparse.Namespace, profile: str) -> Any:
     """The idle behaviour: a demo when idle on a café table, the plain saver on a battery."""
-    from firmware.console.app import CAFE_IDLE, Idle
-
     choice = getattr(args, "attract", "auto")
     attract = choice == "on" or (choice == "auto" and profile == "tabletop")
     return CAFE_IDLE if attract else Idle()
@@ -119,10 +114,6 @@ def _idle(args: argparse.Namespace, profile: str) -> Any:
 
 def _open_console(config: Any) -> tuple[Any, str]:
     """The console, or None and why in one line (a missing chip, bus, library or permission)."""
-    from hal import PitchPadHardwareError, open_console
-
-    import warnings
-
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")         # gpiozero's PinFactoryFallback, one per try
@@ -139,11 +130,6 @@ def _open_console(config: Any) -> tuple[Any, str]:
 
 def _safe_mode(args: argparse.Namespace, failures: Any) -> int:
     """Show the last error on the pads until OK or a while passes; then exit for a new try."""
-    from firmware.console import safe_mode
-    from firmware.storage.settings import load as load_settings
-    from firmware.console.watchdog import Watchdog
-    from hal import ConfigError, load_config
-
     console = None
     try:
         console, _ = _open_console(load_config(args.config))

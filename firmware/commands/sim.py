@@ -13,11 +13,17 @@ receipt comes (``--club-wait`` seconds at most), and says which. Without a termi
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
+import sim
+from firmware.club.config import ClubConfigError
+from firmware.club.config import load as load_club
+from firmware.club.unit import ClubLink, open_link
 from firmware.console.app import CAFE_IDLE, App
 from firmware.games.options import add_flags, options_of
 from firmware.games.registry import GAMES, game_named
@@ -26,6 +32,7 @@ from firmware.i18n import text
 from firmware.console.menu import value_text
 from firmware.storage.settings import Settings, save
 from hal.clock import ManualClock
+from hal.errors import PitchPadHardwareError
 
 DEFAULT_STATE = Path.home() / ".local" / "state" / "pitchpad"
 
@@ -64,8 +71,6 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """The simulator; anything that stops it before it starts is one line and exit 2."""
-    from hal.errors import PitchPadHardwareError
-
     try:
         _check_usable(args)
         return _run(args)
@@ -77,8 +82,6 @@ def run(args: argparse.Namespace) -> int:
 def _check_usable(args: argparse.Namespace) -> None:
     """Refuse at once what would fail after a whole match (or hang): ``--frames`` to a folder
     that cannot be made or written, ``--window`` with no display to open it on."""
-    import os
-
     if args.frames:
         folder = Path(args.frames)
         try:
@@ -96,12 +99,8 @@ def _check_usable(args: argparse.Namespace) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    import sim
-
     state_dir = args.state_dir or str(DEFAULT_STATE)
     if args.window or (sys.stdin.isatty() and sys.stdout.isatty()):
-        from firmware.club.unit import open_link
-
         club = open_link(args.club, state_dir)
         try:
             with sim.open_console(args.pads, backend="window" if args.window else "terminal",
@@ -116,9 +115,6 @@ def _run(args: argparse.Namespace) -> int:
         print("pitchpad sim: without a terminal the CPU match keeps nothing: --state-dir is used "
               "with --club only (the results waiting for the league)", file=sys.stderr)
     if args.club is not None:
-        from firmware.club.config import ClubConfigError
-        from firmware.club.config import load as load_club
-
         try:
             load_club(args.club)
         except ClubConfigError as exc:
@@ -127,8 +123,6 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def run_headless(args: argparse.Namespace) -> int:
-    import sim
-
     spec = game_named(args.game)
     try:
         options = options_of(spec.options, args, [each.options for each in GAMES.values()])
@@ -162,11 +156,6 @@ def run_headless(args: argparse.Namespace) -> int:
 
 def send_to_league(args: argparse.Namespace, app: App, seed: int, summary: dict[str, Any]) -> int:
     """The headless match's result to the league (a friendly: CPU seats), as a unit sends it."""
-    import time
-
-    from firmware.club.config import load as load_club
-    from firmware.club.unit import ClubLink
-
     state_dir = args.state_dir or str(DEFAULT_STATE)
     config = load_club(args.club)
     link = ClubLink(config, state_dir)
