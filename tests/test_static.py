@@ -1,8 +1,8 @@
 """Types, lint and the engine's doctests, as part of ``./dev.sh test`` (so CI counts them).
 
 - ruff (pyflakes, pycodestyle, bugbear; ``[tool.ruff]`` in pyproject.toml) on the whole tree;
-- mypy on the layers ``[tool.mypy] files`` names (pyproject.toml): every function typed and
-  its body checked, the engine module by module as strict as ``mypy --strict``;
+- mypy on every layer (engine, hal, sim, firmware: ``[tool.mypy]`` in pyproject.toml), every
+  function typed and its body checked, the engine module by module as strict as ``mypy --strict``;
 - every ``>>>`` example in an engine module runs, so a docstring that shows usage stays true.
 
 Both tools are run from the virtualenv's own install (the ``dev`` extra), in a subprocess, the
@@ -15,6 +15,7 @@ import importlib
 import pkgutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,13 @@ def test_ruff_finds_nothing_in_the_tree():
 def test_mypy_finds_no_type_error():
     result = _run("mypy", "--cache-dir", str(ROOT / ".mypy_cache"))
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_checks_every_layer_and_every_function_is_typed():
+    """The check above is only as wide as its config: no layer may drop out of it."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert config["files"] == ["engine", "hal", "sim", "firmware"]
+    assert config["disallow_untyped_defs"] and config["disallow_incomplete_defs"] and config["check_untyped_defs"]
 
 
 def _engine_modules() -> list[str]:
