@@ -19,7 +19,7 @@ from firmware.commands.doctor import Doctor
 from firmware.render import Canvas
 from hal.buttons import Button
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CONFIG = ROOT / "deploy" / "config" / "handheld.toml"
 
 

@@ -1,4 +1,5 @@
-"""Whole matches on the headless simulator, by pressing buttons only, at every level."""
+"""Chifootmi on the console: whole matches on the headless simulator, by pressing buttons only,
+at every level."""
 from __future__ import annotations
 
 import random
