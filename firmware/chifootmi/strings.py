@@ -43,4 +43,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "clock.random": ("Trop tard ! Au hasard", "Too late! At random"),
     "clock.picked": ("Trop tard ! Ton choix", "Too late! Your pick"),
     "menu.house": ("Règles maison", "House rules"),
+    # its menu's options and levels, its shots' kinds, the offside flag
+    "flag.raised": ("Drapeau levé !", "Flag up!"),
+    "menu.offside": ("Hors-jeu", "Offside"),
+    "menu.one_two": ("Une-deux", "One-two"),
+    "menu.counter_attack": ("Contre-attaque", "Counter-attack"),
+    "level.beginner": ("Débutant", "Beginner"),
+    "level.amateur": ("Amateur", "Amateur"),
+    "level.pro": ("Pro", "Pro"),
+    "level.pro_plus": ("Pro+", "Pro+"),
+    "out.free_kick": ("Coup franc", "Free kick"),
+    "out.open_play": ("Tir !", "Shot!"),
+    "out.last_card": ("Dernier tir", "Last shot"),
+    "out.one_two": ("1-2 !", "1-2!"),
+    "out.shooting_phase": ("Phase de tir", "Shooting phase"),
 }
