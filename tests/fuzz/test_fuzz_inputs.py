@@ -14,18 +14,16 @@ import argparse
 import contextlib
 import io
 import json
-import random
 import tempfile
 from pathlib import Path
-from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from fuzz_rig import DEEP, FUZZ, JSON, VALID, journal_bytes, mutated
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import EngineError
 from firmware.games.registry import GAMES, game_named, rules
-from engine.scripting import joint_to_json
 from firmware.console import recovery
 from firmware.storage import history
 from firmware.commands import replay
@@ -39,71 +37,6 @@ from hal import ConfigError, parse_config
 from hal.config import load_config
 
 ROOT = Path(__file__).resolve().parents[2]
-FUZZ = settings(max_examples=100, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.integers(min_value=10 ** 40) |
-    st.floats(allow_nan=True) | st.text(max_size=8) |
-    st.sampled_from(["red", "blue", "white", "black", "c1c2", "4-4-2", "F1", "DT", "pile1",
-                     "left", "beginner", "pro", "chifootmi", "fotboll", "chifoumi"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["game", "level", "seed", "deal", "turns", "options", "players", "red",
-                         "blue", "white", "black", "play", "draw", "move", "capture", "formation",
-                         "console", "cpus", "names", "pads", "move_clock", "first", "halves"]) |
-        st.text(max_size=6), inner, max_size=4),
-    max_leaves=12)
-DEEP = st.sampled_from([b"[" * 100000, b'{"a":' * 5000, b"9" * 5000, b"\xff\xfe\x00", b""])
-
-
-def valid_doc(name: str, seed: int) -> dict[str, Any]:
-    """A valid script of game ``name``: its first example set-up, 30 random legal turns."""
-    game = game_named(name).rules
-    base = {"game": name, "seed": seed}
-    if name == "chifootmi":
-        base["level"] = "amateur"
-    script = game.parse_script({**base, "turns": []})
-    match = script.start()
-    rng = random.Random(seed)
-    turns = []
-    while match.to_act() and len(turns) < 30:
-        joint = {seat: rng.choice(list(match.legal_choices(seat))) for seat in match.to_act()}
-        turns.append(joint_to_json(joint))
-        match.apply(joint)
-    return {**script.to_json(), "turns": turns}
-
-
-VALID = {(name, seed): valid_doc(name, seed) for name in GAMES for seed in (1, 2)}
-
-
-def paths(value: Any, at: tuple = ()) -> list[tuple]:
-    found = [at]
-    if isinstance(value, dict):
-        for key, child in value.items():
-            found += paths(child, (*at, key))
-    elif isinstance(value, list):
-        for index, child in enumerate(value):
-            found += paths(child, (*at, index))
-    return found
-
-
-@st.composite
-def mutated(draw: Any, doc: Any) -> Any:
-    """``doc`` with one to three changes at places hypothesis picks."""
-    doc = json.loads(json.dumps(doc))
-    for _ in range(draw(st.integers(1, 3))):
-        where = draw(st.sampled_from(paths(doc)))
-        replacement = draw(JSON | st.just([[[[[[]]]]]] * 2))
-        if not where:
-            return replacement
-        parent = doc
-        for step in where[:-1]:
-            parent = parent[step]
-        if isinstance(parent, dict) and draw(st.booleans()):
-            parent.pop(where[-1], None)
-        else:
-            parent[where[-1]] = replacement
-    return doc
 
 
 def run_replay(raw: bytes) -> tuple[int, str]:
@@ -139,12 +72,6 @@ def test_replay_mutated_scripts_of_every_game(data):
 
 
 # ----- the match journal ----------------------------------------------------------------------------
-def journal_bytes(doc: dict[str, Any], console: Any) -> bytes:
-    header = {k: v for k, v in doc.items() if k != "turns"}
-    lines = [{**header, "console": console, "started": "x"}, *doc["turns"]]
-    return b"".join(json.dumps(line).encode() + b"\n" for line in lines)
-
-
 CONSOLES = {"chifootmi": {"cpus": {"blue": "easy"}, "names": {"red": "cpu", "blue": "team.red"},
                           "move_clock": 0, "level": "amateur"},
             "fotboll": {"cpus": {"blue": "easy"}, "names": {"red": "cpu", "blue": "team.red"},

@@ -11,53 +11,27 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from app_rig import Rig
-from engine.scripting import joint_to_json
+from journal_rig import with_console, write_journal
 from firmware.console import recovery
 from firmware.games.registry import GAMES, rules
 from firmware.games.session import Timing
-from firmware.games.spec import GameSpec, MatchStart
+from firmware.games.spec import GameSpec
 from firmware.storage import journal as mj
 from firmware.storage.settings import Settings, save
 from hal.buttons import Button
 
 
-def write_journal(folder: Path, spec: GameSpec, settings: Any = None, pad_count: int = 2,
-                  decisions: int = 6, seed: int = 5) -> dict[str, Any]:
-    """The journal the console writes for a match of ``spec`` started with ``settings`` (the
-    game's defaults when None), cut after ``decisions`` random legal joint decisions; its
-    set-up line is returned."""
-    settings = spec.console.settings({}) if settings is None else settings
-    started = spec.console.start(MatchStart(settings, seed, 0.0, pad_count, False, Timing(),
-                                            cpu_secret="0f" * 16))
-    assert started.journal is not None
-    script, console = started.journal
-    match = spec.rules.parse_script({**script, "turns": []}).start()
-    rng, turns = random.Random(seed), []
-    while match.to_act() and not match.is_over and len(turns) < decisions:
-        joint = {seat: rng.choice(list(match.legal_choices(seat))) for seat in match.to_act()}
-        turns.append(joint_to_json(joint))
-        match.apply(joint)
-    setup = mj.JournalSetup(script, console, "2026-11-28T15:00:00")
-    journal = mj.Journal(folder, setup)
-    journal.start(turns)
-    journal.close(remove=False)
-    return setup.to_json()
-
-
 def damage(folder: Path, **fields: Any) -> None:
     """Set fields of the console object in the journal's set-up line, as a bad card might."""
     path = folder / mj.FILE_NAME
-    lines = path.read_text().splitlines()
-    header = json.loads(lines[0])
-    header["console"].update(fields)
-    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    console = json.loads(path.read_bytes().partition(b"\n")[0])["console"]
+    path.write_bytes(with_console(path.read_bytes(), {**console, **fields}))
 
 
 def offered(folder: Path, pad_count: int = 2) -> bool:
