@@ -10,15 +10,13 @@ per property, derandomized (the same inputs every run): about 40 s on 2 busy cor
 """
 from __future__ import annotations
 
-import argparse
-import contextlib
 import io
 import json
 import tempfile
 from pathlib import Path
 
 import pytest
-from fuzz_rig import DEEP, FUZZ, JSON, VALID, journal_bytes, mutated
+from fuzz_rig import DEEP, FUZZ, JSON, VALID, assert_replay_clean, journal_bytes, mutated
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,7 +24,6 @@ from engine.errors import EngineError
 from firmware.games.registry import GAMES, game_named, rules
 from firmware.console import recovery
 from firmware.storage import history
-from firmware.commands import replay
 from firmware.storage import journal as mj
 from firmware.storage import settings as settings_file
 from firmware.commands.answer_lines import AnswerReader, NoAnswer
@@ -37,23 +34,6 @@ from hal import ConfigError, parse_config
 from hal.config import load_config
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_replay(raw: bytes) -> tuple[int, str]:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "script.json"
-        path.write_bytes(raw)
-        err, out = io.StringIO(), io.StringIO()
-        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
-            status = replay.run(argparse.Namespace(file=str(path), view=None))
-    return status, err.getvalue()
-
-
-def assert_replay_clean(raw: bytes) -> None:
-    status, err = run_replay(raw)
-    assert status in (0, 2), err
-    assert status == 0 or (err.count("\n") == 1 and err.startswith("pitchpad replay: ")), err
-    assert "a value of the wrong type" not in err, err      # the guard was not needed
 
 
 # ----- match scripts ------------------------------------------------------------------------------
