@@ -5,8 +5,9 @@ dropped, deep nesting, huge integers, a TOML value replaced).
 Property: the documented refusal (one line, or a logged move-aside), never another exception,
 never a hang. Parsers: match scripts of every registered game (``pitchpad replay``), the match
 journal (parse, and the console's load with its rebuild check), the results history, the
-settings, hardware configs, and stdio answers (``pitchpad match``). Budget: 100 examples
-per property, derandomized (the same inputs every run): about 40 s on 2 busy cores.
+settings, hardware configs, and stdio answer lines (``pitchpad match``; a stdio seat of every
+game is in ``test_fuzz_stdio_seats.py``). Budget: 100 examples per property, derandomized (the
+same inputs every run): about 40 s on 2 busy cores.
 """
 from __future__ import annotations
 
@@ -29,7 +30,6 @@ from firmware.storage import settings as settings_file
 from firmware.commands.answer_lines import AnswerReader, NoAnswer
 from firmware.chifootmi.session import Timing
 from firmware.storage.json_input import read_json
-from firmware.commands.match import Forfeit, StdioSeat
 from hal import ConfigError, parse_config
 from hal.config import load_config
 
@@ -153,18 +153,4 @@ def test_stdio_answers(raw, name):
     try:
         game.choice_from_json(read_json(line))
     except (ValueError, EngineError):
-        pass
-
-
-@FUZZ
-@given(JSON)
-def test_a_stdio_seat_answer_is_a_choice_or_a_forfeit(answer):
-    match = game_named("chifootmi").rules.parse_script(VALID[("chifootmi", 1)] | {"turns": []}).start()
-    seat = match.to_act()[0]
-    stdin = io.BytesIO(json.dumps(answer).encode() + b"\n")
-    player = StdioSeat(io.StringIO(), stdin, game_named("chifootmi"), seat_time=1.0)
-    legal = list(match.legal_choices(seat))
-    try:
-        assert player.choose(match.view(seat), legal, None) in legal
-    except Forfeit:
         pass

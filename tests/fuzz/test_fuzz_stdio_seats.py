@@ -127,9 +127,15 @@ def through_a_pipe(name: str, line: bytes) -> Any:
     out = Questions()
 
     def write() -> None:
-        with os.fdopen(write_end, "wb") as pipe:
+        try:
             if out.written.wait(30):
-                pipe.write(line)
+                view = memoryview(line)
+                while view:
+                    view = view[os.write(write_end, view):]
+        except BrokenPipeError:                      # a refused line: the seat stopped reading
+            pass
+        finally:
+            os.close(write_end)
 
     writer = threading.Thread(target=write, daemon=True)
     writer.start()
