@@ -14,6 +14,7 @@ import sys
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -30,6 +31,7 @@ from firmware.console.resume import ResumeScreen, StatsScreen
 from firmware.console.spectator import SpectatorScreen
 from firmware.games import registry
 from firmware.games.registry import GAMES
+from firmware.games.session import Step
 from firmware.render import Canvas
 from firmware.storage import history
 from firmware.storage import journal as mj
@@ -452,3 +454,15 @@ def test_each_game_s_kids_picture_comes_from_its_own_spec():
     assert picture("simulator-soccer", soccer.Shot("red", 9, "left", False, "right", result="wide")) is Picture.SAVE
     assert picture("simulator-soccer", soccer.Placed("red", 1, 9, "c4")) is Picture.BALL
     assert picture("chifoumi", soccer.Shot("red", 9, "left", False, "right", result="wide")) is Picture.BALL
+
+
+def test_sk_kick_1_the_reveal_is_told_from_the_pad_s_side_or_by_colours_in_a_demo(plugin):
+    match = kicks(("left", "left"))                              # red kicks left, blue saves it
+    for seat, spectator, words in (("red", False, "Ordi arrête !"), ("blue", False, "Tu arrêtes !"),
+                                   ("red", True, "Bleu arrête !"), ("blue", True, "Bleu arrête !")):
+        state = sk.SeatState(match.view(seat), "cpu", Step.REVEAL, spectator, None, False, "")
+        assert sk.RevealScreen(state).words("fr") == words
+        assert sk.RevealScreen(replace(state, step=Step.FLIP)).words("fr") == ""
+    scored = kicks(("left", "right"))
+    state = sk.SeatState(scored.view("blue"), "team.red", Step.REVEAL, False, None, False, "")
+    assert sk.RevealScreen(state).words("en") == "Red scores!"

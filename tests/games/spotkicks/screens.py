@@ -138,10 +138,23 @@ class RevealScreen:
                 middle = (x0 + x1) // 2
                 c.draw.ellipse([middle - 7, 25, middle + 7, 39], fill=0 if side == dive else 1,
                                outline=0 if side == dive else 1)
-        if state.step is Step.REVEAL:
-            kick = ShootoutKick(kicker, aim, dive, aim != dive, view.score["red"], view.score["blue"])
-            key = "team." + other(view.seat) if state.spectator else state.opponent_key
-            c.banner(fitting(WIDTH, headline(language, view.seat, kick, key)))
+        words = self.words(language)
+        if words:
+            c.banner(fitting(WIDTH, words))
+
+    def words(self, language: str) -> str:
+        """What the kick did, once the picks have turned over: from this pad's side, or by
+        both colours on a pad nobody plays at (a demo)."""
+        state, view = self.state, self.state.view
+        if state.step is not Step.REVEAL:
+            return ""
+        kicker, aim, dive = view.record[-1]
+        if state.spectator:
+            scorer = kicker if aim != dive else other(kicker)
+            key = "sk.they_score" if aim != dive else "sk.they_save"
+            return text(language, key, team=text(language, "team." + scorer))
+        kick = ShootoutKick(kicker, aim, dive, aim != dive, view.score["red"], view.score["blue"])
+        return headline(language, view.seat, kick, state.opponent_key)
 
 
 @dataclass(frozen=True)
