@@ -26,6 +26,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "menu.sound": ("Son", "Sound"),
     "menu.language": ("Langue", "Language"),
     "menu.play": ("OK=Jouer", "OK=Play"),
+    "menu.open": ("OK=Ouvrir", "OK=Open"),
     "players.two": ("2 joueurs", "2 players"),
     "players.cpu": ("contre ordi", "vs CPU"),
     "difficulty.easy": ("Facile", "Easy"),

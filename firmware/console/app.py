@@ -41,7 +41,6 @@ from firmware.i18n import STRINGS, text
 from firmware.storage import history
 from firmware.storage import journal as match_journal
 from firmware.storage import settings as settings_file
-from firmware.storage import tournament as tournament_file
 from hal.buttons import ButtonEvent
 from hal.clock import ManualClock
 from hal.console import Console
@@ -161,12 +160,12 @@ class App:
                 self.console.buzzer.play(TUNES[name])
 
     def count_names(self) -> None:
-        """The menu's "Names" line: on a unit with club play or with names already."""
-        names = len(self.roster.names)
-        self.menu.names = names if names or self.club is not None else None
+        """The menu's "Names" and "Tournament" lines, always there (a newcomer finds them as
+        the README lists them): how many names, and the tournament's progress ("" for none
+        yet; its set-up says it needs three names)."""
+        self.menu.names = len(self.roster.names)
         status = self.tournament.status()
-        self.menu.tournament = status if status is not None else (
-            "" if names >= tournament_file.MIN_PLAYERS else None)
+        self.menu.tournament = status if status is not None else ""
 
     # ----- what tools and tests read of the match on now -----------------------------------
     @property

@@ -109,6 +109,8 @@ class MenuScreen:
     """Lines whose value cannot be changed now (shown without ◀ ▶)."""
     alert: bool = False
     """Club play cannot reach the league: the title says so (the club line says why)."""
+    opens: bool = False
+    """The cursor's line opens a page (stats, names, tournament): OK opens it, not a match."""
 
     def draw(self, c: Canvas, language: str) -> None:
         c.box(0, 0, WIDTH - 1, 10, filled=True)
@@ -126,7 +128,7 @@ class MenuScreen:
             else:
                 c.text(1, y, label)
                 c.right(WIDTH - 7, y, value)
-        c.hints(right=text(language, "menu.play"))
+        c.hints(right=text(language, "menu.open" if self.opens else "menu.play"))
         c.text(13, HINT_Y, "▲")
         c.text(45, HINT_Y, "▼")
 
@@ -243,4 +245,5 @@ class Menu:
                       for row in shown)
         fixed = frozenset(index for index, row in enumerate(shown) if self.fixed(row))
         alert = self.club not in (None, "connected", "connecting")
-        return MenuScreen(lines, self.cursor, self.top, self.locked, fixed, alert)
+        return MenuScreen(lines, self.cursor, self.top, self.locked, fixed, alert,
+                          shown[self.cursor].field in PAGES)

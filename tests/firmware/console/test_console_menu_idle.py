@@ -26,11 +26,12 @@ def test_either_pad_drives_the_menu_and_settings_survive_a_restart(tmp_path):
     rig = Rig(tmp_path)
     rig.wait(rig.app.idle.splash)
     assert isinstance(rig.screen(1), MenuScreen) and rig.screen(2) == rig.screen(1)
-    assert rig.screen(1).lines[-1] == ("Langue", "Français")   # French by default
-    for _ in range(len(rig.screen(1).lines)):
-        rig.press(2, Button.CARD2)                             # pad 2 moves to the last line
+    language = [label for label, _ in rig.screen(1).lines].index("Langue")
+    assert rig.screen(1).lines[language] == ("Langue", "Français")   # French by default
+    for _ in range(language):
+        rig.press(2, Button.CARD2)                             # pad 2 moves to the line
     rig.press(1, Button.RIGHT)                                 # pad 1 changes it
-    assert rig.screen(2).lines[-1] == ("Language", "English")
+    assert rig.screen(2).lines[language] == ("Language", "English")
     restarted = Rig(tmp_path)
     assert restarted.app.settings.language == "en"
     assert json.loads((tmp_path / FILE_NAME).read_text())["language"] == "en"

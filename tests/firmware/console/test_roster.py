@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 from app_rig import Rig
+from reading import words
+
 
 from firmware.storage import history, roster
 from firmware.games.registry import rules
@@ -85,9 +87,23 @@ def test_names_are_typed_with_the_pad_buttons_and_kept_on_the_card(tmp_path):
     assert again.app.roster.names == ["Ana"]
 
 
-def test_a_unit_without_club_play_or_names_keeps_its_menu_as_it_was(tmp_path):
+def test_the_names_and_tournament_lines_are_there_on_a_unit_without_names_or_club(tmp_path):
+    """Issue 32.4: the README lists them; a newcomer must find them to type the first name."""
     rig = Rig(tmp_path)
-    assert all(row.field != "roster" for row in rig.app.menu.rows())
+    fields = [row.field for row in rig.app.menu.rows()]
+    assert "roster" in fields and "tournament" in fields
+    lines = dict(rig.app.menu.screen().lines)
+    assert lines["Noms"] == "0" and lines["Tournoi"] == "Nouveau"
+
+
+def test_ok_on_a_line_that_opens_a_page_says_it_opens_it_not_play(tmp_path):
+    rig = Rig(tmp_path)
+    assert "OK=Jouer" in words(rig.app.menu.screen(), "fr")
+    to_names_line(rig)
+    rig.press(1, Button.LEFT)                            # back on the menu, on "Noms"
+    shown = rig.app.menu.screen()
+    assert "OK=Ouvrir" in words(shown, "fr") and "OK=Jouer" not in words(shown, "fr")
+    assert "OK=Open" in words(shown, "en")
 
 
 def test_each_person_chooses_a_name_at_the_start_and_the_result_carries_them(tmp_path):
