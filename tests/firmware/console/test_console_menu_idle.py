@@ -93,10 +93,13 @@ def test_every_menu_line_fits_the_screen_in_both_languages():
 
 
 class Sample(dict):
-    """Field values as wide as they get on screen: a team name, two-digit numbers."""
+    """Field values as wide as they get on screen: a team name, a side of the goal (one letter:
+    Simulator Soccer's ``ss.side.*``, "G"/"L", "C", "D"/"R"), two-digit numbers."""
+
+    WIDEST = {"team": "Rouge", "aim": "G", "dive": "G"}
 
     def __missing__(self, name: str) -> str:
-        return "Rouge" if name == "team" else "10"
+        return self.WIDEST.get(name, "10")
 
 
 def test_every_string_fits_the_screen_in_both_languages():
