@@ -81,15 +81,32 @@ class FixturesScreen:
 
 @dataclass(frozen=True)
 class WinnerScreen:
+    """The champion; after a round robin, the whole table under it (▲ ▼ scroll it when it
+    has more lines than fit: every name is there, not the first two)."""
+
     winner: str
     table: tuple[str, ...]
+    top: int = 0
+    """The first table line shown."""
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.centred(0, text(language, "tour.winner"))
-        c.centred(11, self.winner, scale=2)
-        for row, line in enumerate(self.table[:2]):
-            c.centred(31 + row * 10, line)
         c.hints(right=text(language, "tour.new"))
+        if not self.table:
+            c.centred(0, text(language, "tour.winner"))
+            c.centred(11, self.winner, scale=2)
+        else:
+            c.box(0, 0, WIDTH - 1, 10, filled=True)
+            c.centred(0, fitting(WIDTH, f"{text(language, 'tour.winner')} : {self.winner}",
+                                 self.winner), ink=0)
+            for row, line in enumerate(self.table[self.top:self.top + TABLE_ROWS]):
+                c.text(2, 12 + row * 10, line)
+            if len(self.table) > TABLE_ROWS:
+                c.text(13, HINT_Y, "▲")
+                c.text(45, HINT_Y, "▼")
+
+
+TABLE_ROWS = 4
+"""Table lines under the winner's bar, above the hints."""
 
 
 class TournamentFlow:
@@ -130,6 +147,10 @@ class TournamentFlow:
         if self.current is None:
             return self._setup(button, list(names), game)
         if self.current.over:
+            if button in (Button.CARD1, Button.CARD2):
+                step = -1 if button is Button.CARD1 else 1
+                rows = len(self.current.table()) if self.current.format == "league" else 0
+                self.cursor = max(0, min(max(0, rows - TABLE_ROWS), self.cursor + step))
             if button is Button.CENTRE:
                 self.current = None
                 tournaments.save(self.state_dir, None)
@@ -189,12 +210,13 @@ class TournamentFlow:
             if self.current.format == "league":
                 table = tuple(f"{i + 1}. {r['name']} {r['points']} pts"
                               for i, r in enumerate(self.current.table()))
-            return WinnerScreen(self.current.champion or "", table)
+            return WinnerScreen(self.current.champion or "", table,
+                                min(self.cursor, max(0, len(table) - TABLE_ROWS)))
         lines = []
         for index in self._shown():
             f = self.current.fixtures[index]
             result = "" if f.score is None else f"{_number(f.score[0])}-{_number(f.score[1])}"
-            lines.append((fitting(WIDTH - 30, f"{f.home}-{f.away}", f"{f.home[:4]}-{f.away[:4]}"),
-                          result))
+            home, away = (name + ("✓" if name == f.winner else "") for name in (f.home, f.away))
+            lines.append((fitting(WIDTH - 30, f"{home}-{away}", f"{home[:5]}-{away[:5]}"), result))
         played = sum(1 for i in self._shown() if self.current.fixtures[i].played)
         return FixturesScreen(tuple(lines), self.cursor, played, self.abandoning)
