@@ -70,6 +70,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "resume.question": ("Reprendre ?", "Resume it?"),
     "resume.no": ("◀ Non", "◀ No"),
     "resume.yes": ("Oui ▶", "Yes ▶"),
+    "abandoned.title": ("Abandonné", "Abandoned"),
+    "abandoned.why": ("Personne ne jouait", "Nobody was playing"),
     "leave.header": ("Arrêter le match", "Stop the match"),
     "leave.question": ("Quitter le match ?", "Leave the match?"),
     "leave.all_agree": ("Chacun doit accepter", "Everyone must agree"),

@@ -86,6 +86,21 @@ class AttractScreen:
 
 
 @dataclass(frozen=True)
+class AbandonedSheet:
+    """A match that ended without a result, on a sheet over the menu: nobody played it (the
+    move clock chose alone, or nobody pressed), so it was stopped and counts as abandoned.
+    Any press clears it."""
+
+    over_menu: ClassVar[bool] = True
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.sheet()
+        c.centred(SHEET_Y + 1, text(language, "abandoned.title"), scale=2)
+        c.text(0, HINT_Y - 1, text(language, "abandoned.why"))
+        c.chip(WIDTH - 1, HINT_Y - 1, "OK")
+
+
+@dataclass(frozen=True)
 class NoStatsScreen:
     """The stats page before any match was recorded (the menu shows no stats line then)."""
 
@@ -150,8 +165,13 @@ class Menu(Idling):
 
     kind: ClassVar[Mode] = Mode.MENU
     staggered: ClassVar[bool] = True
+    abandoned: bool = False
+    """The last match was stopped because nobody played it: a sheet says so until a press."""
 
     def press(self, ctx: Context, event: ButtonEvent) -> None:
+        if self.abandoned:
+            self.abandoned = False             # the press only clears the sheet
+            return
         action = ctx.menu.press(event.button)
         if action is MenuAction.CHANGED:
             ctx.save_settings()
@@ -166,7 +186,7 @@ class Menu(Idling):
             ctx.enter(TournamentPage(ctx.clock.now()))
 
     def screen(self, ctx: Context, pad: int) -> Any:
-        return ctx.menu.screen()
+        return AbandonedSheet() if self.abandoned else ctx.menu.screen()
 
 
 @dataclass
@@ -395,6 +415,8 @@ class Playing(ModeState):
     """Pad -> a short notice ("Bleu veut jouer") and when it goes."""
     used_chords: dict[int, float] = field(default_factory=dict)
     """Pad -> the start of the LEFT+RIGHT hold that already opened a question."""
+    left: bool = False
+    """The people agreed to leave the match (they know why it ended: no sheet says so)."""
 
     def deadline(self, ctx: Context) -> float | None:
         session = ctx.match.session
@@ -437,6 +459,7 @@ class Playing(ModeState):
         answer = question.press(event.pad, event.button)
         if answer == "leave":
             self.question = None
+            self.left = True
             ctx.match.session.abandon()
             ctx.hold_match()
         elif answer == "stay":
@@ -511,7 +534,7 @@ class Playing(ModeState):
                 ctx.tournament.open()
                 ctx.enter(TournamentPage(now))
             else:
-                ctx.enter(Menu(now))
+                ctx.enter(Menu(now, abandoned=session.abandoned and not self.left))
 
     def screen(self, ctx: Context, pad: int) -> Any:
         session = ctx.match.session

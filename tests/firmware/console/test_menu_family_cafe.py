@@ -420,6 +420,7 @@ def test_a_match_nobody_finished_shows_on_the_stats_page_as_abandoned(tmp_path):
     rig.press(1, Button.CENTRE)
     rig.wait(rig.app.idle.abandon_after + 5)            # nobody plays: recorded as abandoned
     assert rig.app.mode == "menu"
+    rig.press(1, Button.CENTRE)                         # OK clears the sheet saying so
     go_to_line(rig, "Stats")
     rig.press(2, Button.CENTRE)
     assert rig.screen(1).lines("en") == [("Matches played", "1"), ("Abandoned", "1")]
