@@ -76,6 +76,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "leave.question": ("Quitter le match ?", "Leave the match?"),
     "leave.all_agree": ("Chacun doit accepter", "Everyone must agree"),
     "leave.must_agree": ("{team} doit accepter", "{team} must agree too"),
+    "leave.thinking": ("{team} veut arrêter ?", "{team} may stop…"),
     "leave.asks": ("{team} veut arrêter", "{team} wants to stop"),
     "leave.waiting": ("Attends {team}…", "Waiting for {team}…"),
     "leave.plays_on": ("{team} veut jouer", "{team} plays on"),

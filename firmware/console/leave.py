@@ -39,8 +39,10 @@ CHORD = (Button.LEFT, Button.RIGHT)
 @dataclass(frozen=True)
 class LeaveScreen:
     """What a pad shows while a question is open, or just after: its ``kind`` is ``ask`` (this
-    pad asks), ``asked`` (``who`` asks this pad), ``wait`` (this pad said yes, ``who`` has
-    not yet), ``play_on`` (``who`` said no) or ``no_answer`` (the question lapsed)."""
+    pad asks), ``hold`` (``who`` is asking itself: the match waits, this pad's presses do
+    nothing and it says why), ``asked`` (``who`` asks this pad), ``wait`` (this pad said yes,
+    ``who`` has not yet), ``play_on`` (``who`` said no) or ``no_answer`` (the question
+    lapsed)."""
 
     kind: str
     who: str = ""
@@ -66,6 +68,9 @@ class LeaveScreen:
         elif self.kind == "wait":
             c.centred(22, text(language, "leave.waiting", team=who))
             c.hints(right=text(language, "leave.no"))
+        elif self.kind == "hold":
+            c.centred(16, text(language, "leave.thinking", team=who))
+            c.centred(30, text(language, "match.paused"))
         elif self.kind == "play_on":
             c.centred(24, text(language, "leave.plays_on", team=who))
         else:
@@ -108,8 +113,10 @@ class LeaveQuestion:
 
     def screen(self, pad: int) -> LeaveScreen | None:
         """What ``pad`` shows, or None when the question is not its business (a spectator)."""
-        if pad not in self.needed or not self.asked(pad):
+        if pad not in self.needed:
             return None
+        if not self.asked(pad):
+            return LeaveScreen("hold", self.labels[self.asker])
         waiting = sorted(self.needed - self.agreed)
         if pad in self.agreed:
             return LeaveScreen("wait", self.labels[waiting[0]])

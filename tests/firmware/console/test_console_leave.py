@@ -18,6 +18,7 @@ from firmware.storage.settings import Settings
 from hal.buttons import Button
 
 from app_rig import Rig
+from reading import words
 
 NO_SAVER = Idle(screensaver_after=1e9)
 
@@ -87,7 +88,9 @@ def test_two_people_must_both_agree_and_a_no_tells_the_asker(tmp_path):
     rig = started(tmp_path, players="two")
     hold(rig, 1)
     assert kind(rig, 1) == "ask" and rig.screen(1).others and rig.screen(1).who == "team.blue"
-    assert kind(rig, 2) is None                              # pad 2 is asked once pad 1 says yes
+    assert kind(rig, 2) == "hold" and rig.screen(2).who == "team.red"   # asked once pad 1 says yes
+    assert "Rouge veut arrêter ?" in words(rig.screen(2), "fr")        # meanwhile it says why
+    assert "Choisis une carte" not in words(rig.screen(2), "fr")        # its presses wait
     rig.press(1, Button.LEFT)
     assert kind(rig, 1) == "wait" and rig.screen(1).who == "team.blue"
     assert kind(rig, 2) == "asked" and rig.screen(2).who == "team.red"
