@@ -293,10 +293,12 @@ def on_throw_move(m: SoccerBoard, team: int, choice: Choice,
         return None
     if move.thrower is not None or move.subs:
         raise IllegalChoice("S-RST-1", "only the throwing team names a thrower")
-    moves.check_moves(m, team, move, pending.a, "p3", set())
+    done = moves.check_moves(m, team, move, pending.a, "p3", set())
     if any(q.team == team and not q.stood for q in m.at(cell)):
         # Ruling: one standing up there this phase stays (he does not move, S-TURN-2).
         raise IllegalChoice("S-RST-1", "none stays in or enters the thrower's cell")
+    # The answer is the other team's Phase 3 (S-RST-1): its summary, as every Phase 3 has.
+    out.append(ev.Phase3(SEATS[team], False, pending.a, len(done), None))
     if clock.step(m, out, test=True):
         return clock.end_half(m, out)
     return StartTurn(other(team), set_piece="throw_in")
