@@ -122,7 +122,9 @@ def summary(match: SoccerMatch) -> dict[str, Any]:
         "score": {"red": match.score[0], "blue": match.score[1]},
         "shootout": None if match.shootout is None else
         {"red": match.shootout[0], "blue": match.shootout[1]},
-        "winner": match.winner, "ball": SEATS[match.possession],
+        "winner": match.winner,
+        # Who had the ball when regular play ended: shoot-out kickers do not change it.
+        "ball": SEATS[match.possession if match.regular_ball is None else match.regular_ball],
         "to_act": list(match.to_act()), "phase": match.phase,
         "yellow": yellow,
         "sent_off": {seat: sorted(match.sent_off[t]) for t, seat in enumerate(SEATS)},

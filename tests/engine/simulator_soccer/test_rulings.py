@@ -8,8 +8,10 @@ them.
 """
 from __future__ import annotations
 
+from engine.simulator_soccer import Options
 from engine.simulator_soccer.position import position
 from engine.simulator_soccer.script import summary
+from engine.simulator_soccer.state import SEATS
 from soccer_rig import named, one, play
 
 
@@ -36,3 +38,26 @@ def test_S_RST_1_an_answer_moving_nobody_still_prints_p3_with_a_at_least_1():
     assert named(events, "p3") == [{"event": "p3", "seat": "red", "quick": False, "a": 1,
                                     "moved": 0, "challenge": None}]
     assert summary(m)["clock"] == 1
+
+
+# ----- the summary's ball (docs/formats/match-script.md) ------------------------------------------
+def test_S_END_1_the_summarys_ball_stays_with_regular_play_through_the_shoot_out():
+    # Red holds the ball when time runs out at a draw with the tie-break on; the toss (2)
+    # sends blue to the spot first. Shoot-out kickers change whose kick it is, never who
+    # had the ball when regular play ended: "ball" stays red to the end.
+    m = position(half=2, clock=33, options=Options(tiebreak=True), dice=(1, 2))
+    events = play(m, red={"kick": "pass", "to": [11, 5]})
+    assert one(events, "toss") == {"event": "toss", "die": 2, "shootout_first": "blue"}
+    seen = []
+    for _ in range(40):  # blue's keeper guesses wrong, red's right: blue wins in the end
+        (seat,) = m.to_act()
+        kicker = min(p.num for p in m.shootout_kickers(SEATS.index(seat)))
+        play(m, **{seat: {"kicker": kicker}})
+        seen.append(summary(m)["ball"])
+        dive = "left" if seat == "red" else "right"
+        play(m, **{s: ({"shoot": "left", "high": False} if s == seat else {"dive": dive})
+                   for s in m.to_act()})
+        seen.append(summary(m)["ball"])
+        if m.is_over:
+            break
+    assert m.is_over and summary(m)["winner"] == "blue" and set(seen) == {"red"}
