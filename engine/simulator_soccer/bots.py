@@ -153,36 +153,14 @@ def thrower_for(match: SoccerMatch, team: int) -> int:
 
 def safe(match: SoccerMatch, team: int, legal: Legal, choice: Choice,
          fallback: Callable[[], Choice]) -> Choice:
-    """``choice`` if the rules take it, else ``fallback()``'s, else a surely legal one."""
+    """``choice`` if the rules take it, else ``fallback()``'s, else the first listed legal
+    choice (the listing holds one whenever the decision has one, a wall's spread included)."""
     if choice in legal:
         return choice
     alternative = fallback()
     if alternative in legal:
         return alternative
-    spread = _wall_spread(match, team, legal)
-    if spread is not None:
-        return spread
     return legal[0]
-
-
-def _wall_spread(match: SoccerMatch, team: int, legal: Legal) -> Choice | None:
-    """A move list that spreads the team's wall (S-RST-3: one player a cell), built on the
-    legal menu: a wall of three needs two moves, which ``legal_choices`` (the empty and the
-    one-entry lists) never holds, so without it a policy whose list was refused had nothing."""
-    if match.move_phase not in ("p2", "p3") or not match.wall or match.wall[0] != team:
-        return None
-    menu = ListMenu(match, team)
-    entries: list[tuple[int, Cell]] = []
-    for _ in range(3):
-        options = menu.options(entries)
-        movers = [num for num in options if match.player(team, num).cell in match.wall[1]]
-        if not movers:
-            return None
-        entries.append((movers[0], options[movers[0]][0]))
-        candidate = Move(tuple(entries))
-        if candidate in legal:
-            return candidate
-    return None
 
 
 # ----- Random -----------------------------------------------------------------------------------

@@ -292,10 +292,42 @@ def _list_candidates(match: SoccerBoard, list_menu: ListMenu) -> list[Choice]:
         cell = pending.cell
         return [Move((), thrower=p.num) for p in match.teams[list_menu.team].on_pitch()
                 if restarts.may_throw(p, cell)]
-    candidates: list[Choice] = [list_menu.choice(())]
+    if list_menu.kind == "place":
+        subs = restarts.required_subs(match, list_menu.team)
+        if subs:
+            # S-SUB-1 requires substitutions in this step: each listed step makes them first.
+            twin = match.clone()
+            restarts.apply_subs(twin, list_menu.team, subs, [], False)
+            return [Place(entries, subs) for entries in _short_lists(ListMenu(twin, list_menu.team))]
+    return [list_menu.choice(entries) for entries in _short_lists(list_menu)] + _wall_spread(
+        match, list_menu)
+
+
+def _wall_spread(match: SoccerBoard, list_menu: ListMenu) -> list[Choice]:
+    """The list that spreads the team's wall (S-RST-3: one player a cell) with the fewest
+    moves, built on the menu: a wall of three needs two moves, which no short list holds, so
+    without it the listing of a legal decision could be empty."""
+    team = list_menu.team
+    if list_menu.phase not in ("p2", "p3") or not match.wall or match.wall[0] != team:
+        return []
+    walled = {q.num for c in match.wall[1] for q in match.at(c) if q.team == team}
+    entries: list[Entry] = []
+    while sum(1 for c in match.wall[1] for q in match.at(c)
+              if q.team == team and q.num not in {n for n, _ in entries}) > len(match.wall[1]):
+        options = list_menu.options(entries)
+        movers = [num for num in options if num in walled]
+        if not movers:
+            return []
+        entries.append((movers[0], options[movers[0]][0]))
+    return [list_menu.choice(entries)] if len(entries) > 1 else []
+
+
+def _short_lists(list_menu: ListMenu) -> list[tuple[Entry, ...]]:
+    """The empty list and every one-entry list ``list_menu`` offers."""
+    lists: list[tuple[Entry, ...]] = [()]
     for num, cells in list_menu.options().items():
-        candidates += [list_menu.choice(((num, c),)) for c in cells]
-    return candidates
+        lists += [((num, c),) for c in cells]
+    return lists
 
 
 def _listed_choices(match: SoccerBoard, team: int, kind: str) -> tuple[Choice, ...]:

@@ -227,6 +227,18 @@ def subs_needed(m: SoccerBoard, team: int) -> int:
     return max(0, need - made)
 
 
+def required_subs(m: SoccerBoard, team: int) -> tuple[tuple[int, int], ...]:
+    """The substitutions S-SUB-1 requires of ``team`` in this placement step, as one fixed
+    set (its last field players off, the keeper last, for its first bench players): the
+    listing of legal placement steps carries them, since without them no step is legal."""
+    need = subs_needed(m, team)
+    if not need:
+        return ()
+    t = m.teams[team]
+    off = sorted(t.on_pitch(), key=lambda p: (p.keeper, -p.slot))
+    return tuple(zip((p.num for p in off), (p.num for p in t.bench())))[:need]
+
+
 def _check_required_subs(m: SoccerBoard, team: int) -> None:
     """S-SUB-1: from the first repositioning at second-half step >= ceil(H/3) (then
     ceil(2H/3)) a team must have made 2 (then 3) in the match, as far as it can."""

@@ -71,23 +71,27 @@ def test_random_never_enters_violently_so_its_matches_run_their_full_length():
 
 
 def test_S_RST_3_simple_spreads_a_wall_of_three_that_needs_two_moves():
-    """Found by Search vs Simple at full length (match 93, seed 1093): a wall of three must move
-    two players, a list ``legal_choices`` (empty and one-entry lists) never holds; Simple fell
-    back on it and crashed with an IndexError. The whole match now plays to its end."""
-    import random
-
-    from engine.simulator_soccer import MatchConfig, Options, new_match
-    from engine.simulator_soccer.bots import SoccerBot
-
-    bots = {"red": SoccerBot("simple"), "blue": SoccerBot("search")}
-    rngs = {seat: random.Random(f"93-{seat}-{bots[seat].name}") for seat in bots}
-    m = new_match(MatchConfig(Options(half_steps=33)), 1093)
-    walls_of_three = 0
-    while m.to_act():
-        if m.wall and any(sum(1 for q in m.at(c) if q.team == m.wall[0]) == 3 for c in m.wall[1]):
-            walls_of_three += 1
-        m.apply({seat: bots[seat].choose(m.view(seat), m.legal_choices(seat), rngs[seat]) for seat in m.to_act()})
-    assert walls_of_three and m.over
+    """Found by Search vs Simple at full length: a wall of three must move two players, a
+    list the short lists of ``legal_choices`` never hold; Simple fell back on the listing and
+    crashed with an IndexError. The listing now holds the spread."""
+    # Blue #8 fouls red #9's dribble (his die 1 in red's attack zone): red's free kick at
+    # (15, 3); blue walls #8 and #5 with #4 at (17, 3). Red lobs far from the wall, to #7 at
+    # (7, 7), and #8 runs: blue's Phase 3, Simple's, whose players near the ball do not
+    # spread the wall, so its own list is refused.
+    m = position(red={9: (15, 3), 10: (15, 5)}, blue={8: (15, 3)}, dice=(3, 1, 1))
+    play(m, red={"kick": "dribble", "to": [17, 3]})
+    play(m, red={"place": []})
+    play(m, blue={"place": [[8, [17, 3]], [5, [17, 3]]]})
+    play(m, red={"place": []})
+    assert m.wall == (1, frozenset({(17, 3)})) and len(m.at((17, 3))) == 3
+    play(m, red={"kick": "lob", "to": [7, 7]})
+    play(m, red={"kick": "end"})
+    play(m, red={"move": [[8, [9, 5]]]})
+    assert (m.decision, m.to_act()) == ("move", ("blue",))
+    assert [len(c.entries) for c in m.legal_choices("blue")] == [2]  # the listed spread
+    choice = SoccerBot("simple").choose(m.view("blue"), m.legal_choices("blue"), random.Random(3))
+    play(m, blue=choice.to_json())
+    assert m.wall is None and len(m.at((17, 3))) <= 1
 
 
 def _shootout():

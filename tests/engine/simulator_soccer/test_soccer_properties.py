@@ -1,16 +1,21 @@
 """Properties of Simulator Soccer over random legal play (hypothesis picks seeds and options):
 S-PIT-2's occupancy, a clock that only grows, replays of the decision log, illegal choices
-that change nothing, and views that determinized twins cannot tell apart (S-VIS-1)."""
+that change nothing, views that determinized twins cannot tell apart (S-VIS-1); and, over
+seeded uniform play of the example set-ups, a listed legal choice for every seat asked and
+matches that end."""
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import IllegalChoice
-from engine.simulator_soccer import PRO_OPTIONS, Kick, MatchConfig, Move, Options, new_match
+from engine.protocol import uniform_choice
+from engine.simulator_soccer import GAME, PRO_OPTIONS, Kick, MatchConfig, Move, Options, Place, new_match
 from engine.simulator_soccer.bots import random_policy
+from engine.simulator_soccer.position import position
 from engine.simulator_soccer.script import summary
 from engine.simulator_soccer.state import SEATS
 from engine.simulator_soccer.view import determinize
@@ -123,3 +128,44 @@ def test_S_VIS_1_views_are_equal_across_determinized_twins(config, seed, salt):
             assert twin.view(seat).to_json() == view.to_json()
             assert twin.to_act() == match.to_act()
             assert twin.dice.generator.state != match.dice.generator.state
+
+
+def uniform_play(config, seed, limit=20000):
+    """Yield (match, decision index) before each decision of a match whose every choice is
+    drawn uniformly from the listed legal choices (``engine.protocol.uniform_choice``, the
+    platform's random player), the generator seeded with the match seed."""
+    rng = random.Random(seed)
+    match = new_match(config, seed)
+    for index in range(limit):
+        if not match.to_act():
+            return
+        yield match, index
+        match.apply({s: uniform_choice(match, s, rng) for s in match.to_act()})
+    raise AssertionError(f"seed {seed}: no end after {limit} decisions")
+
+
+@pytest.mark.parametrize(("config", "seed"), [
+    *((GAME.example_configs[0], seed) for seed in range(24)),
+    *((GAME.example_configs[1], seed) for seed in range(8))])
+def test_S_SUB_1_every_seat_asked_has_a_listed_legal_choice_and_matches_end(config, seed):
+    """Found by random play (the first example set-up, seed 3, decision 32): a repositioning
+    that S-SUB-1 made require substitutions listed no step, since the listed steps carried
+    none; the random player had nothing to pick."""
+    for match, index in uniform_play(config, seed):
+        for seat in match.to_act():
+            assert len(match.legal_choices(seat)) > 0, (seed, index, seat, summary(match))
+    assert match.is_over and summary(match)["to_act"] == []
+
+
+def test_S_SUB_1_the_listed_placements_make_the_required_substitutions():
+    # Second half, clock 11 = ceil(H/3): red's lob misses W past blue's goal line, a goal
+    # kick; blue's first step must bring its substitutions to 2 (S-SUB-1). Every listed step
+    # makes them; before, none did, and the listing was empty.
+    match = position(half=2, clock=11, dice=(99, 4))
+    assert match.apply({"red": Kick("lob", (0, 2))})[-1].to_json()["restart"] == "goal_kick"
+    assert (match.decision, match.to_act(), match.subs_needed(1)) == ("place", ("blue",), 2)
+    legal = list(match.legal_choices("blue"))
+    assert legal and all(isinstance(c, Place) and len(c.subs) == 2 for c in legal)
+    assert Place(()) not in match.legal_choices("blue")
+    events = [e.to_json()["event"] for e in match.apply({"blue": legal[-1]})]
+    assert events[:2] == ["sub", "sub"] and match.teams[1].subs == 2
