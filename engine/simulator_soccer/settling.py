@@ -197,7 +197,11 @@ def takes_ball(m: SoccerBoard, p: Player, moved: int, how: str,
     m.holding = (p.keeper and geo.penalty_area(m.fr(other(p.team), cell)) and not from_teammate)
     if p.team != attacker:
         m.hold_used = False
-        if clock.ends_at_rest(m, out):
+        # Ruling (S-TURN-1, S-TIME-1): a ball won during a relance turn steps the clock once,
+        # so a chain of relance turns (a shot blocked, the keeper's pass intercepted, ...)
+        # cannot hold a half at its last minute for ever; S-TIME-2's test follows.
+        ends = clock.step(m, out, test=True) if m.turn.relance else clock.ends_at_rest(m, out)
+        if ends:
             return clock.end_half(m, out)
         return kicks.start_turn(m, p.team, out, relance=True, limit=max(3, moved))
     if moved >= 1:

@@ -81,7 +81,7 @@ def main() -> None:
                                  tiebreak=True))
     missing = set(FEATURES)
     kept = 0
-    for seed in range(2000):
+    for seed in range(6000):
         script, found = play(seed, config)
         if found & missing:
             missing -= found

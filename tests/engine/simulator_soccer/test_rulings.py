@@ -8,7 +8,7 @@ them.
 """
 from __future__ import annotations
 
-from engine.simulator_soccer import Options
+from engine.simulator_soccer import Move, Options
 from engine.simulator_soccer.position import position
 from engine.simulator_soccer.script import summary
 from engine.simulator_soccer.state import SEATS
@@ -61,3 +61,63 @@ def test_S_END_1_the_summarys_ball_stays_with_regular_play_through_the_shoot_out
         if m.is_over:
             break
     assert m.is_over and summary(m)["winner"] == "blue" and set(seen) == {"red"}
+
+
+# ----- S-TURN-1 / S-TIME-1: a relance turn that loses the ball moves the clock --------------------
+def _intercepted_twice(m):
+    """Red #9's pass runs into blue #10 at (11, 5): blue's relance. Blue #10's pass back runs
+    into red #9 at (9, 5): the ball is won during a relance turn."""
+    first = play(m, red={"kick": "pass", "to": [13, 5]})
+    assert one(first, "ball")["seat"] == "blue" and m.turn.relance
+    second = play(m, blue={"kick": "pass", "to": [7, 5]})
+    assert one(second, "ball") == {"event": "ball", "seat": "red", "player": 9, "cell": [9, 5],
+                                   "moved": 0, "how": "cdd"}
+    return first, second
+
+
+def test_S_TURN_1_a_ball_won_during_a_relance_turn_steps_the_clock_once():
+    m = position(dice=(1, 1))
+    first, second = _intercepted_twice(m)
+    assert named(first, "clock") == []  # won in a normal turn: a relance, no step
+    assert named(second, "clock") == [{"event": "clock", "half": 1, "clock": 1, "minute": 1,
+                                       "end": None}]
+    assert m.clock == 1 and m.to_act() == ("red",) and m.turn.relance
+
+
+def test_S_TIME_1_a_chain_of_relance_turns_ends_the_half():
+    # One step before time: every interception of the chain used to leave the clock at 32,
+    # and a ball that kept changing sides kept the half at its last minute for ever. The
+    # relance win steps it to 33 = H; time is up and the ball rests at (9, 5), outside red's
+    # attack zone: half-time.
+    m = position(clock=32, dice=(1, 1))
+    _first, second = _intercepted_twice(m)
+    assert named(second, "clock") == [{"event": "clock", "half": 1, "clock": 33, "minute": 45,
+                                       "end": "rest"}]
+    assert (m.half, m.clock, m.decision) == (2, 0, "formation")
+
+
+# ----- S-RST-3: a wall spreads even after a quick turn's challenge -------------------------------
+def test_S_RST_3_a_wall_may_spread_after_a_quick_turn_challenge():
+    """Found by Search against Simple at full length: a free kick's wall of two, then a quick
+    turn whose challenger used the one field move; apply accepted a wall player's 1-cell
+    spread but the legal menu offered none, so the defender had no legal choice."""
+    # Blue #8 fouls red #9's dribble in red's attack zone (his die 1): red's free kick at
+    # (15, 3). Blue walls #8 with #4 at (17, 3); red's free kick reaches #10 without a move,
+    # who declines his skills; red moves nobody: a quick turn. Blue #5 challenges (the one
+    # field move), and the wall must still spread (S-RST-3), one 1-cell move free of the limit.
+    m = position(red={9: (15, 3), 10: (15, 5)}, blue={8: (15, 3)}, dice=(3, 1, 1))
+    assert one(play(m, red={"kick": "dribble", "to": [17, 3]}), "foul")["award"] == "free_kick"
+    play(m, red={"place": []})
+    play(m, blue={"place": [[8, [17, 3]]]})
+    play(m, red={"place": []})
+    assert m.wall == (1, frozenset({(17, 3)}))
+    play(m, red={"kick": "pass", "to": [15, 5]})
+    play(m, red={"kick": "end"})
+    play(m, red={"move": []})
+    play(m, blue={"challenge": {"player": 5, "to": [15, 5], "tackle": False}})
+    assert m.quick() and m.decision == "move"
+    legal = m.legal_choices("blue")
+    assert Move(()) not in legal
+    assert {e.entries[0][0] for e in legal if isinstance(e, Move)} == {4, 8}
+    assert Move(((8, (18, 2)),)) in legal
+    assert one(play(m, blue={"move": [[8, [18, 2]]]}), "p3")["challenge"]["player"] == 5

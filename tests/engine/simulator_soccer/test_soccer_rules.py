@@ -791,28 +791,3 @@ def test_S_RST_4_goal_kick_the_other_teams_step_2_must_leave_the_area():
     assert one(play(m, red={"place": [[10, [15, 5]]]}), "place")["to"] == [15, 5]
     play(m, blue={"place": [[1, [20, 4]]]})
     assert m.pending.kind == "kick"
-
-
-def test_S_RST_3_a_wall_may_spread_after_a_quick_turn_challenge():
-    """Found by Search vs Simple at full length (match 48, seed 1048): a free kick's wall of two,
-    then a quick turn whose challenger used the one field move; apply accepted a wall player's
-    1-cell spread but the legal menu offered none, so the defender had no legal choice."""
-    import random
-
-    from engine.simulator_soccer import MatchConfig, Options, new_match
-    from engine.simulator_soccer.bots import SoccerBot
-    from engine.simulator_soccer.state import SEATS, MovePending
-
-    bots = {"red": SoccerBot("search"), "blue": SoccerBot("simple")}
-    rngs = {seat: random.Random(f"48-{seat}-{bots[seat].name}") for seat in bots}
-    m = new_match(MatchConfig(Options(half_steps=33)), 1048)
-    seen_wall_quick = False
-    while m.to_act():
-        for seat in m.to_act():
-            if m.wall and m.wall[0] == SEATS.index(seat) and isinstance(m.pending, MovePending) \
-                    and m.pending.challenge is not None and m.quick():
-                seen_wall_quick = True
-                assert m.legal_choices(seat), "the wall's 1-cell spreads are legal choices"
-        m.apply({seat: bots[seat].choose(m.view(seat), m.legal_choices(seat), rngs[seat])
-                 for seat in m.to_act()})
-    assert seen_wall_quick and m.over
