@@ -24,6 +24,8 @@ from engine.simulator_soccer.legal import defend_candidates
 from engine.simulator_soccer.restarts import apply_subs, first_step
 from engine.simulator_soccer.state import SEATS, DefendPending, KickPending
 from firmware.games.session import Pending
+from firmware.i18n import LANGUAGES, text
+from firmware.render import WIDTH, text_width
 
 Label = tuple[str, tuple[tuple[str, Any], ...]]
 """An i18n key and its parameters (a parameter that is itself a Label is translated too)."""
@@ -33,6 +35,8 @@ Action = tuple[Any, ...]
 substitution (S-SUB-1): ``("menu", "sub_off")``, ``("sub_off", num)``, ``("sub_on", num)``,
 ``("unsub", index)``."""
 
+MENU_LINE_W = WIDTH - 13
+"""A menu line's room beside its button number (``screens.MenuScreen``)."""
 KICK_ORDER = ("pass", "lob", "dribble", "throw", "cross", "shot", "hold", "end")
 TARGETED = ("pass", "lob", "dribble", "throw")
 LISTS = ("move", "place", "headers")
@@ -41,6 +45,21 @@ SECRET = ("formation", "shoot", "dive")
 
 def label(key: str, **params: Any) -> Label:
     return key, tuple(sorted(params.items()))
+
+
+def words(language: str, item: Label | str) -> str:
+    """A label in ``language`` (parameters that are labels translated too)."""
+    if isinstance(item, str):
+        return text(language, item)
+    key, params = item
+    values = {name: words(language, value) if isinstance(value, tuple) else value
+              for name, value in params}
+    return text(language, key, **values)
+
+
+def fits_a_menu_line(item: Label) -> bool:
+    """Whether ``item`` fits beside a menu's button number in every language."""
+    return all(text_width(words(language, item)) <= MENU_LINE_W for language in LANGUAGES)
 
 
 @dataclass
@@ -183,8 +202,10 @@ def describe_choice(choice: Any, match: Any, seat: str) -> Label:
             # proposal reads like the plain line under it ("▶Pass", "Pass").
             behind = (choice.to[0] - (2 if match.east(team) else -2), choice.to[1])
             runners = [p.num for p in match.teams[team].on_pitch() if p.cell == behind]
-            if runners:
-                return label("ss.sug.kick_ahead", kind=label("ss.kick." + kind), num=runners[0])
+            named = label("ss.sug.kick_ahead", kind=label("ss.kick." + kind),
+                          num=runners[0] if runners else 0)
+            if runners and fits_a_menu_line(named):   # "▶Header pass ahead of #10" does not
+                return named
             carrier = match.carrier_player()
             if carrier is not None and carrier.cell is not None:   # into space: which way
                 ahead = match.fr(team, choice.to)[0] - match.fr(team, carrier.cell)[0]

@@ -32,22 +32,12 @@ from firmware.games.session import Step
 from firmware.games.sheets import draw_result_sheet
 
 from . import pitch
-from .choosing import SECRET, Label, label
+from .choosing import SECRET, Label, label, words
 from .tutorial import PAGES, draw_tutorial_page
 
 SHOT_BOXES = {"left": 8, "centre": 50, "right": 92}
 ARROWS = {"left": "◀", "centre": "●", "right": "▶"}
 """A side of the goal as the shot and dive screens draw it (the shooter's sides)."""
-
-
-def words(language: str, item: Label | str) -> str:
-    """A label in ``language`` (parameters that are labels translated too)."""
-    if isinstance(item, str):
-        return text(language, item)
-    key, params = item
-    values = {name: words(language, value) if isinstance(value, tuple) else value
-              for name, value in params}
-    return text(language, key, **values)
 
 
 def team_label(event_seat: str, seat: str, opponent_key: str) -> Label:

@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from soccer_console_rig import SoccerRig, soccer_settings
 from soccer_play import intent
 
 from engine.simulator_soccer import script as soccer_script
 from firmware.render import WIDTH, text_width
+from firmware.games.registry import game_named
 from firmware.games.session import Step
 from firmware.simulator_soccer import choosing, pitch
 from firmware.simulator_soccer import screens as ss
@@ -32,6 +34,13 @@ TURNS = [
     {"red": {"place": []}}, {"blue": {"place": []}}, {"red": {"place": []}},
     {"red": {"kick": "pass", "to": [8, 4]}},
 ]
+
+
+@pytest.fixture(autouse=True)
+def _soccer_words() -> None:
+    """The game's words join the console's when the registry loads its spec: a test run
+    alone (before any console started) reads them too."""
+    game_named("simulator-soccer")
 
 
 def _opening() -> tuple[Any, list[Any]]:
