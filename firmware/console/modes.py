@@ -114,19 +114,27 @@ class NoStatsScreen:
 # ----- the modes ----------------------------------------------------------------------------
 @dataclass
 class Splash(ModeState):
+    """The name at power-on, for ``Idle.splash`` seconds counted from when it is first drawn:
+    counted from the app's start, a slow start (the results history read, the screens set up)
+    used them all up and the menu came straight after a blank screen."""
+
     kind: ClassVar[Mode] = Mode.SPLASH
+    shown: float | None = None
+    """When the splash was first drawn (None: not yet)."""
 
     def deadline(self, ctx: Context) -> float | None:
-        return self.since + ctx.idle.splash
+        return None if self.shown is None else self.shown + ctx.idle.splash
 
     def press(self, ctx: Context, event: ButtonEvent) -> None:
         ctx.enter(Menu(ctx.clock.now()))
 
     def tick(self, ctx: Context, now: float) -> None:
-        if now >= self.since + ctx.idle.splash:
+        if self.shown is not None and now >= self.shown + ctx.idle.splash:
             ctx.enter(Menu(now))
 
     def screen(self, ctx: Context, pad: int) -> Any:
+        if self.shown is None:
+            self.shown = ctx.clock.now()
         return SplashScreen()
 
 
