@@ -590,7 +590,7 @@ def build(state: SeatState) -> Screen:
                           getattr(reveal, other(view.seat)), state.deciding,
                           left / state.offside_window)
     if step is Step.REVEAL:
-        return _reveal(view, opponent_key, list(state.events))
+        return reveal_screen(view, opponent_key, list(state.events))
     locked, seconds = state.locked, state.seconds_left
     if view.decision in ("shoot", "dive"):
         return ShotScreen(view, opponent_key, view.decision, state.side, locked, state.opponent,
@@ -604,7 +604,8 @@ def build(state: SeatState) -> Screen:
     return CardScreen(view, opponent_key, None, False, state.opponent, "hint.wait", None)
 
 
-def _reveal(view: ChifootmiView, opponent_key: str, events: list[Any]) -> RevealScreen:
+def reveal_screen(view: ChifootmiView, opponent_key: str, events: list[Any]) -> RevealScreen:
+    """What ``view.seat`` reads after the move that made ``events``, told from its side."""
     seat = view.seat
     mine = theirs = None
     shoot = dive = None

@@ -507,7 +507,8 @@ def _score_after(events: Sequence[Any], view: FotbollView) -> tuple[int, int]:
     return score[view.seat], score[view.opponent.seat]
 
 
-def _reveal(events: tuple[Any, ...], view: FotbollView, opponent_key: str) -> Any:
+def reveal_screen(events: tuple[Any, ...], view: FotbollView, opponent_key: str) -> Any:
+    """What ``view.seat`` reads after the move that made ``events``, told from its side."""
     said = told(events, view.seat)
     duel = next((e for e in events if isinstance(e, ev.Duel)), None)
     if duel is not None:
@@ -585,7 +586,7 @@ def build(state: SeatState) -> Any:
     if state.step is Step.OVER:
         return ResultScreen(view, opponent, state.spectator)
     if state.step is Step.REVEAL:
-        return _reveal(state.events, view, opponent)
+        return reveal_screen(state.events, view, opponent)
     if view.stage == "formation":
         if not state.deciding:
             return FormationScreen(view, "", (), None, True)

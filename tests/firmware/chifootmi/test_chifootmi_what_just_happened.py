@@ -58,7 +58,7 @@ def test_C_RND_1_a_flip_says_when_the_move_clock_chose_and_how(tmp_path):
 def test_C_RND_3_a_tie_is_called_a_tie_on_both_pads_not_a_win():
     tie = [ev.Reveal(round=3, red=7, blue=7), ev.BallKept(seat="red", retention=1, dribble=False)]
     for seat, line in (("red", "Tu gardes le ballon"), ("blue", "Rouge garde le ballon")):
-        drawn = words(cs._reveal(MATCH.view(seat), "team." + ("blue" if seat == "red" else "red"),
+        drawn = words(cs.reveal_screen(MATCH.view(seat), "team." + ("blue" if seat == "red" else "red"),
                                  tie), "fr")
         assert "Égalité" in drawn and line in drawn and "Gagné !" not in drawn
 
@@ -66,7 +66,7 @@ def test_C_RND_3_a_tie_is_called_a_tie_on_both_pads_not_a_win():
 def test_C_RND_3_the_defender_whose_card_lost_was_beaten_it_never_had_the_ball_to_lose():
     kept = [ev.Reveal(round=3, red=9, blue=4), ev.BallKept(seat="red", retention=2, dribble=False),
             ev.ShootingPhase(seat="red")]
-    drawn = words(cs._reveal(MATCH.view("blue"), "team.red", kept), "en")
+    drawn = words(cs.reveal_screen(MATCH.view("blue"), "team.red", kept), "en")
     assert "Beaten" in drawn and "Lost it" not in drawn and "Red shoots next!" in drawn
 
 

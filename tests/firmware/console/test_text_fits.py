@@ -270,10 +270,10 @@ def test_every_reveal_sentence_fits_its_screen_from_each_side(cuts: Cuts, langua
         for seat in ("red", "blue"):
             view = chifootmi.view(seat)
             for events in chifootmi_moves():
-                draw(cs._reveal(view, opponent, events), language, cuts)
+                draw(cs.reveal_screen(view, opponent, events), language, cuts)
                 assert cs.reveal_headline(view, events, language, opponent)
             view = fotboll.view(seat)
             for events in fotboll_moves():
-                draw(fs._reveal(tuple(events), view, opponent), language, cuts)
+                draw(fs.reveal_screen(tuple(events), view, opponent), language, cuts)
                 assert fs.reveal_headline(view, events, language, opponent)
     assert not cuts.found, cuts.found[:12]

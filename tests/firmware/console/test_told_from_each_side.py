@@ -45,12 +45,12 @@ FOTBOLL = fotboll_match(FotbollConfig(jokers=True, tiebreak=True), 1)
 def chifootmi_reveal(events: list[Any], seat: str, language: str = "fr",
                      opponent: str | None = None) -> list[str]:
     other = "blue" if seat == "red" else "red"
-    return words(cs._reveal(CHIFOOTMI.view(seat), opponent or "team." + other, events), language)
+    return words(cs.reveal_screen(CHIFOOTMI.view(seat), opponent or "team." + other, events), language)
 
 
 def fotboll_reveal(events: list[Any], seat: str, language: str = "fr") -> list[str]:
     other = "blue" if seat == "red" else "red"
-    return words(fs._reveal(tuple(events), FOTBOLL.view(seat), "team." + other), language)
+    return words(fs.reveal_screen(tuple(events), FOTBOLL.view(seat), "team." + other), language)
 
 
 # ----- Fotboll -----------------------------------------------------------------------------------
@@ -87,7 +87,7 @@ def test_F_END_1_a_shoot_out_kick_shows_the_shoot_out_score_from_each_side_not_l
     fotboll = fotboll_match(FotbollConfig(tiebreak=True), 1)
     kick = [fev.ShootoutKick(shooter="red", shoot="left", dive="left", scored=False, red=2, blue=3)]
     for seat, line in (("red", "Bleu arrête ton tir"), ("blue", "Tu arrêtes le tir !")):
-        drawn = words(fs._reveal(tuple(kick), fotboll.view(seat), "team." + ("blue" if seat == "red"
+        drawn = words(fs.reveal_screen(tuple(kick), fotboll.view(seat), "team." + ("blue" if seat == "red"
                                                                                else "red")), "fr")
         assert line in drawn
         assert not any("left" in text or "gauche" in text for text in drawn)
@@ -144,11 +144,11 @@ def test_C_END_1_a_saved_last_card_shot_is_drawn_as_a_shot_not_a_shoot_out_kick(
     saved = [cev.Saved(seat="red", kind="last_card", shoot="left", dive="left"),
              cev.ShootoutStart(first="blue"),
              cev.ShotCalled(kind="shootout", shooter="blue", keeper="red", sides=3)]
-    screen = cs._reveal(CHIFOOTMI.view("red"), "team.blue", saved)
+    screen = cs.reveal_screen(CHIFOOTMI.view("red"), "team.blue", saved)
     assert isinstance(screen, cs.RevealScreen) and not screen.shootout and screen.sides == 2
     assert "Bleu arrête ton tir" in words(screen, "fr")
     kick = [cev.ShootoutKick(seat="red", shoot="left", dive="left", scored=False, red=0, blue=0)]
-    assert cs._reveal(CHIFOOTMI.view("red"), "team.blue", kick).shootout
+    assert cs.reveal_screen(CHIFOOTMI.view("red"), "team.blue", kick).shootout
 
 
 def test_C_SET_3_each_pad_is_told_its_own_colour_at_kick_off():
