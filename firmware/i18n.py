@@ -136,8 +136,9 @@ STRINGS: dict[str, tuple[str, str]] = {
 
 
 class Key(str):
-    """A value that is itself an i18n key (``Key("team.red")``), for words computed before the
-    language is known (a spectator's line): the screen words it in the reader's language."""
+    """A value that is itself an i18n key (``Key("team.red")``), or keys joined by ``/`` (a
+    shot's aim and dive), for words computed before the language is known (a spectator's
+    line): the screen words it in the reader's language."""
 
     __slots__ = ()
 

@@ -120,7 +120,9 @@ class SpectatorScreen:
 def _worded(language: str, name: str, value: str) -> str:
     if name == "team":
         return seat_word(language, value)
-    return text(language, value) if isinstance(value, Key) else value
+    if isinstance(value, Key):                  # keys joined by "/" (a shot's aim/dive): "G/D"
+        return "/".join(text(language, part) for part in value.split("/"))
+    return value
 
 
 def _number(value: Any) -> str:

@@ -31,8 +31,8 @@ def soccer_words(events: Sequence[Event]) -> Words:
         elif kind == "shot":
             result = str(line.get("result", "wide"))
             if result in ("goal", "saved"):
-                said = ("watch.ss.shot_" + result, {"team": team, "aim": Key(f"ss.side.{line.get('aim')}"),
-                                                    "dive": Key(f"ss.side.{line.get('dive') or 'none'}")})
+                said = ("watch.ss.shot_" + result, {"team": team, "sides": Key(
+                    f"ss.side.{line.get('aim')}/ss.side.{line.get('dive') or 'none'}")})
             else:
                 said = ("watch.ss.shot_" + ("blocked" if result == "blocked" else "wide"),
                         {"team": team})

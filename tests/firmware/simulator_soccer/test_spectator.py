@@ -132,8 +132,8 @@ def test_a_formation_or_a_shot_locked_in_shows_nothing_on_a_spare_pad_before_the
     shot = next(values for key, values in _watched(rig)[0].words if key.startswith("watch.ss.shot_"))
     shot = dict(shot)
     assert shot["team"] == f"team.{shooter}"
-    if "aim" in shot:                             # on target: the aim and the dive, revealed
-        assert (shot["aim"], shot["dive"]) == ("ss.side.right", "ss.side.left")
+    if "sides" in shot:                           # on target: the aim and the dive, revealed
+        assert shot["sides"] == "ss.side.right/ss.side.left"
     del keeper
 
 
