@@ -1,75 +1,108 @@
-"""Architecture figures (docs/architecture.md): lines per game in engine/ and firmware/, and the
-imports inside functions per folder. Usage: python bench/bench_architecture.py [REPO]
+"""Architecture figures (docs/architecture.md): lines per game, the largest module and function
+of the product, imports inside functions, import cycles and mypy's errors over every layer.
 
-"lines" is wc -l; "code" leaves out blank lines, comment-only lines and docstring lines.
-Duplicated pairs come from the ``duplicates`` tool (``duplicates --most 200``), not from here."""
+Usage: python bench/bench_architecture.py [--json FILE]
+
+"lines" is wc -l; "code" leaves out blank lines, comment-only lines and docstring lines. The
+product is engine/, hal/, sim/ and firmware/ (tests/rigs/code_shape.py reads it, as
+tests/test_layers.py does). Duplicated pairs come from the ``duplicates`` tool, not from here
+(``duplicates --repo engine --most 200``, and so on for each layer)."""
+from __future__ import annotations
+
+import argparse
 import ast
-import pathlib
+import re
+import subprocess
 import sys
+from pathlib import Path
 
-root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests" / "rigs")]
 
-def code_lines(path):
+import code_shape  # noqa: E402
+import run_record  # noqa: E402
+
+LAYERS = ("engine", "hal", "sim", "firmware")
+
+
+def code_lines(path: Path) -> int:
     """Lines that hold code: not blank, not only a comment, not a docstring line."""
-    src = path.read_text()
-    tree = ast.parse(src)
-    doc = set()
-    for node in ast.walk(tree):
+    src = path.read_text(encoding="utf-8")
+    doc: set[int] = set()
+    for node in ast.walk(ast.parse(src)):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            body = node.body
-            first = body[0] if body else None
+            first = node.body[0] if node.body else None
             if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
                     and isinstance(first.value.value, str)):
                 doc.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
-    n = 0
-    for i, line in enumerate(src.splitlines(), 1):
-        s = line.strip()
-        if s and not s.startswith("#") and i not in doc:
-            n += 1
-    return n
+    return sum(1 for i, line in enumerate(src.splitlines(), 1)
+               if line.strip() and not line.strip().startswith("#") and i not in doc)
 
-def tally(paths):
-    files = [p for p in paths if p.suffix == ".py"]
-    return sum(len(p.read_text().splitlines()) for p in files), sum(code_lines(p) for p in files), len(files)
 
-games = sorted({p.name for p in (root / "engine").iterdir() if p.is_dir() and (p / "match.py").exists()}
-               | {p.name for p in (root / "firmware").iterdir() if p.is_dir() and (p / "screens.py").exists()})
-print(f"{'area':34} {'lines':>6} {'code':>6} {'files':>5}")
-for game in games:
-    for layer in ("engine", "firmware"):
-        d = root / layer / game
-        if d.exists():
-            t = tally(sorted(d.rglob("*.py")))
-            print(f"{layer + '/' + game:34} {t[0]:6} {t[1]:6} {t[2]:5}")
-for layer in ("engine", "firmware"):
-    shared = [p for p in sorted((root / layer).rglob("*.py")) if p.relative_to(root / layer).parts[0] not in games]
-    t = tally(shared)
-    print(f"{layer + ' (shared, not in a game folder)':34} {t[0]:6} {t[1]:6} {t[2]:5}")
+def per_game() -> dict[str, dict[str, int]]:
+    games = sorted(p.parent.name for p in (ROOT / "firmware").glob("*/spec.py") if p.parent.name != "games")
+    out: dict[str, dict[str, int]] = {}
+    for game in games:
+        for layer in ("engine", "firmware"):
+            files = sorted((ROOT / layer / game).rglob("*.py"))
+            if files:
+                out[f"{layer}/{game}"] = {
+                    "lines": sum(len(p.read_text(encoding="utf-8").splitlines()) for p in files),
+                    "code": sum(code_lines(p) for p in files), "files": len(files)}
+    return out
 
-def inner_imports(path):
-    tree = ast.parse(path.read_text())
-    count = 0
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for sub in ast.walk(node):
-                if isinstance(sub, (ast.Import, ast.ImportFrom)):
-                    count += 1
-    return count
 
-print()
-print("imports inside functions (each import statement once, nested functions counted once)")
-total = 0
-for layer in ("engine", "hal", "sim", "firmware", "bench", "tests"):
-    n = 0
-    for p in sorted((root / layer).rglob("*.py")):
-        tree = ast.parse(p.read_text())
-        seen = set()
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                for sub in ast.walk(node):
-                    if isinstance(sub, (ast.Import, ast.ImportFrom)):
-                        seen.add(id(sub))
-        n += len(seen)
-    total += n
-    print(f"  {layer:10} {n:5}")
-print(f"  {'total':10} {total:5}")
+def largest() -> dict[str, object]:
+    modules = code_shape.product_modules(LAYERS, ROOT)
+    sizes = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines())
+             for p in modules.values()}
+    module = max(sizes, key=lambda k: sizes[k])
+    best: tuple[int, str] = (0, "")
+    for path in modules.values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno:
+                n = node.end_lineno - node.lineno + 1
+                if n > best[0]:
+                    best = (n, f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
+    return {"module": module, "module_lines": sizes[module], "function": best[1], "function_lines": best[0]}
+
+
+def mypy_errors() -> int:
+    done = subprocess.run([sys.executable, "-m", "mypy", *LAYERS], cwd=ROOT, capture_output=True, text=True)
+    found = re.search(r"Found (\d+) errors?", done.stdout)
+    return int(found.group(1)) if found else 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", help="also write the figures, machine, load and commit to this file")
+    args = parser.parse_args()
+    run = run_record.Run.begin()
+    games = per_game()
+    print(f"{'area':28} {'lines':>6} {'code':>6} {'files':>5}")
+    for area, t in games.items():
+        print(f"{area:28} {t['lines']:6} {t['code']:6} {t['files']:5}")
+    imports = code_shape.product_imports(LAYERS, ROOT)
+    inside = {layer: sum(1 for i in imports if i.function and i.path.startswith(layer + "/")) for layer in LAYERS}
+    figures = {
+        "games": games, "largest": largest(), "imports_inside_functions": inside,
+        "import_cycles": len(code_shape.product_cycles(LAYERS, ROOT)),
+        "modules_over_800_lines": len(code_shape.product_long_modules(800, LAYERS, ROOT)),
+        "functions_over_80_lines": len(code_shape.product_long_functions(80, LAYERS, ROOT)),
+        "mypy_errors": mypy_errors(),
+    }
+    big = figures["largest"]
+    print(f"\nlargest module   {big['module']}: {big['module_lines']} lines")          # type: ignore[index]
+    print(f"largest function {big['function']}: {big['function_lines']} lines")        # type: ignore[index]
+    print(f"modules over 800 lines: {figures['modules_over_800_lines']}; functions over 80: "
+          f"{figures['functions_over_80_lines']}")
+    print(f"import cycles (TYPE_CHECKING included): {figures['import_cycles']}")
+    print("imports inside functions (names imported): "
+          + ", ".join(f"{layer} {n}" for layer, n in inside.items()))
+    print(f"mypy errors over {', '.join(LAYERS)}: {figures['mypy_errors']}")
+    if args.json:
+        run_record.write(args.json, figures, run)
+
+
+if __name__ == "__main__":
+    main()
