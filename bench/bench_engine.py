@@ -6,7 +6,11 @@ Soccer's seats are its Random bot, which walks move lists instead of listing the
 ``bench/bench_soccer.py throughput`` gives more). The rate is in CPU time of the process
 (``time.process_time``), so a busy machine slows the run down without changing the figure much.
 
-Usage: python bench/bench_engine.py [--seconds S] [--games chifootmi,fotboll,...] [--json FILE]
+Usage: python bench/bench_engine.py [--seconds S | --matches N] [--games chifootmi,fotboll,...] [--json FILE]
+
+``--matches N`` plays exactly N matches of each row, the same ones every time: under
+``valgrind --tool=callgrind`` the instruction count compares two versions of the engine whatever
+else the machine is doing (subtract a run with ``--matches 0``: the start-up and the imports).
 """
 from __future__ import annotations
 
@@ -68,21 +72,24 @@ def random_match(start: Callable[[int], Any], seed: int, rng: random.Random,
         decisions += 1
 
 
-def measure(start: Callable[[int], Any], choose: Any, seconds: float) -> tuple[float, float, int]:
-    """Matches per CPU second, mean decisions per match, matches played, over about ``seconds``."""
+def measure(start: Callable[[int], Any], choose: Any, seconds: float,
+            count: int | None = None) -> tuple[float, float, int]:
+    """Matches per CPU second, mean decisions per match, matches played, over about ``seconds``
+    (or exactly ``count`` matches)."""
     rng = random.Random(2026)
     matches = decisions = 0
     begin = time.process_time()
-    while time.process_time() < begin + seconds or matches < 3:
+    while (matches < count) if count is not None else (time.process_time() < begin + seconds or matches < 3):
         decisions += random_match(start, matches, rng, choose)
         matches += 1
-    elapsed = time.process_time() - begin
-    return matches / elapsed, decisions / matches, matches
+    elapsed = max(time.process_time() - begin, 1e-9)
+    return matches / elapsed, decisions / max(matches, 1), matches
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per game")
+    parser.add_argument("--matches", type=int, help="play exactly this many matches of each row instead")
     parser.add_argument("--games", default="", help="comma-separated prefixes of the rows to run")
     parser.add_argument("--json", help="also write the figures, machine, load and commit to this file")
     args = parser.parse_args()
@@ -94,7 +101,7 @@ def main() -> None:
         if wanted and not any(name.startswith(w) for w in wanted):
             continue
         choose = _uniform if kind == "uniform" else _soccer_random()
-        rate, per_match, played = measure(start, choose, args.seconds)
+        rate, per_match, played = measure(start, choose, args.seconds, args.matches)
         figures[name] = {"matches_per_cpu_s": round(rate, 1), "decisions_per_match": round(per_match, 1),
                          "matches": played}
         print(f"  {name:<36} {rate:>9,.1f} matches/s  ({per_match:.1f} decisions per match, {played} played)")
