@@ -1,4 +1,4 @@
-"""Every bot plays every level and option legally, and replays exactly from its seeds."""
+"""Every Chifootmi bot plays every level and option legally, and replays exactly from its seeds."""
 from __future__ import annotations
 
 import random
