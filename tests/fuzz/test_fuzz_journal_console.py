@@ -26,7 +26,7 @@ from app_rig import Rig
 from fuzz_rig import DEEP, FUZZ, JSON, mutated
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from journal_rig import with_console, write_journal
+from journal_rig import menu_variants, with_console, write_journal
 
 from firmware.commands import journal_to_script, replay
 from firmware.games.registry import GAMES
@@ -46,17 +46,19 @@ NEAR = st.sampled_from([*SEATS, "cpu", "team.red", "team.blue", "team.white", "t
                         0, 10, 20, 30, 60, -5, 0.5, 1e308, 2 ** 63, -1, True, None])
 VALUES = (NEAR | JSON | st.lists(NEAR, max_size=5)
           | st.dictionaries(st.sampled_from([*SEATS, "x", ""]), NEAR, max_size=4))
-_BASES: dict[str, bytes] = {}
+_BASES: dict[tuple[str, int], bytes] = {}
 
 
-def base_journal(name: str) -> bytes:
-    """The journal the console writes for a match of ``name`` (its menu's defaults, two pads,
-    six decisions in), made once."""
-    if name not in _BASES:
+def base_journal(name: str, variant: int = 0) -> bytes:
+    """The journal the console writes for a match of ``name`` started from its menu (variant
+    0: its defaults; then each value of each menu line), two pads, six decisions in; made once."""
+    variants = menu_variants(GAMES[name], 2)
+    key = (name, variant % len(variants))
+    if key not in _BASES:
         with tempfile.TemporaryDirectory() as folder:
-            write_journal(Path(folder), GAMES[name])
-            _BASES[name] = (Path(folder) / mj.FILE_NAME).read_bytes()
-    return _BASES[name]
+            write_journal(Path(folder), GAMES[name], variants[key[1]])
+            _BASES[key] = (Path(folder) / mj.FILE_NAME).read_bytes()
+    return _BASES[key]
 
 
 def console_of(raw: bytes) -> dict[str, Any]:
@@ -109,7 +111,7 @@ def warnings_logged() -> Iterator[Warnings]:
 @given(st.data())
 def test_a_damaged_console_part_is_set_aside_in_one_line_or_plays_on(data):
     name = data.draw(st.sampled_from(NAMES))
-    raw = base_journal(name)
+    raw = base_journal(name, data.draw(st.integers(0, 20)))
     console = data.draw(damaged(console_of(raw)))
     presses = data.draw(st.lists(st.tuples(st.integers(1, 2), st.sampled_from(list(Button)),
                                            st.sampled_from([0.0, 0.5, 3.0, 25.0])), max_size=10))

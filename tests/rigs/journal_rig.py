@@ -46,3 +46,14 @@ def with_console(raw: bytes, console: Any) -> bytes:
     header = json.loads(first)
     header["console"] = console
     return json.dumps(header).encode() + b"\n" + rest
+
+
+def menu_variants(spec: GameSpec, pad_count: int) -> list[Any]:
+    """The game's settings with each value of each of its menu lines (from its defaults)."""
+    base = spec.console.settings({})
+    found = [base]
+    for row in spec.console.rows(base, pad_count):
+        if row.game is None:
+            for value in row.values:
+                found.append(spec.console.settings({row.field: value}))
+    return found

@@ -17,11 +17,10 @@ from typing import Any
 import pytest
 
 from app_rig import Rig
-from journal_rig import with_console, write_journal
+from journal_rig import menu_variants, with_console, write_journal
 from firmware.console import recovery
 from firmware.games.registry import GAMES, rules
 from firmware.games.session import Timing
-from firmware.games.spec import GameSpec
 from firmware.storage import journal as mj
 from firmware.storage.settings import Settings, save
 from hal.buttons import Button
@@ -36,17 +35,6 @@ def damage(folder: Path, **fields: Any) -> None:
 
 def offered(folder: Path, pad_count: int = 2) -> bool:
     return mj.load(folder, rules(), recovery.rebuild_check(pad_count, Timing())) is not None
-
-
-def menu_variants(spec: GameSpec, pad_count: int) -> list[Any]:
-    """The game's settings with each value of each of its menu lines (from its defaults)."""
-    base = spec.console.settings({})
-    found = [base]
-    for row in spec.console.rows(base, pad_count):
-        if row.game is None:
-            for value in row.values:
-                found.append(spec.console.settings({row.field: value}))
-    return found
 
 
 @pytest.mark.parametrize("name", list(GAMES))
