@@ -37,8 +37,9 @@ class ChifoumiSettings:
 def rows(settings: ChifoumiSettings, pad_count: int) -> list[Row]:
     """Players 2-4 (CPUs fill the seats without a person), people up to the pads attached."""
     players, humans = settings.table(pad_count)
-    shown = [Row("players", "menu.players", (2, 3, 4), sets_match=False),  # the summary lists the seats
-             Row("humans", "menu.humans", tuple(range(1, min(players, pad_count) + 1)), sets_match=False)]
+    shown = [Row("players", "menu.players", (2, 3, 4), unlocked=True, sets_match=False),  # seats: in the summary
+             Row("humans", "menu.humans", tuple(range(1, min(players, pad_count) + 1)), unlocked=True,
+                 sets_match=False)]
     if humans < players:
         shown.append(Row("difficulty", "menu.cpu", CPU.difficulties(), "difficulty."))
     if players < 4:
@@ -103,4 +104,4 @@ ENTRY = ConsoleEntry(
     settings=ChifoumiSettings.from_json, rows=rows,
     start=start, resume=resume, cpu_screen=cpu_screen,
     lit=lambda session, seat: seat in session.match.to_act(),
-    two_people=two_people, check=check)
+    two_people=two_people, check=check, kids={"difficulty": "easy"})

@@ -185,7 +185,7 @@ def options_text(game: GameSpec, settings: Settings) -> str:
     """The game's menu lines that set the match, as the menu words them: ``Niveau Pro+,
     Hors-jeu Oui, …``; the lines that do not (``Row.sets_match``: who plays, every seat being a
     CPU here, or a tutorial for people) are left out."""
-    chosen = settings.for_match(game.name, game.console.settings)
+    chosen = settings.for_match(game.name, game.console.settings, game.console.kids)
     language = settings.language
     return ", ".join(f"{text(language, row.label)} {value_text(row, getattr(chosen, row.field), language)}"
                      for row in game.console.rows(chosen, 2) if row.sets_match)

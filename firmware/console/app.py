@@ -303,7 +303,7 @@ class App:
             assert self.tournament.current is not None
             name = self.tournament.current.game
         game = entry_for(name)
-        settings = self.settings.for_match(game.name, game.console.settings)
+        settings = self.settings.for_match(game.name, game.console.settings, game.console.kids)
         if fixture is not None:                  # every seat a person (the flat names)
             settings = game.console.two_people(settings)
         started = game.console.start(MatchStart(settings, seed, self.match_now(), self.console.pad_count,

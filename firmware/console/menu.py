@@ -7,7 +7,7 @@ there never starts a match. Lines appear only when they matter: each game adds i
 entry's ``rows``), e.g. Chifootmi's CPU difficulty with "vs CPU" and its three optional rules
 with "Pro+" or "House rules".
 
-Kids' mode (the "Kids" line) hides the lines it fixes (``settings.KIDS_RULES``). With the
+Kids' mode (the "Kids" line) hides the lines it fixes (each game's ``ConsoleEntry.kids``). With the
 settings locked (a café unit: :data:`LOCK_CODE` typed on the card buttons, or
 ``--lock-settings``), only the game and who plays can be changed; the other lines show their
 value without ◀ ▶ and a padlock sits in the title bar.
@@ -22,7 +22,7 @@ from firmware.games.spec import Row
 from firmware.games.registry import GAMES, entry_for
 from firmware.i18n import STRINGS, text
 from firmware.render import HINT_Y, WIDTH, Canvas, text_width
-from firmware.storage.settings import KIDS_RULES, LOCKED_FIELDS, Settings
+from firmware.storage.settings import Settings
 from hal.buttons import Button
 
 VISIBLE_ROWS = 4
@@ -59,10 +59,11 @@ def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | N
     """The menu lines now: the game, that game's own lines (its entry's), then the
     console's (sound, language, and the stats once a match was played)."""
     entry = entry_for(settings.game)
-    shown = [Row("game", "menu.game", tuple(GAMES))]
+    shown = [Row("game", "menu.game", tuple(GAMES), unlocked=True)]
+    kids = entry.console.kids
     shown += [replace(row, game=entry.name)
-              for row in entry.console.rows(settings.for_match(entry.name, entry.console.settings), pad_count)
-              if not (settings.kids and row.field in KIDS_RULES)]
+              for row in entry.console.rows(settings.for_match(entry.name, entry.console.settings, kids), pad_count)
+              if not (settings.kids and row.field in kids)]
     shown += [Row("kids", "menu.kids", (False, True)),
               Row("sound", "menu.sound", (True, False)),
               Row("language", "menu.language", ("fr", "en"))]
@@ -168,7 +169,7 @@ class Menu:
     def fixed(self, row: Row) -> bool:
         """Whether ``row``'s value cannot be changed now (the settings lock, or a line that
         only says something)."""
-        return row.field in INFO or self.locked and row.field not in LOCKED_FIELDS and row.field not in PAGES
+        return row.field in INFO or self.locked and not row.unlocked and row.field not in PAGES
 
     def rows(self) -> list[Row]:
         return rows(self.settings, self.played, self.pad_count, self.names, self.tournament, self.club)
@@ -186,7 +187,7 @@ class Menu:
         if row.game is None:
             return getattr(self.settings, row.field)
         entry = entry_for(self.settings.game)
-        return getattr(self.settings.for_match(entry.name, entry.console.settings), row.field)
+        return getattr(self.settings.for_match(entry.name, entry.console.settings, entry.console.kids), row.field)
 
     def _set(self, row: Row, value: Any) -> None:
         if row.game is None:

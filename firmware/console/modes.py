@@ -375,9 +375,8 @@ class Attract(ModeState):
         game = entry_for(ctx.settings.game)
         seed = ctx.match.seeds.randrange(2**31)
         secret = ctx.match.secret(seed, "pitchpad-attract")
-        started = game.console.start(MatchStart(ctx.settings.for_match(game.name, game.console.settings),
-                                                seed, now, len(ctx.pads), True, ctx.timing,
-                                                secret))
+        chosen = ctx.settings.for_match(game.name, game.console.settings, game.console.kids)
+        started = game.console.start(MatchStart(chosen, seed, now, len(ctx.pads), True, ctx.timing, secret))
         self.session, self.pad_seats = started.session, started.pad_seats
 
     def deadline(self, ctx: Context) -> float | None:

@@ -94,4 +94,4 @@ ENTRY = ConsoleEntry(
     settings=FotbollSettings.from_json, rows=rows, start=start,
     resume=resume, cpu_screen=cpu_screen,
     lit=lambda session, seat: seat in session.match.to_act(),
-    two_people=two_people, check=check)
+    two_people=two_people, check=check, kids={"difficulty": "easy"})

@@ -51,6 +51,8 @@ class Row:
     game: str | None = None
     show: Callable[[Any, str], str] | None = None
     """How a value reads in a language, when the game words it itself (``20 s``, ``off``)."""
+    unlocked: bool = False
+    """A café's locked menu (``Settings.locked``) still changes this line: the game, who plays."""
     sets_match: bool = True
     """Whether the headless simulator's summary of a CPU-vs-CPU match words the line among the
     match's options (its rules, the CPU's level); False for who plays and how many (the
@@ -160,6 +162,9 @@ class ConsoleEntry:
     """Whether the pad's LED is lit for ``seat`` (e.g. it has the ball, it is its turn)."""
     two_people: Callable[[Any], Any]
     """The game's settings for a tournament fixture: every seat a person, two of them."""
+    kids: Mapping[str, Any] = field(default_factory=dict)
+    """What kids' mode fixes in the game's settings (field -> value: the easiest CPU, the
+    gentlest level, a move clock); the menu hides those lines while it is on."""
     after_match: Callable[[Any], Any] | None = None
     """The game's settings after a match that ended normally (not abandoned), saved by the
     app: e.g. a first-matches tutorial turning itself off. None: unchanged."""
@@ -234,8 +239,8 @@ def players_row(pad_count: int) -> Row:
     the second seat can only be the CPU, and the line says so ("1 manette: ordi") instead of
     offering two players."""
     if pad_count < 2:
-        return Row("players", "menu.players", ("cpu",), show=_one_pad, sets_match=False)
-    return Row("players", "menu.players", RED_BLUE_PLAYERS, "players.", sets_match=False)
+        return Row("players", "menu.players", ("cpu",), show=_one_pad, unlocked=True, sets_match=False)
+    return Row("players", "menu.players", RED_BLUE_PLAYERS, "players.", unlocked=True, sets_match=False)
 
 
 def _one_pad(value: Any, language: str) -> str:

@@ -50,7 +50,7 @@ class SoccerSettings:
 
 
 def rows(settings: SoccerSettings, pad_count: int) -> list[Row]:
-    shown = [Row("players", "menu.players", PLAYERS, "players.", sets_match=False)]
+    shown = [Row("players", "menu.players", PLAYERS, "players.", unlocked=True, sets_match=False)]
     if settings.players == "cpu":
         shown.append(Row("difficulty", "menu.cpu", CPU.difficulties(), "difficulty."))
     return shown + [
@@ -139,4 +139,5 @@ ENTRY = ConsoleEntry(
     start=start, resume=resume, cpu_screen=cpu_screen,
     lit=lambda session, seat: seat in session.match.to_act(),
     after_match=after_match,
-    two_people=two_people, check=check)
+    two_people=two_people, check=check,
+    kids={"difficulty": "easy", "move_clock": 20, "pro_rules": False})

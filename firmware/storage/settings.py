@@ -19,12 +19,6 @@ from firmware.storage.json_input import read_json
 
 FILE_NAME = "settings.json"
 LANGUAGES = ("fr", "en")
-KIDS_RULES: Mapping[str, Any] = {"level": "beginner", "difficulty": "easy", "move_clock": 20,
-                                 "house": False, "pro_rules": False}
-"""Kids' mode: what every game's settings take when they have the field (Beginner, the gentlest
-CPU, the move clock at 20 s, no house rules, no Pro rules); the menu hides those lines."""
-LOCKED_FIELDS = ("game", "players", "humans")
-"""With the settings locked (a café unit), the only lines the menu lets anyone change."""
 T = TypeVar("T")
 
 
@@ -59,9 +53,10 @@ class Settings:
     language: str = "fr"
     games: Mapping[str, Any] = field(default_factory=dict)
     kids: bool = False
-    """Kids' mode (:data:`KIDS_RULES`, big reveals)."""
+    """Kids' mode (each game's ``ConsoleEntry.kids`` settings, big reveals)."""
     locked: bool = False
-    """The menu changes only :data:`LOCKED_FIELDS` (the button code or ``--lock-settings``)."""
+    """The menu changes only the game and who plays (``Row.unlocked``; the button code or
+    ``--lock-settings``)."""
     """Game name -> its settings (a dataclass once changed, else the JSON object read)."""
 
     def of(self, name: str, parse: Any) -> Any:
@@ -70,15 +65,14 @@ class Settings:
         kept = self.games.get(name, self.games.get("*"))
         return kept if kept is not None and not isinstance(kept, dict) else parse(kept)
 
-    def for_match(self, name: str, parse: Any) -> Any:
-        """Game ``name``'s settings as a match is played with them: in kids' mode, with
-        :data:`KIDS_RULES` over the fields the game has (what was chosen before is kept for
-        when kids' mode is off again)."""
+    def for_match(self, name: str, parse: Any, kids: Mapping[str, Any] | None = None) -> Any:
+        """Game ``name``'s settings as a match is played with them: in kids' mode, with what
+        the game's kids' mode fixes (``kids``: its entry's ``kids``) over them (what was chosen
+        before is kept for when kids' mode is off again)."""
         chosen = self.of(name, parse)
-        if not self.kids:
+        if not self.kids or not kids:
             return chosen
-        names = {each.name for each in fields(chosen)}
-        return replace(chosen, **{key: value for key, value in KIDS_RULES.items() if key in names})
+        return replace(chosen, **kids)
 
     def with_game(self, name: str, settings: Any) -> Settings:
         return replace(self, games={**self.games, name: settings})

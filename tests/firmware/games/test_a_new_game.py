@@ -466,3 +466,17 @@ def test_sk_kick_1_the_reveal_is_told_from_the_pad_s_side_or_by_colours_in_a_dem
     scored = kicks(("left", "right"))
     state = sk.SeatState(scored.view("blue"), "team.red", Step.REVEAL, False, None, False, "")
     assert sk.RevealScreen(state).words("en") == "Red scores!"
+
+
+def test_kids_mode_and_a_cafe_s_lock_go_by_what_the_game_s_entry_says(plugin, tmp_path):
+    """Spot Kicks' entry fixes its CPU at Easy in kids' mode (the line hidden) and leaves its
+    who-plays line open on a locked menu (``Row.unlocked``), its kicks line closed."""
+    save(tmp_path, settings(kids=True, locked=True))
+    rig = Console(tmp_path)
+    rig.press(1, Button.CARD1)
+    menu = rig.app.menu
+    fields = {row.field: menu.fixed(row) for row in menu.rows()}
+    assert "difficulty" not in fields and fields["game"] is False and fields["players"] is False
+    assert fields["kicks"] is True
+    rig.press(1, Button.CENTRE)
+    assert rig.app.session.seats.cpus["blue"].bot.__class__.__name__ == "RandomBot"    # Easy, not Medium

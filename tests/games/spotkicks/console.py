@@ -143,7 +143,7 @@ def cpu_screen(session: SpotSession, seat: str) -> Any:
 ENTRY = ConsoleEntry(
     settings=SpotSettings.from_json, rows=rows, start=start, resume=resume, cpu_screen=cpu_screen,
     lit=lambda session, seat: session.view(seat).kicker == seat,
-    two_people=lambda settings: replace(settings, players="two"))
+    two_people=lambda settings: replace(settings, players="two"), kids={"difficulty": "easy"})
 
 
 @dataclass(frozen=True)
