@@ -102,6 +102,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "fb.draw": ("Match nul", "A draw"),
     # a move told from each side: {team} is the other seat (a colour, or the CPU)
     "cf.you_are": ("Tu es", "You are"),
+    "cf.name_is": ("{name}, tu es", "{name}, you are"),
     "tell.you_score": ("Tu marques !", "You score!"),
     "tell.they_score": ("{team} marque !", "{team} scores!"),
     "tell.you_save": ("Tu arrêtes le tir !", "You save the shot!"),
@@ -153,8 +154,21 @@ def add(strings: Mapping[str, tuple[str, str]]) -> None:
         STRINGS[key] = words
 
 
+PERSON = "person:"
+"""The prefix of a key that is a person's name chosen on the pads (:func:`person_key`)."""
+
+
+def person_key(name: str) -> str:
+    """A person's name as a key the screens word like a team's (``text`` gives the name as
+    it is, in every language): a match between named people says "Bob marque !"."""
+    return PERSON + name
+
+
 def text(language: str, key: str, **values: object) -> str:
-    """The string ``key`` in ``language`` ("fr" or "en"), with ``{name}`` fields filled."""
+    """The string ``key`` in ``language`` ("fr" or "en"), with ``{name}`` fields filled; a
+    :func:`person_key` is the name itself."""
+    if key.startswith(PERSON):
+        return key[len(PERSON):]
     french, english = STRINGS[key]
     chosen = english if language == "en" else french
     return chosen.format(**values) if values else chosen

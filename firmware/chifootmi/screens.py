@@ -23,7 +23,7 @@ from engine.chifootmi import DT, ChifootmiView, TeamView
 from engine.chifootmi import events as ev
 from firmware.i18n import text
 from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
-from firmware.games.sheets import CpuPadScreen, draw_result_sheet, draw_you_are
+from firmware.games.sheets import CpuPadScreen, draw_result_sheet, draw_you_are, you_are_label
 from firmware.games.session import Step
 
 
@@ -234,6 +234,8 @@ class KickoffScreen:
     opponent_key: str
     spectator: bool = False
     """A CPU seat's pad: the team with the ball by its name."""
+    person: str | None = None
+    """The name this pad's player chose (a named player's kick-off says whose pad it is)."""
     over_menu: ClassVar[bool] = True
 
     def draw(self, c: Canvas, language: str) -> None:
@@ -243,7 +245,7 @@ class KickoffScreen:
             c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
             line = text(language, "has_ball", team=text(language, "team." + view.ball))
         else:
-            label, name = text(language, "cf.you_are"), text(language, "team." + view.seat)
+            label, name = you_are_label(language, self.person), text(language, "team." + view.seat)
             draw_you_are(c, label, name)
             line = text(language, "you_have_ball") if view.ball == view.seat else \
                 text(language, "has_ball", team=text(language, self.opponent_key))
@@ -573,6 +575,8 @@ class SeatState:
     """The other seat's progress: ``"choosing"``, ``"locked"``, or ``""``."""
     seconds_left: float | None
     offside_window: float
+    person: str | None = None
+    """The name this seat's player chose on the pads, if any."""
 
 
 def build(state: SeatState) -> Screen:
@@ -580,7 +584,7 @@ def build(state: SeatState) -> Screen:
     if state.flip is not None:
         return state.flip
     if step is Step.KICKOFF:
-        return KickoffScreen(view, opponent_key)
+        return KickoffScreen(view, opponent_key, person=state.person)
     if step is Step.OVER:
         return ResultScreen(view, opponent_key, state.spectator)
     if step is Step.FLAG:

@@ -252,7 +252,8 @@ class ChifootmiSession(MatchSession[ChoicePending]):
             side=SIDE_BUTTONS[button].value if button in SIDE_BUTTONS else None,
             pile=("left" if button is Button.LEFT else "right") if button in PILE_BUTTONS else None,
             opponent="" if theirs is None else "locked" if theirs.locked is not None else "choosing",
-            seconds_left=self.seconds_left(seat, now), offside_window=self.timing.offside_window)
+            seconds_left=self.seconds_left(seat, now), offside_window=self.timing.offside_window,
+            person=self.people.get(seat))
 
     def _build(self, state: screens.SeatState) -> screens.Screen:
         return screens.build(state)

@@ -322,6 +322,8 @@ class App:
                 {seat: text(self.settings.language, f"team.{seat}")
                  for seat in people_pads.values() if f"team.{seat}" in STRINGS})))
             return
+        if people:
+            started.session.name_people(people)
         self.match.begin(game, started.session, started.pad_seats, fixture)
         if started.journal is not None:
             script, console = started.journal
@@ -357,6 +359,9 @@ class App:
             self.enter(MenuMode(self.clock.now()))
             return
         fixture = offer.setup.console.get("tournament")
+        people = offer.setup.console.get("people")
+        if isinstance(people, dict) and people:
+            started.session.name_people({str(seat): str(name) for seat, name in people.items()})
         self.match.begin(game, started.session, started.pad_seats,
                          fixture if isinstance(fixture, int) else None)
         self.records.reopen(offer)

@@ -30,7 +30,7 @@ from engine.fotboll import events as ev
 from firmware.i18n import text
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from firmware.games.session import Step
-from firmware.games.sheets import CpuPadScreen, draw_result_sheet, draw_you_are
+from firmware.games.sheets import CpuPadScreen, draw_result_sheet, draw_you_are, you_are_label
 
 PITCH_TOP, PITCH_BOTTOM = 8, 53
 BOX_W, BOX_H, STEP = 14, 10, 9
@@ -467,6 +467,8 @@ class KickoffScreen:
     you_start: bool
     opponent_key: str
     seat: str | None = None
+    person: str | None = None
+    """The name this pad's player chose (a named player's kick-off says whose pad it is)."""
     over_menu: ClassVar[bool] = True
 
     def draw(self, c: Canvas, language: str) -> None:
@@ -474,7 +476,7 @@ class KickoffScreen:
         if self.seat is None:
             c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
         else:
-            label, name = text(language, "cf.you_are"), text(language, "team." + self.seat)
+            label, name = you_are_label(language, self.person), text(language, "team." + self.seat)
             draw_you_are(c, label, name)
         line = text(language, "fb.you_start") if self.you_start else \
             text(language, "fb.they_start", team=text(language, self.opponent_key))
@@ -575,6 +577,8 @@ class SeatState:
     side: str | None
     opponent_locked: bool = False
     """The other seat has locked in its simultaneous choice (nothing of what it chose)."""
+    person: str | None = None
+    """The name this seat's player chose on the pads, if any."""
 
 
 def build(state: SeatState) -> Any:
@@ -582,7 +586,7 @@ def build(state: SeatState) -> Any:
     if state.flip is not None:
         return state.flip
     if state.step is Step.KICKOFF:
-        return KickoffScreen(view.first == view.seat, opponent, view.seat)
+        return KickoffScreen(view.first == view.seat, opponent, view.seat, state.person)
     if state.step is Step.OVER:
         return ResultScreen(view, opponent, state.spectator)
     if state.step is Step.REVEAL:

@@ -29,10 +29,11 @@ from __future__ import annotations
 import enum
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, TypeVar
 
 from firmware.games.cpu import CpuPlayers, clock_pick
+from firmware.i18n import person_key
 from hal.buttons import Button
 
 OFFSIDE_WINDOW = 3.0
@@ -121,6 +122,8 @@ class MatchSession(Generic[P]):
         self._views: dict[str, Any] = {}
         self._legal: dict[str, Any] = {}
         self._screens: dict[str, tuple[Any, Any]] = {}
+        self.people: dict[str, str] = {}
+        """Seat -> the name its player chose on the pads (:meth:`name_people`)."""
         self.match = match
         self.decisions: list[dict[str, Any]] = []
         self.events: list[Any] = list(match.opening_events())
@@ -219,6 +222,19 @@ class MatchSession(Generic[P]):
     def all_cpus(self) -> bool:
         """Nobody plays (a demo): the result goes away on its own."""
         return all(seat in self.seats.cpus for seat in self.match.seats)
+
+    def name_people(self, people: Mapping[str, str]) -> None:
+        """The names the people chose on the pads (seat -> name): each seat's screens call the
+        other seat by its player's name rather than its colour, and its kick-off says whose
+        pad it is (:attr:`people`). Seats without a name keep their colour or ``cpu``."""
+        self.people = dict(people)
+        names = dict(self.seats.opponent_names)
+        for seat in self.match.seats:
+            others = [s for s in self.match.seats if s != seat]
+            if len(others) == 1 and others[0] in people and seat not in self.seats.cpus:
+                names[seat] = person_key(people[others[0]])
+        self.seats = replace(self.seats, opponent_names=names)
+        self._screens.clear()
 
     def opponent_key(self, seat: str) -> str:
         """How ``seat``'s screens name the other seat (a team colour, or the CPU's name)."""

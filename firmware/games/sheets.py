@@ -48,10 +48,21 @@ def draw_result_sheet(c: Canvas, language: str, view: Any, opponent_key: str, sp
 
 def draw_you_are(c: Canvas, label: str, name: str) -> None:
     """A kick-off sheet's first line, "Tu es Rouge": the small label, then the name big on the
-    sheet's top rows, so a descender (the g of Rouge) stays clear of the line under it."""
+    sheet's top rows, so a descender (the g of Rouge) stays clear of the line under it; both
+    small on one line when a player's name makes the label too long ("Bob-C9, tu es Rouge")."""
+    if text_width(label) + 6 + text_width(name, 2) > WIDTH:
+        c.centred(SHEET_Y + 5, fitting(WIDTH, f"{label} {name}", name))
+        return
     x = (WIDTH - text_width(label) - 6 - text_width(name, 2)) // 2
     c.text(x, SHEET_Y + 5, label)
     c.text(x + text_width(label) + 6, SHEET_Y, name, scale=2)
+
+
+def you_are_label(language: str, person: str | None) -> str:
+    """"Tu es", or "Bob, tu es" on the pad of a player who chose a name: which name plays on
+    which pad."""
+    return text(language, "cf.you_are") if person is None else \
+        text(language, "cf.name_is", name=person)
 
 
 @dataclass(frozen=True)

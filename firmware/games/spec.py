@@ -85,6 +85,8 @@ class Session(Protocol):
 
     def abandon(self) -> None: ...
 
+    def name_people(self, people: Mapping[str, str]) -> None: ...
+
 
 @dataclass(frozen=True)
 class MatchStart:
