@@ -8,7 +8,9 @@ the 128-px screen at the size it is drawn (``tests/firmware/console/test_i18n.py
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
@@ -109,6 +111,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "tell.they_save": ("{team} arrête ton tir", "{team} saves your shot"),
     "tell.you_keep": ("Tu gardes le ballon", "You keep the ball"),
     "tell.they_keep": ("{team} garde le ballon", "{team} keeps the ball"),
+    "tell.they_save_it": ("{team} arrête le tir !", "{team} saves it!"),
+    "tell.their_shot": ("{team} tire", "{team} shoots"),
+    "tell.their_dive": ("{team} plonge", "{team} dives"),
+    "cf.team_is": ("Voici", "Here is"),
     "tell.duel_won": ("Gagné !", "Won it!"),
     "tell.duel_lost": ("Perdu", "Lost it"),
     "tell.duel_beaten": ("Perdu", "Beaten"),
@@ -164,11 +170,70 @@ def person_key(name: str) -> str:
     return PERSON + name
 
 
+THIRD_PERSON: dict[str, tuple[str, str | None]] = {
+    # a word that addresses the reading pad -> the same told of a team: (key, the field the
+    # seat's own team fills; None: the words keep the other team they name)
+    "tell.they_save": ("tell.they_save_it", None),
+    "flip.drew": ("flip.they_drew", "team"),
+    "draw.title": ("draw.they", "team"),
+    "result.win": ("result.team_wins", "team"),
+    "tell.duel_won": ("watch.duel_won", "team"),
+    "tell.duel_lost": ("watch.duel_lost", "team"),
+    "tell.duel_beaten": ("watch.duel_lost", "team"),
+    "tell.you_score": ("tell.they_score", "team"),
+    "tell.you_save": ("tell.they_save_it", "team"),
+    "tell.you_keep": ("tell.they_keep", "team"),
+    "tell.you_miss": ("tell.they_miss", "team"),
+    "tell.you_again": ("tell.they_again", "team"),
+    "tell.you_take": ("tell.they_take", "team"),
+    "tell.ball_yours": ("tell.ball_theirs", "team"),
+    "tell.your_shot": ("tell.their_shot", "team"),
+    "tell.your_dive": ("tell.their_dive", "team"),
+    "cf.you_counter": ("cf.they_counter", "team"),
+    "cf.you_shoot_next": ("cf.they_shoot_next", "team"),
+    "cf.you_are": ("cf.team_is", "team"),
+    "you_have_ball": ("has_ball", "team"),
+    "fb.you_again": ("fb.they_again", "team"),
+    "fb.your_go": ("fb.their_go", "team"),
+    "fb.you_start": ("fb.they_start", "team"),
+    "fb.for_you": ("fb.for_them", "team"),
+    "ck.your_turn": ("ck.turn_of", "army"),
+    "ck.you_start": ("ck.starts", "army"),
+    "ck.you_take": ("ck.they_take", "army"),
+    "ck.you_played": ("ck.they_played", "army"),
+}
+"""What :func:`told_as` turns into a team's words (keys a game does not load are skipped)."""
+_VOICE: ContextVar[tuple[str, str] | None] = ContextVar("pitchpad_voice", default=None)
+
+
+@contextmanager
+def told_as(own: str, other: str) -> Iterator[None]:
+    """Word screens for nobody at the pad (a demo): inside, "you" is the team ``own`` (a
+    key, ``team.red``), the CPU facing it is ``other``, and lines that address the reader
+    ("Tu marques !", "Gagné !") are told of the team ("Rouge marque !", "Rouge gagne !")."""
+    token = _VOICE.set((own, other))
+    try:
+        yield
+    finally:
+        _VOICE.reset(token)
+
+
 def text(language: str, key: str, **values: object) -> str:
     """The string ``key`` in ``language`` ("fr" or "en"), with ``{name}`` fields filled; a
-    :func:`person_key` is the name itself."""
+    :func:`person_key` is the name itself; inside :func:`told_as`, told of a team."""
     if key.startswith(PERSON):
         return key[len(PERSON):]
+    voice = _VOICE.get()
+    if voice is not None:
+        own, other = voice
+        if key in ("you", "cpu"):
+            return text(language, own if key == "you" else other)
+        third = THIRD_PERSON.get(key)
+        if third is not None and third[0] in STRINGS:
+            third_key, field_name = third
+            if field_name is None:
+                return text(language, third_key, **values)
+            return text(language, third_key, **{**values, field_name: text(language, own)})
     french, english = STRINGS[key]
     chosen = english if language == "en" else french
     return chosen.format(**values) if values else chosen

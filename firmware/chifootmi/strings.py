@@ -11,6 +11,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "you_have_ball": ("Tu as le ballon", "You have the ball"),
     "hint.pick_card": ("Choisis une carte", "Pick a card"),
     "flip.drew": ("Tu pioches : {card}", "You drew: {card}"),
+    "flip.they_drew": ("{team} pioche : {card}", "{team} drew: {card}"),
+    "draw.they": ("{team} pioche", "{team} draws"),
     "shooting": ("au tir !", "to shoot!"),
     "draw.title": ("Pioche une carte", "Draw a card"),
     "draw.short": ("Pioche", "Draw"),

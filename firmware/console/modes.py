@@ -21,7 +21,7 @@ from firmware.games.spec import GameSpec, MatchStart
 from firmware.games.registry import GAMES, entry_for
 from firmware.storage.history import GameStats, Stats
 from firmware.storage.journal import JournalledMatch
-from firmware.i18n import seat_key, text
+from firmware.i18n import seat_key, text, told_as
 from firmware.console.kids import kids_reveal
 from firmware.console.leave import LeaveQuestion, LeaveScreen
 from firmware.console.menu import MenuAction
@@ -68,6 +68,32 @@ class SaverScreen:
     def draw(self, c: Canvas, language: str) -> None:
         rng = random.Random(self.position)
         c.text(rng.randrange(0, WIDTH - 54), rng.randrange(0, HINT_Y), "⚽PitchPad")
+
+
+@dataclass(frozen=True)
+class TeamVoice:
+    """A seat's screen on a pad nobody plays at (a demo), told of its team: "Rouge 1-0 Bleu",
+    "Rouge marque !", never "Toi … Gagné !" to passers-by (:func:`firmware.i18n.told_as`)."""
+
+    inner: Any
+    own: str
+    """The seat's key (``team.red``)."""
+    other: str
+    """The key of the seat facing it."""
+
+    @property
+    def over_menu(self) -> bool:
+        return bool(getattr(self.inner, "over_menu", False))
+
+    def draw(self, c: Canvas, language: str) -> None:
+        with told_as(self.own, self.other):
+            self.inner.draw(c, language)
+
+
+def demo_voice(session: Any, seat: str, inner: Any) -> TeamVoice:
+    """``inner``, ``seat``'s screen in a demo, told of its team and of the seat facing it."""
+    other = next((s for s in session.match.seats if s != seat), seat)
+    return TeamVoice(inner, seat_key(seat), seat_key(other))
 
 
 @dataclass(frozen=True)
@@ -401,7 +427,7 @@ class Attract(ModeState):
         seat = self.pad_seats[pad - 1] if pad <= len(self.pad_seats) else None
         if seat is None:                        # a spare pad watches the demo too
             return AttractScreen(watching(entry_for(ctx.settings.game), self.session))
-        return AttractScreen(self.session.screen(seat, ctx.clock.now()))
+        return AttractScreen(demo_voice(self.session, seat, self.session.screen(seat, ctx.clock.now())))
 
 
 def watching(game: GameSpec, session: Any) -> SpectatorScreen:
@@ -563,6 +589,8 @@ class Playing(ModeState):
             big = kids_reveal(ctx.match.game, session, seat, ctx.settings.language)
             if big is not None:
                 return big
+        if ctx.demo:                            # nobody at the pad: told of its team
+            return demo_voice(session, seat, session.screen(seat, ctx.match_now()))
         return session.screen(seat, ctx.match_now())
 
     def lit(self, ctx: Context, pad: int) -> bool:

@@ -23,8 +23,9 @@ def demo_screens(state_dir: Path, settings: Settings, seed: int,
 
     def note() -> None:
         for pad, (model, _) in app.shown.items():
-            if not seen[pad] or seen[pad][-1] is not model:
-                seen[pad].append(model)
+            inner = getattr(model, "inner", model)          # the game's model, told of a team
+            if not seen[pad] or seen[pad][-1] is not inner:
+                seen[pad].append(inner)
 
     app.refresh()
     note()

@@ -217,7 +217,8 @@ def test_a_demo_of_cpus_plays_a_four_player_game_to_the_end(tmp_path):
     app = App(sim.open_console(2, clock=clock), state_dir=tmp_path, demo=True, seed=8)
     app.run_simulated(clock)
     assert app.session.match.is_over and set(app.session.seats.cpus) == set(app.session.match.seats)
-    assert isinstance(app.shown[1][0], ks.ResultScreen) and app.shown[1][0].spectator
+    shown = app.shown[1][0].inner                          # told of its army: nobody plays
+    assert isinstance(shown, ks.ResultScreen) and shown.spectator
 
 
 def test_who_starts_is_picked_by_a_press_and_thrown_by_the_same_button_again(tmp_path):

@@ -17,13 +17,14 @@ from firmware.console.app import CAFE_IDLE
 from firmware.chifootmi import screens as cs
 from firmware.storage.history import FILE_NAME
 from firmware.console.menu import LOCK_CODE, MenuScreen
-from firmware.console.modes import AttractScreen
+from firmware.console.modes import AttractScreen, TeamVoice
 from firmware.console.resume import StatsScreen
 from firmware.games.registry import GAMES
 from firmware.storage.settings import Settings, load
 from hal.buttons import Button
 
 from app_rig import Rig
+from reading import words
 from chifootmi_play import intent
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -241,8 +242,12 @@ def test_idle_the_cafe_unit_plays_a_demo_and_any_press_only_stops_it(tmp_path):
     seen = set()
     for _ in range(60):
         rig.wait(1)
-        seen.add(type(rig.screen(1).inner).__name__)
-        seen.add(type(rig.screen(2).inner).__name__)
+        for pad in (1, 2):
+            voiced = rig.screen(pad).inner                # each seat's screen, told of its team
+            assert isinstance(voiced, TeamVoice) and voiced.own == f"team.{('red', 'blue')[pad - 1]}"
+            seen.add(type(voiced.inner).__name__)
+            drawn = words(rig.screen(pad), "fr")          # issue 32.8: passers-by are not "Toi"
+            assert not [w for w in drawn if w.startswith("Toi") or "Gagné" in w or "Tu " in w], drawn
     assert {"CardScreen", "FlipScreen", "RevealScreen"} <= seen   # a match being played
     assert rig.image(1).crop((0, 54, 128, 64)).getbbox() is not None  # "Appuie pour jouer"
     rig.press(2, Button.CENTRE)                         # stops it, starts nothing
