@@ -249,9 +249,21 @@ def header_kind(match: Any, kind: str) -> str:
     return "header_pass" if kind == "lob" and heading else kind
 
 
+def dots_label(dots: str) -> Label:
+    """A player's coloured dots (S-TEAM-1) in words a newcomer reads: "RRK" is "tir×2 tête"
+    (finishing twice, headers), never letters explained nowhere; his two strongest colours
+    (most dots first), so the line fits beside his number."""
+    counts = sorted({c: dots.count(c) for c in dots}.items(), key=lambda item: -item[1])[:2]
+    skills = [label("ss.skill." + c) if n == 1 else label("ss.skill_n", skill=label("ss.skill." + c), n=n)
+              for c, n in counts]
+    if not skills:
+        return label("ss.skill.none")
+    return skills[0] if len(skills) == 1 else label("ss.skills", a=skills[0], b=skills[1])
+
+
 def player_label(match: Any, seat: str, num: int, suffix: str = "") -> Label:
     p = match.player(team_of(seat), num)
-    return label("ss.player", num=num, dots=p.dots + suffix)
+    return label("ss.player", num=num, dots=dots_label(p.dots + suffix))
 
 
 def menu_options(match: Any, seat: str, picking: Picking, legal: Sequence[Choice]

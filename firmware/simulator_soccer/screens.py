@@ -419,7 +419,7 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
             return label("ss.ev.kick_miss", kind=kind, num=event.player, roll=event.roll, p=event.p)
         return label("ss.ev.kick_hit", kind=kind, num=event.player, roll=event.roll, p=event.p)
     if isinstance(event, ev.BallWon):
-        return label("ss.ev.ball", num=event.player, team=who)
+        return _ball_line(event, seat, who)
     if isinstance(event, ev.Announced):
         return label("ss.ev.announce", kind=label("ss.kick." + event.kick), num=event.player)
     if isinstance(event, ev.Held):
@@ -431,6 +431,14 @@ def event_line(event: Any, seat: str, opponent_key: str) -> Label | None:
     if isinstance(event, ev.Phase3):
         return label(_counted("ss.ev.moved", event.moved), n=event.moved, team=who)
     return None
+
+
+def _ball_line(event: ev.BallWon, seat: str | None, who: Any) -> Label:
+    """Who has the ball now; the other team reaching it first says so (S-CDD): "Dribble
+    70/82% ✓" then "Ball: #8 CPU" read as a success taken away without a reason."""
+    if event.how == "cdd" and seat and event.seat != seat:
+        return label("ss.ev.ball_first", num=event.player, team=who)
+    return label("ss.ev.ball", num=event.player, team=who)
 
 
 def reveal_headline(view: Any, events: Sequence[Any], language: str,

@@ -1,6 +1,6 @@
 """The challenge menu says what an entry risks (S-P3-2; issue 20 leftovers, kids' play-through):
 an entry from 2+ cells is always a foul and a red card, whatever the dice and with or
-without a tackle, so it reads "#6 fouls: RED card" (one line, not a press and a tackle); an
+without a tackle, so it reads "#6 foul: red card" (one line, not a press and a tackle); an
 entry from behind (S-PRO-RECOVERY's too) may be a yellow-card foul: "#6 presses, risky". The
 menu said "#6 tackles" for a sure red card and a player chose it."""
 from __future__ import annotations
@@ -54,7 +54,7 @@ def test_S_P3_2_the_challenge_menu_names_the_red_card_and_the_risk_of_each_entry
                 lines = [line for choice, line in said.items()
                          if isinstance(choice, Challenge) and choice.player == num]
                 if kind == "violent":
-                    assert lines == [f"#{num} fouls: RED card"], lines
+                    assert lines == [f"#{num} foul: red card"], lines
                 elif kind in ("behind", "recovery"):
                     assert sorted(lines) == [f"#{num} presses, risky", f"#{num} tackles, risky"]
                 else:

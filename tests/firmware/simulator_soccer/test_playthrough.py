@@ -78,7 +78,7 @@ def test_a_missed_kick_reveal_says_who_has_the_ball_now():
     _match, events = _opening()
     lines = [_said(line) for line in ss.reveal_lines(tuple(events), "red", "team.blue")]
     assert lines[0].startswith("Pass ") and lines[0].endswith("off")
-    assert "Ball: #9 Blue" in lines
+    assert "Blue #9 got to it" in lines                   # why red's pass ended with Blue (S-CDD)
     lines = [_said(line, "fr") for line in ss.reveal_lines(tuple(events), "blue", "team.red")]
     assert "Ballon : n°9 Toi" in lines
 
