@@ -139,6 +139,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "power.failed2": ("éteindre", "power off"),
     "power.failed3": ("Demande à un grand", "Ask a grown-up"),
     "power.ok": ("OK ▶", "OK ▶"),
+    "menu.sleep": ("Veille", "Sleep"),
+    "sleep.off": ("jamais", "never"),
+    "sleep.minutes": ("{minutes} min", "{minutes} min"),
 }
 
 

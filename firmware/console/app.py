@@ -24,10 +24,12 @@ from typing import Any
 from firmware.console.context import CAFE_IDLE, HANDHELD_IDLE, Idle, Mode, ModeState
 from firmware.console.display import BRIGHT, DIM, Display, OverMenu
 from firmware.console.match_on import MatchOn
-from firmware.console.menu import Menu
+from firmware.console.menu import Menu, MenuScreen
 from firmware.console.modes import (
     PickNames, Playing, ResumeOffer, SaverScreen, Splash, SplashScreen, UnpluggedScreen,
 )
+from firmware.console.power_screens import BatteryMark, LowBanner
+from firmware.console.power_service import PowerService, Reason, Want
 from firmware.console.modes import Menu as MenuMode
 from firmware.console.presence import Presence
 from firmware.console.records import Records
@@ -41,7 +43,7 @@ from firmware.i18n import STRINGS, text
 from firmware.storage import history
 from firmware.storage import journal as match_journal
 from firmware.storage import settings as settings_file
-from hal.buttons import ButtonEvent
+from hal.buttons import Button, ButtonEvent
 from hal.clock import ManualClock
 from hal.console import Console
 from hal.errors import ConsoleClosed
@@ -64,7 +66,7 @@ class App:
     def __init__(self, console: Console, *, state_dir: str | Path, timing: Timing = TIMING,
                  idle: Idle = HANDHELD_IDLE, demo: bool = False, seed: int | None = None,
                  watchdog: LoopWatch | None = None, club: Any = None,
-                 lock_settings: bool = False) -> None:
+                 lock_settings: bool = False, power: PowerService | None = None) -> None:
         self.console = console
         self.clock = console.clock
         self.timing = timing
@@ -84,6 +86,11 @@ class App:
         self.display = Display(console)
         now = self.clock.now()
         self.presence = Presence(now)
+        self.power = power
+        """The battery, the power button, sleep and the power-off (``power_service``); None:
+        a console with none of them (the headless simulator's demo)."""
+        self.menu.power = power is not None and power.offers_power_off
+        self._sleep_setting()
         self.state: ModeState = Splash(now)
         self.count_names()
         if demo:
@@ -139,6 +146,7 @@ class App:
 
     def save_settings(self) -> None:
         settings_file.save(self.state_dir, self.settings)
+        self._sleep_setting()
 
     def stats(self) -> history.Stats:
         return history.stats(self.state_dir)
@@ -148,11 +156,13 @@ class App:
         return self.presence.match_now(self.clock.now())
 
     def hold_match(self) -> None:
-        """The match stands still while a pad is unplugged or a "leave the match?" question
-        is open (``firmware.console.leave``), and goes on where it stood when neither is."""
+        """The match stands still while a pad is unplugged, a "leave the match?" question is
+        open (``firmware.console.leave``) or the console sleeps, and goes on where it stood
+        when none is."""
         state = self.state
-        self.presence.hold(state.holds_match and (bool(self.presence.unplugged) or state.questioning()),
-                           self.clock.now())
+        asleep = self.power is not None and self.power.asleep
+        held = bool(self.presence.unplugged) or state.questioning() or asleep
+        self.presence.hold(state.holds_match and held, self.clock.now())
 
     def play_tunes(self, names: Sequence[str]) -> None:
         if self.settings.sound:
@@ -242,6 +252,8 @@ class App:
 
     def step(self, event: ButtonEvent | None) -> None:
         """Handle one press (or none), run the timers due now, redraw what changed."""
+        if self.power is not None and self._power_step(event):
+            return
         self.presence.watch(self.console, self.pads)
         self.hold_match()
         first: int | None = None
@@ -267,7 +279,13 @@ class App:
     def deadline(self) -> float | None:
         """When the loop must wake up even if nobody presses anything (and, with pads that can
         be unplugged, every :data:`PAD_CHECK` seconds to look at them)."""
+        power = self.power
+        if power is not None and (power.asleep or power.ending is not None):
+            return power.deadline(False)
         due = self.clock.now() if self.display.behind else self.state.deadline(self)
+        if power is not None:
+            wake = power.deadline(not self.state.plays_by_itself(self))
+            due = wake if due is None else due if wake is None else min(due, wake)
         if any(self.console.pad(pad).detachable for pad in self.pads):
             check = self.clock.now() + PAD_CHECK
             due = check if due is None else min(due, check)
@@ -283,14 +301,15 @@ class App:
         self.state.press(self, event)
 
     def screen_for(self, pad: int) -> Any:
-        """The screen model pad ``pad`` shows now."""
-        return self.state.screen(self, pad)
+        """The screen model pad ``pad`` shows now (while powering off, the power service's)."""
+        ending = self.power.screen() if self.power is not None else None
+        return ending if ending is not None else self.state.screen(self, pad)
 
     def refresh(self, first: int | None = None) -> None:
         """Redraw each screen whose content changed, and set the possession LEDs; ``first``:
         only that pad's screen now, the others at the next pass (a staggered press)."""
         self.display.refresh(self.pads, self.screen_for, self.menu.screen, self.settings.language,
-                             self.records.failing, first)
+                             self.records.failing, first, self._battery_over)
         self.display.light(self.pads, lambda pad: self.state.lit(self, pad))
 
     # ----- matches ----------------------------------------------------------------------------
@@ -382,3 +401,79 @@ class App:
                     self.save_settings()
         self.menu.played = self.stats().played
 
+    # ----- power: the battery, sleep, the power-off ------------------------------------------
+    def power_off(self) -> None:
+        """Yes to the menu's power-off question."""
+        if self.power is not None:
+            self._power_wants(self.power.power_off(Reason.MENU, self.clock.now()))
+
+    def _sleep_setting(self) -> None:
+        """The menu's sleep line, in the power service (only where the console can power off)."""
+        if self.power is not None:
+            minutes = self.settings.sleep if self.menu.power else 0
+            self.power.sleep_after = minutes * 60.0 if minutes else None
+
+    def _power_step(self, event: ButtonEvent | None) -> bool:
+        """The power service's part of a step; True when it took the whole step (asleep, the
+        waking press, powering off): nothing else runs."""
+        power = self.power
+        assert power is not None
+        now = self.clock.now()
+        power.language = self.settings.language
+        if event is not None and event.pressed and not event.repeat and event.pad in self.pads:
+            if power.ending is not None and power.ending.refused is not None:
+                if event.button is Button.CENTRE and power.dismiss_refusal():
+                    self._back_from_refusal()
+                return True
+            if power.pressed(now):                      # it woke the console: nothing else
+                self.hold_match()
+                self.presence.last_press = now
+                self.refresh()
+                return True
+        was_asleep = power.asleep
+        self._power_wants(power.tick(now, may_sleep=not self.state.plays_by_itself(self)))
+        if was_asleep != power.asleep:
+            self.hold_match()                           # a match stands still while asleep
+            self.presence.last_press = now
+        if power.finished:
+            self.done = True
+        if power.ending is not None:
+            self.refresh()                              # the goodbye, or "could not power off"
+        return power.ending is not None or power.asleep
+
+    def _power_wants(self, wants: set[Want]) -> None:
+        """SAVE: end what is on as a power cut would leave it (a match's journal closed and
+        kept: the next start offers to resume it); the goodbye follows on every screen."""
+        power = self.power
+        assert power is not None
+        if Want.SAVE in wants and power.ending is not None and not power.ending.dark:
+            session = self.match.session
+            kept = False
+            if self.mode is Mode.MATCH and session is not None:
+                self.records.record(session)
+                kept = self.records.keep(session)
+            self.match.session = None
+            power.saved(kept)
+            self.refresh()
+
+    def _back_from_refusal(self) -> None:
+        """OK on "could not power off": the console as at a start (a match kept is offered)."""
+        now = self.clock.now()
+        offer = self.records.offer_resume(self.console.pad_count, self.timing)
+        self.enter(ResumeOffer(now, offer) if offer is not None else MenuMode(now))
+        self.refresh()
+
+    def _battery_over(self, drawn: Any) -> Any:
+        """The battery mark (in the menu's title bar, on the right edge in a match) or the
+        low-battery warning, drawn over ``drawn``; None on a console with no gauge."""
+        power = self.power
+        if power is None or power.charge is None or power.ending is not None:
+            return None
+        percent, charging = power.charge.shown_percent, power.charge.charging
+        if power.warning is not None:
+            return LowBanner(percent)
+        if isinstance(drawn, (MenuScreen, OverMenu)):
+            return BatteryMark(percent, charging)
+        if self.mode is Mode.MATCH:
+            return BatteryMark(percent, charging, edge=True)
+        return None

@@ -65,6 +65,7 @@ class Mode(enum.StrEnum):
     PICK = "pick"
     TOURNAMENT = "tournament"
     MATCH = "match"
+    POWER = "power"
 
 
 class Context(Protocol):
@@ -119,6 +120,9 @@ class Context(Protocol):
     def finish(self) -> None:
         """The demo match is over: the app stops."""
 
+    def power_off(self) -> None:
+        """Yes to the menu's power-off question: end what is on, goodbye, power off."""
+
 
 @dataclass
 class ModeState:
@@ -153,4 +157,9 @@ class ModeState:
 
     def questioning(self) -> bool:
         """A "leave the match?" question is open (the match stands still)."""
+        return False
+
+    def plays_by_itself(self, ctx: Context) -> bool:
+        """Something plays on the screens with nobody pressing (the demo, a CPU-only match):
+        the console does not sleep then."""
         return False

@@ -43,6 +43,8 @@ class Display:
         """The screen model each pad shows (a sheet's own model, not the menu under it)."""
         self.drawn: dict[int, tuple[Any, str]] = {}
         self.warned: dict[int, bool] = {}
+        self.over: dict[int, Any] = {}
+        """What is drawn over each screen (the battery mark), as last drawn."""
         self.leds: dict[int, bool] = {}
         self.behind = False
         """Screens not yet redrawn after a staggered press (``ModeState.staggered``)."""
@@ -50,20 +52,27 @@ class Display:
         """A screensaver step: panels that lost power come back at the next pass."""
 
     def refresh(self, pads: Iterable[int], screen: Callable[[int], Any], menu: Callable[[], Any],
-                language: str, warning: bool, first: int | None = None) -> None:
+                language: str, warning: bool, first: int | None = None,
+                over: Callable[[Any], Any] | None = None) -> None:
         """Redraw each screen whose content changed; ``first``: only that pad's screen now,
-        the others at the next pass (a staggered press)."""
+        the others at the next pass (a staggered press). ``over(drawn)``: a small model drawn
+        over the screen (the battery mark, a warning), or None."""
         self.behind = first is not None
         for pad in (pads if first is None else (first,)):
             model = screen(pad)
             drawn = OverMenu(menu(), model) if getattr(model, "over_menu", False) else model
-            if self.drawn.get(pad) == (drawn, language) and self.warned.get(pad, False) == warning:
+            extra = over(drawn) if over is not None else None
+            if (self.drawn.get(pad) == (drawn, language) and self.warned.get(pad, False) == warning
+                    and self.over.get(pad) == extra):
                 continue
             self.shown[pad] = (model, language)
             self.drawn[pad] = (drawn, language)
             self.warned[pad] = warning
+            self.over[pad] = extra
             canvas = Canvas()
             drawn.draw(canvas, language)
+            if extra is not None:
+                extra.draw(canvas, language)
             if warning:
                 draw_card_warning(canvas)
             self.console.screen(pad).display(canvas.image)

@@ -46,18 +46,23 @@ class MenuAction(enum.Enum):
     """◀ ▶ on the names line: the players' names."""
     TOURNAMENT = "tournament"
     """◀ ▶ on the tournament line."""
+    POWER = "power"
+    """OK or ◀ ▶ on the power-off line: ask whether to power off."""
 
 
-PAGES = ("stats", "roster", "tournament")
+PAGES = ("stats", "roster", "tournament", "power")
 """Lines that open a page (◀ ▶) instead of changing a setting."""
+SLEEP_MINUTES = (0, 2, 5, 10, 30)
+"""The sleep line's choices (0: never)."""
 INFO = ("club",)
 """Lines that only say something (◀ ▶ do nothing)."""
 
 
 def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | None = None,
-         tournament: str | None = None, club: str | None = None) -> list[Row]:
+         tournament: str | None = None, club: str | None = None, power: bool = False) -> list[Row]:
     """The menu lines now: the game, that game's own lines (its entry's), then the
-    console's (sound, language, and the stats once a match was played)."""
+    console's (sound, language, and the stats once a match was played); on a console that can
+    power off, when to sleep and the power-off line."""
     entry = entry_for(settings.game)
     shown = [Row("game", "menu.game", tuple(GAMES), unlocked=True)]
     kids = entry.console.kids
@@ -67,6 +72,8 @@ def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | N
     shown += [Row("kids", "menu.kids", (False, True)),
               Row("sound", "menu.sound", (True, False)),
               Row("language", "menu.language", ("fr", "en"))]
+    if power:
+        shown.append(Row("sleep", "menu.sleep", SLEEP_MINUTES))
     if played:
         shown.append(Row("stats", "menu.stats", (played,)))
     if names is not None:
@@ -75,6 +82,8 @@ def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | N
         shown.append(Row("tournament", "menu.tournament", (tournament,)))
     if club is not None:
         shown.append(Row("club", "menu.club", (club,)))
+    if power:
+        shown.append(Row("power", "power.menu", ("",)))
     return shown
 
 
@@ -89,6 +98,10 @@ def value_text(row: Row, value: object, language: str) -> str:
         return text(language, f"club.{value}")
     if row.field == "language":
         return text(str(value), "language.name")
+    if row.field == "sleep":
+        return text(language, "sleep.minutes", minutes=value) if value else text(language, "sleep.off")
+    if row.field == "power":
+        return ""
     if row.show is not None:
         return row.show(value, language)
     if row.prefix is not None:
@@ -157,6 +170,9 @@ class Menu:
         """The tournament line's value (``""``: none yet); None: no tournament line."""
         self.club: str | None = None
         """Club play's state (``firmware.club.unit.ClubLink.state``); None: no club line."""
+        self.power = False
+        """The console can power off (a battery handheld, the simulator): the sleep and
+        power-off lines."""
         self.forced_lock = False
         """Locked by the unit's owner (``--lock-settings``): the button code cannot lift it."""
         self.code_typed: tuple[Button, ...] = ()
@@ -169,10 +185,12 @@ class Menu:
     def fixed(self, row: Row) -> bool:
         """Whether ``row``'s value cannot be changed now (the settings lock, or a line that
         only says something)."""
-        return row.field in INFO or self.locked and not row.unlocked and row.field not in PAGES
+        return (row.field in INFO or row.field == "power"
+                or self.locked and not row.unlocked and row.field not in PAGES)
 
     def rows(self) -> list[Row]:
-        return rows(self.settings, self.played, self.pad_count, self.names, self.tournament, self.club)
+        return rows(self.settings, self.played, self.pad_count, self.names, self.tournament, self.club,
+                    self.power)
 
     def game_settings(self) -> Any:
         """The settings of the game the menu shows (its entry's dataclass), as chosen (kids'

@@ -25,6 +25,7 @@ from firmware.i18n import seat_key, text, told_as
 from firmware.console.kids import kids_reveal
 from firmware.console.leave import LeaveQuestion, LeaveScreen
 from firmware.console.menu import MenuAction
+from firmware.console.power_screens import PowerOffQuestion
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.console.resume import STATS_ROWS, ResumeScreen, StatsScreen, stats_lines
 from firmware.console.spectator import MOVE_STEPS, SpectatorScreen
@@ -218,9 +219,29 @@ class Menu(Idling):
         elif action is MenuAction.TOURNAMENT:
             ctx.tournament.open()
             ctx.enter(TournamentPage(ctx.clock.now()))
+        elif action is MenuAction.POWER:
+            ctx.enter(PowerAsk(ctx.clock.now()))
 
     def screen(self, ctx: Context, pad: int) -> Any:
         return AbandonedSheet() if self.abandoned else ctx.menu.screen()
+
+
+@dataclass
+class PowerAsk(Idling):
+    """The menu's power-off line asks once more, on a sheet over the menu: RIGHT (yes) powers
+    off, LEFT (no) goes back; OK does nothing, so a second OK never powers off by mistake."""
+
+    kind: ClassVar[Mode] = Mode.POWER
+    staggered: ClassVar[bool] = True
+
+    def press(self, ctx: Context, event: ButtonEvent) -> None:
+        if event.button is Button.LEFT:
+            ctx.enter(Menu(ctx.clock.now()))
+        elif event.button is Button.RIGHT:
+            ctx.power_off()
+
+    def screen(self, ctx: Context, pad: int) -> Any:
+        return PowerOffQuestion()
 
 
 @dataclass
@@ -413,6 +434,9 @@ class Attract(ModeState):
     def press(self, ctx: Context, event: ButtonEvent) -> None:
         wake(ctx)
 
+    def plays_by_itself(self, ctx: Context) -> bool:
+        return True
+
     def tick(self, ctx: Context, now: float) -> None:
         if now >= self.since + ctx.idle.attract_for:
             ctx.enter(Saver(now))
@@ -468,6 +492,9 @@ class Playing(ModeState):
 
     def questioning(self) -> bool:
         return self.question is not None
+
+    def plays_by_itself(self, ctx: Context) -> bool:
+        return ctx.demo or not ctx.match.has_human()
 
     def press(self, ctx: Context, event: ButtonEvent) -> None:
         session = ctx.match.session

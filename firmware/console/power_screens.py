@@ -81,6 +81,36 @@ def draw_low_banner(c: Canvas, language: str, percent: int) -> None:
     c.text(21, 0, text(language, "power.low", percent=percent), ink=0)
 
 
+MENU_MARK_X = 76
+"""The battery mark's place in the menu's title bar: between the padlock and the line count."""
+
+
+@dataclass(frozen=True)
+class BatteryMark:
+    """The battery mark over a screen: in the menu's title bar (inverted), or standing on the
+    right edge in a match (``edge``)."""
+
+    percent: int
+    charging: bool
+    edge: bool = False
+
+    def draw(self, c: Canvas, language: str) -> None:
+        if self.edge:
+            draw_battery_edge(c, self.percent, self.charging)
+        else:
+            draw_battery(c, MENU_MARK_X, 2, self.percent, self.charging, ink=0)
+
+
+@dataclass(frozen=True)
+class LowBanner:
+    """The low-battery warning over any screen, for a few seconds."""
+
+    percent: int
+
+    def draw(self, c: Canvas, language: str) -> None:
+        draw_low_banner(c, language, self.percent)
+
+
 @dataclass(frozen=True)
 class PowerOffQuestion:
     """The menu's "Power off" line asks once more: a sheet over the menu."""

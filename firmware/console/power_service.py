@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import enum
 import logging
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +55,9 @@ class Reason(enum.Enum):
     BUTTON = "the power button, held"
     BOARD = "the power board asked"
     EMPTY = "the battery is empty"
+    SYSTEM = "the system is shutting down"
+    """SIGTERM from systemd (a shutdown asked elsewhere): the same ending, but no power-off
+    asked (the system is doing it)."""
 
 
 class Want(enum.Enum):
@@ -77,9 +81,13 @@ class Ending:
 
 class PowerService:
     def __init__(self, console: Console, halt: Halt, *, sleep_after: float | None = 300.0,
-                 read_every: float = 60.0, read_every_asleep: float = 300.0) -> None:
+                 read_every: float = 60.0, read_every_asleep: float = 300.0,
+                 offers_power_off: bool = True) -> None:
         self.console = console
         self.halt = halt
+        self.offers_power_off = offers_power_off
+        """The menu has a power-off line and a sleep line: the console can really power off
+        (a power board or power button in the config; the simulator)."""
         self.clock = console.clock
         self.sleep_after = sleep_after
         self.read_every = read_every
@@ -98,6 +106,7 @@ class PowerService:
         self.ending: Ending | None = None
         self.language = "fr"
         """The language of the goodbye (the console sets it from its settings)."""
+        self._system_end = threading.Event()
 
     # ----- what the loop asks ---------------------------------------------------------------
     @property
@@ -107,7 +116,8 @@ class PowerService:
     def deadline(self, may_sleep: bool = True) -> float | None:
         """When the loop must call :meth:`tick` even if nothing happens."""
         if self.ending is not None:
-            return None if self.ending.dark else self.ending.since + GOODBYE_FOR
+            waiting = self.ending.dark or self.ending.refused is not None   # for nothing, or for OK
+            return None if waiting else self.ending.since + GOODBYE_FOR
         due = [self._next_read]
         if self._button_down is not None:
             due.append(self._button_down + HOLD_TO_POWER_OFF)
@@ -117,6 +127,18 @@ class PowerService:
             due.append(self._last_press + self.sleep_after)
         times = [t for t in due if t is not None]
         return min(times) if times else None
+
+    @property
+    def finished(self) -> bool:
+        """The ending is done: the panels are dark and the power-off was asked (or the system
+        is shutting down anyway); the console's loop stops."""
+        return self.ending is not None and self.ending.dark
+
+    def end_for_system(self) -> None:
+        """The system is shutting down (SIGTERM): end as for a power-off at the loop's next
+        turn. Safe from a signal handler: it only sets a flag and wakes the loop."""
+        self._system_end.set()
+        self.console.events.nudge()
 
     def pressed(self, now: float) -> bool:
         """A pad was pressed. True when the press woke the console (take it for nothing else),
@@ -132,6 +154,9 @@ class PowerService:
     def tick(self, now: float, *, may_sleep: bool = True) -> set[Want]:
         """The power inputs, the gauge when due, sleep when due; what the console must do."""
         wants: set[Want] = set()
+        if self.ending is None and self._system_end.is_set():
+            self.power_off(Reason.SYSTEM, now)
+            return {Want.SAVE}
         if self.ending is not None:
             self._go_on_ending(now)
             return wants
@@ -188,6 +213,7 @@ class PowerService:
         self.console.wake()
         if self._next_read is not None:
             self._next_read = now
+
     def _inputs(self, now: float) -> set[Want]:
         wants: set[Want] = set()
         power = self.console.power
@@ -252,6 +278,8 @@ class PowerService:
             led.off()
         for screen in self.console.screens:
             screen.power(False)
+        if ending.reason is Reason.SYSTEM:
+            return
         refused = self.halt.power_off()
         if refused is not None:
             log.error("could not power off: %s", refused)

@@ -100,6 +100,20 @@ class Records:
                 recovery.set_aside_unrecorded(self.state_dir)
             self.journal = None
 
+    def keep(self, session: Session) -> bool:
+        """End the match on now as a power cut would leave it, for a power-off: every decision
+        journalled, the journal closed and kept, so the next start offers to resume it. False
+        when there is none to keep (no journal: a demo, or the match already recorded)."""
+        journal = self.journal
+        if journal is None or session.finished or session.match.is_over:
+            return False
+        self.write_new()
+        for joint in session.decisions[len(journal.turns):]:
+            journal.append(joint_to_json(joint))
+        journal.close(remove=False)
+        self.journal = None
+        return True
+
     # ----- a power cut's leftovers -----------------------------------------------------------
     def offer_resume(self, pad_count: int, timing: Timing) -> match_journal.JournalledMatch | None:
         """Record what finished matches left unrecorded, and the match cut off by a power cut

@@ -58,6 +58,9 @@ class Settings:
     """The menu changes only the game and who plays (``Row.unlocked``; the button code or
     ``--lock-settings``)."""
     """Game name -> its settings (a dataclass once changed, else the JSON object read)."""
+    sleep: int = 5
+    """Minutes without a press before a console that can power off sleeps (its panels off);
+    0: never."""
 
     def of(self, name: str, parse: Any) -> Any:
         """Game ``name``'s settings, ``parse`` (its ``from_json``) turning what was read into
@@ -79,7 +82,7 @@ class Settings:
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "sound": self.sound, "language": self.language,
-                "kids": self.kids, "locked": self.locked,
+                "kids": self.kids, "locked": self.locked, "sleep": self.sleep,
                 "games": {name: kept if isinstance(kept, dict) else asdict(kept)
                           for name, kept in self.games.items()}}
 
@@ -96,7 +99,7 @@ class Settings:
             games = {"*": obj}
         return cls(console.game, console.sound, console.language,
                    {str(name): kept for name, kept in games.items() if isinstance(kept, dict)},
-                   console.kids, console.locked)
+                   console.kids, console.locked, max(0, console.sleep))
 
     @classmethod
     def flat(cls, **values: Any) -> Settings:
@@ -112,6 +115,7 @@ class _Console:
     language: str = "fr"
     kids: bool = False
     locked: bool = False
+    sleep: int = 5
 
 
 def load(state_dir: str | Path) -> Settings:

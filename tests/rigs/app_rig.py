@@ -7,6 +7,7 @@ from typing import Any
 
 import sim
 from firmware.console.app import App
+from firmware.console.power_service import PowerService
 from firmware.storage.settings import Settings, save
 from hal.buttons import Button
 from hal.clock import ManualClock
@@ -17,13 +18,20 @@ class Rig:
     :meth:`wait`."""
 
     def __init__(self, state_dir: Path, settings: Settings | None = None, seed: int = 1,
-                 pads: int = 2, **options: Any) -> None:
+                 pads: int = 2, halt: Any = None, battery: float | None = None, power_off: bool = True,
+                 **options: Any) -> None:
+        """``halt`` (``hal.halt``'s kind): the app gets the power service, which asks it to power
+        off (``power_off``: the menu offers it); ``battery``: a simulated cell at that percent
+        (its gauge read by the service)."""
         if settings is not None:
             save(state_dir, settings)
         self.clock = ManualClock()
         self.pads = pads
-        self.console = sim.open_console(pads, clock=self.clock)
-        self.app = App(self.console, state_dir=state_dir, seed=seed, **options)
+        self.console = sim.open_console(pads, clock=self.clock, battery=battery is not None)
+        if battery is not None:
+            self.console.battery.percent = battery
+        power = PowerService(self.console, halt, offers_power_off=power_off) if halt is not None else None
+        self.app = App(self.console, state_dir=state_dir, seed=seed, power=power, **options)
         self.app.refresh()
 
     def press(self, pad: int, button: Button) -> None:
