@@ -18,10 +18,12 @@ from firmware.club.unit import open_link
 from firmware.console import safe_mode
 from firmware.console.app import App
 from firmware.console.context import CAFE_IDLE, Idle
+from firmware.console.power_service import PowerService
 from firmware.console.safe_mode import HealthyStart
 from firmware.console.watchdog import Watchdog
 from firmware.storage.settings import load as load_settings
 from hal import ConfigError, PitchPadHardwareError, load_config, open_console
+from hal.halt import LogindPowerOff
 
 DEFAULT_STATE = "/var/lib/pitchpad"
 
@@ -75,11 +77,13 @@ def _start(args: argparse.Namespace) -> tuple[int, str | None]:
         console, error = _open_console(config)
         if console is None:
             return 3, error
-        with console, _stopped_by_sigterm(console):
-            watchdog = HealthyStart(Watchdog.from_environment(), args.state_dir)
-            App(console, state_dir=args.state_dir, watchdog=watchdog, club=club,
-                idle=_idle(args, config.profile),
-                lock_settings=getattr(args, "lock_settings", False)).run()
+        with console:
+            power = _power(console, config)
+            with _stopped_by_sigterm(console, power):
+                watchdog = HealthyStart(Watchdog.from_environment(), args.state_dir)
+                App(console, state_dir=args.state_dir, watchdog=watchdog, club=club,
+                    idle=_idle(args, config.profile),
+                    lock_settings=getattr(args, "lock_settings", False), power=power).run()
     except Exception as exc:  # noqa: BLE001 - one line in the log, counted; never a bare traceback
         logging.getLogger("pitchpad.run").debug("".join(traceback.format_exc()))
         return 1, f"the console stopped: {type(exc).__name__}: {exc}"
@@ -89,16 +93,34 @@ def _start(args: argparse.Namespace) -> tuple[int, str | None]:
     return 0, None
 
 
+def _power(console: Any, config: Any) -> Any:
+    """The console's power service: the battery mark where a gauge is, the power button and a
+    power board's request where the config has them, and the menu's power-off and sleep lines
+    only where the console can really power off (a ``[power]`` table: a power board or button);
+    the power-off is asked of systemd-logind (``hal.halt``)."""
+    can = config.power.any or config.power.poweroff_pin is not None
+    return PowerService(console, LogindPowerOff(), offers_power_off=can)
+
+
 @contextlib.contextmanager
-def _stopped_by_sigterm(console: Any) -> Iterator[None]:
+def _stopped_by_sigterm(console: Any, power: Any) -> Iterator[None]:
     """systemd stops the service with SIGTERM (a shutdown from anywhere: ``poweroff``, a Pi 5's
-    button, a gpio-shutdown key): the console then ends as after a power cut, its match journal
-    kept for the next start, and closes, which switches the panels off (luma's cleanup), instead of
-    dying with the last frame lit on a Pi that may stay powered while halted."""
+    button, a gpio-shutdown key): the console then ends as for its own power-off (a match's
+    journal closed and kept for the next start, goodbye on every screen, the panels off) without
+    asking for one, instead of dying with the last frame lit on a Pi that may stay powered while
+    halted. A second SIGTERM closes the console at once."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, lambda *_: console.events.close())
+    asked: list[bool] = []
+
+    def stop(*_: Any) -> None:
+        if asked:
+            console.events.close()
+            return
+        asked.append(True)
+        power.end_for_system()
+    previous = signal.signal(signal.SIGTERM, stop)
     try:
         yield
     finally:

@@ -25,6 +25,7 @@ from firmware.club.config import ClubConfigError
 from firmware.club.config import load as load_club
 from firmware.club.unit import ClubLink, open_link
 from firmware.console.app import CAFE_IDLE, App
+from firmware.console.power_service import PowerService
 from firmware.games.options import add_flags, options_of
 from firmware.games.registry import GAMES, game_named
 from firmware.games.spec import GameSpec
@@ -33,6 +34,7 @@ from firmware.console.menu import value_text
 from firmware.storage.settings import Settings, save
 from hal.clock import ManualClock
 from hal.errors import PitchPadHardwareError
+from hal.halt import NoHalt
 
 DEFAULT_STATE = Path.home() / ".local" / "state" / "pitchpad"
 
@@ -105,8 +107,11 @@ def _run(args: argparse.Namespace) -> int:
         try:
             with sim.open_console(args.pads, backend="window" if args.window else "terminal",
                                   battery=not getattr(args, "mains", False)) as console:
+                # The simulated handheld's power parts (sim/battery.py) through the app; its
+                # power-off asks nothing of the system: the simulator just ends.
+                power = PowerService(console, NoHalt())
                 App(console, state_dir=state_dir, club=club, idle=CAFE_IDLE,
-                    lock_settings=args.lock_settings).run()
+                    lock_settings=args.lock_settings, power=power).run()
         finally:
             if club is not None:
                 club.stop()

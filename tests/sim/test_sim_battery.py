@@ -93,3 +93,32 @@ def test_the_window_holds_the_power_button_as_long_as_its_key(monkeypatch: pytes
         assert console.battery.percent == 95 and not console.power.active(BUTTON)
     finally:
         console.close()
+
+
+def test_the_terminals_keys_warn_and_power_off_through_the_app(tmp_path) -> None:
+    """End to end in ``pitchpad sim``'s terminal: the drain key takes the cell to 15 % (the
+    warning over the menu), the hold key holds the power button (goodbye, dark, the app ends)."""
+    from firmware.console.app import App, Idle
+    from firmware.console.power_screens import GoodbyeScreen, LowBanner
+    from firmware.console.power_service import PowerService
+    from hal.halt import NoHalt
+
+    clock = ManualClock()
+    term = SizedTerminal(280, 80)
+    console = sim.open_console(2, backend="terminal", term=term, read_keys=False, battery=True, clock=clock)
+    try:
+        halt = NoHalt()
+        app = App(console, state_dir=tmp_path, idle=Idle(screensaver_after=1e9), power=PowerService(console, halt))
+        app.step(None)
+        for _ in range(17):
+            console.key(DRAIN_KEY)
+        clock.advance(61)
+        app.step(None)
+        assert app.display.over[1] == LowBanner(15) and "battery 15 %" in term.stream.getvalue()
+        console.key(POWER_HOLD_KEY)
+        app.run_simulated(clock)                  # to the hold's 2 s, the goodbye, the dark
+        assert app.done and halt.asked == 1
+        assert app.screen_for(1) == GoodbyeScreen()
+        assert not any(screen.is_on for screen in console.screens)
+    finally:
+        console.close()
