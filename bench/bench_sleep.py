@@ -9,8 +9,9 @@ recording bus, their heal timers on the system clock.
 - menu: ``console_process.py serve``, the console app idle in the menu, the screensaver off
   (the first minutes of an idle menu), then with the screensaver moving (every 8 s);
 - asleep: ``console_process.py asleep``, the battery handheld (the MAX17048 model answering on
-  the same bus) put to sleep by the power service: panels switched off (no heals), LEDs off,
-  the loop blocked until the service's next gauge reading (every 5 minutes asleep).
+  the same bus) running the console app, put to sleep by its power service a second after the
+  menu is up: panels switched off (no heals), LEDs off, the app's loop blocked until the
+  service's next gauge reading (every 5 minutes asleep).
 
 The systemd watchdog's ping (every 10 s under the service) is in neither figure.
 

@@ -13,9 +13,10 @@ tap a button (GPIO low, 80 ms, high) and ``quit`` closes the console.
 parent reads the peak RSS from the child's resource usage.
 
 ``asleep``: the battery handheld (``handheld-battery.toml``: the gauge, answered by the
-MAX17048 model of ``tests/rigs``, on the same recording bus) put to sleep by the power service
-(``firmware.console.power_service``) at once, in the loop the console runs: blocked on the event
-queue until the service's next deadline (its gauge reading). ``bus`` on stdin (here and in
+MAX17048 model of ``tests/rigs``, on the same recording bus) running the console app with its
+power service (``firmware.console.power_service``), which puts it to sleep a second after the
+menu is up: the app's loop then blocks on the event queue until the service's next deadline (its
+gauge reading). ``bus`` on stdin (here and in
 ``serve``) prints ``bus WIRE_BYTES``, the bytes the bus has carried so far.
 
     python bench/console_process.py serve --state-dir DIR
@@ -108,12 +109,11 @@ def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = No
 
 def asleep(read_every_asleep: float) -> None:
     import resource
+    import tempfile
 
+    from firmware.console.app import App
     from firmware.console.power_service import PowerService
-    from firmware.console.power_screens import PowerOffQuestion
-    from firmware.render import Canvas
     from hal import SystemClock, load_config
-    from hal.errors import ConsoleClosed
     from hal.gpiod_pad import name_this_thread
     from hal.halt import NoHalt
     from rig import ROOT, Handheld
@@ -126,13 +126,16 @@ def asleep(read_every_asleep: float) -> None:
                    buttons="gpiod")
     rig.bus.attach(0x36, Max17048Model(volts=3.9, percent=70.0))
     name_this_thread("console")
-    for screen in rig.console.screens:                 # something on the panels, as in the menu
-        canvas = Canvas()
-        PowerOffQuestion().draw(canvas, "fr")
-        screen.display(canvas.image)
-    service = PowerService(rig.console, NoHalt(), sleep_after=0.0, read_every_asleep=read_every_asleep)
+    service = PowerService(rig.console, NoHalt(), read_every_asleep=read_every_asleep)
     lock = threading.Lock()
-    clock = rig.console.clock
+    go_to_sleep = rig.console.sleep
+
+    def sleep_and_report() -> None:
+        go_to_sleep()
+        with lock:
+            print("frame 0 0 0 0", flush=True)          # ready: asleep from here
+
+    rig.console.sleep = sleep_and_report  # type: ignore[method-assign]
 
     def read_commands() -> None:
         name_this_thread("bench-stdin")
@@ -150,18 +153,10 @@ def asleep(read_every_asleep: float) -> None:
         rig.console.close()
 
     threading.Thread(target=read_commands, daemon=True).start()
-    service.tick(clock.now())
-    print("frame 0 0 0 0", flush=True)                 # ready: asleep from here
-    try:
-        while True:
-            deadline = service.deadline()
-            timeout = None if deadline is None else max(0.0, deadline - clock.now())
-            event = rig.console.events.get(timeout)
-            if event is not None and event.pressed:
-                service.pressed(clock.now())
-            service.tick(clock.now())
-    except ConsoleClosed:
-        pass
+    with tempfile.TemporaryDirectory(prefix="pitchpad-asleep-") as state_dir:
+        app = App(rig.console, state_dir=state_dir, power=service)
+        service.sleep_after = 1.0      # the menu up (after the splash), then asleep a second later
+        app.run()
     rig.factory.reset()
 
 
