@@ -446,7 +446,7 @@ class App:
         kept: the next start offers to resume it); the goodbye follows on every screen."""
         power = self.power
         assert power is not None
-        if Want.SAVE in wants and power.ending is not None and not power.ending.dark:
+        if Want.SAVE in wants and power.ending is not None and not power.ending.saved:
             session = self.match.session
             kept = False
             if self.mode is Mode.MATCH and session is not None:

@@ -75,6 +75,8 @@ class Ending:
     reason: Reason
     since: float
     kept: bool = False
+    saved: bool = False
+    """The console has ended what was on (:meth:`PowerService.saved`): once per ending."""
     dark: bool = False
     refused: str | None = None
 
@@ -189,6 +191,7 @@ class PowerService:
         goodbye goes on every screen now."""
         assert self.ending is not None
         self.ending.kept = kept
+        self.ending.saved = True
         screen = GoodbyeScreen(kept=kept, empty=self.ending.reason is Reason.EMPTY)
         self._show(screen)
 
