@@ -464,7 +464,7 @@ class App:
         self.refresh()
 
     def _battery_over(self, drawn: Any) -> Any:
-        """The battery mark (in the menu's title bar, on the right edge in a match) or the
+        """The battery mark (in the menu's title bar, by the screen's edges in a match) or the
         low-battery warning, drawn over ``drawn``; None on a console with no gauge."""
         power = self.power
         if power is None or power.charge is None or power.ending is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware.i18n import text
-from firmware.render import HINT_Y, WIDTH, Canvas
+from firmware.render import HEIGHT, HINT_Y, WIDTH, Canvas
 
 BATTERY_W, BATTERY_H = 15, 7
 """The small battery mark: a 13x7 body and a 2x3 nub on its right."""
@@ -58,19 +58,53 @@ def draw_power_symbol(c: Canvas, cx: int, cy: int, r: int = 7) -> None:
     c.draw.line([(cx, cy - r - 1), (cx, cy)], fill=1, width=2)
 
 
+UPRIGHT = (5, 14)
+"""An upright mark, nub up: 5 wide, 14 high."""
+LYING = (13, 5)
+"""A lying mark, nub to the right: 13 wide, 5 high (it fits between two lines of text)."""
+EDGE_SPOTS: tuple[tuple[int, int, tuple[int, int]], ...] = (
+    (WIDTH - 5, 20, UPRIGHT), (WIDTH - 13, 0, LYING), (WIDTH - 13, HEIGHT - 5, LYING),
+    (WIDTH - 5, 2, UPRIGHT), (WIDTH - 5, 36, UPRIGHT), (WIDTH - 5, 49, UPRIGHT),
+    (0, 0, LYING), (0, HEIGHT - 5, LYING), (0, 20, UPRIGHT), (0, 36, UPRIGHT))
+"""Where the match's battery mark may stand, best first: the right edge (the place game screens
+leave free most often), the right corners, then the left side."""
+
+
+def free_spot(c: Canvas) -> tuple[int, int, tuple[int, int]] | None:
+    """The first of :data:`EDGE_SPOTS` where the game drew nothing (a pixel's margin around the
+    mark included), or None: the mark never covers what the game shows (a round counter's
+    last digit, a card's border)."""
+    for x, y, (w, h) in EDGE_SPOTS:
+        box = (max(0, x - 1), max(0, y - 1), min(WIDTH, x + w + 1), min(HEIGHT, y + h + 1))
+        if c.image.crop(box).getbbox() is None:
+            return x, y, (w, h)
+    return None
+
+
 def draw_battery_edge(c: Canvas, percent: int, charging: bool) -> None:
-    """The mark in a match, standing on the right edge (the place game screens leave free most
-    often): a 5x13 battery, its nub up, filled from the bottom as charged; dotted while charging."""
-    x, y = WIDTH - 5, 20
-    c.clear(x - 1, y - 1, WIDTH - 1, y + 14)
+    """The mark in a match, on a blank spot by the screen's edges (:func:`free_spot`; none free:
+    no mark, the menu and the low warning still tell the charge): a small battery filled as
+    charged, dotted while charging."""
+    spot = free_spot(c)
+    if spot is None:
+        return
+    x, y, shape = spot
     draw = c.draw
-    draw.rectangle([x + 1, y, x + 3, y + 1], fill=1)
-    draw.rectangle([x, y + 2, x + 4, y + 13], outline=1, fill=0)
-    inner = round(9 * max(0, min(100, percent)) / 100)
-    if inner:
-        draw.rectangle([x + 1, y + 12 - inner, x + 3, y + 12], fill=1)
+    filled = round(9 * max(0, min(100, percent)) / 100)
+    if shape == UPRIGHT:
+        draw.rectangle([x + 1, y, x + 3, y + 1], fill=1)
+        draw.rectangle([x, y + 2, x + 4, y + 13], outline=1, fill=0)
+        if filled:
+            draw.rectangle([x + 1, y + 12 - filled, x + 3, y + 12], fill=1)
+        if charging:
+            draw.point([(x + 2, y + 4 + 2 * k) for k in range(4)], fill=0)
+        return
+    draw.rectangle([x, y, x + 10, y + 4], outline=1, fill=0)
+    draw.rectangle([x + 11, y + 1, x + 12, y + 3], fill=1)
+    if filled:
+        draw.rectangle([x + 1, y + 1, x + filled, y + 3], fill=1)
     if charging:
-        draw.point([(x + 2, y + 4 + 2 * k) for k in range(4)], fill=0)
+        draw.point([(x + 2 + 2 * k, y + 2) for k in range(4)], fill=0)
 
 
 def draw_low_banner(c: Canvas, language: str, percent: int) -> None:
@@ -88,7 +122,7 @@ MENU_MARK_X = 76
 @dataclass(frozen=True)
 class BatteryMark:
     """The battery mark over a screen: in the menu's title bar (inverted), or standing on the
-    right edge in a match (``edge``)."""
+    edges in a match, on a blank spot (``edge``)."""
 
     percent: int
     charging: bool

@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from PIL import ImageChops
 
 from firmware.console.app import Idle
 from firmware.console.menu import MenuScreen
@@ -15,6 +16,7 @@ from firmware.console.power_screens import (
     BatteryMark, GoodbyeScreen, LowBanner, PowerOffFailedScreen, PowerOffQuestion,
 )
 from firmware.console.power_service import EMPTY, GOODBYE_FOR, WARN_FOR
+from firmware.render import Canvas
 from firmware.storage import journal as match_journal
 from firmware.storage.settings import Settings
 from hal.buttons import Button
@@ -267,3 +269,25 @@ def test_a_console_without_a_gauge_shows_no_mark_and_one_that_cannot_power_off_i
     assert [row.field for row in handheld.app.menu.rows()][-1] == "power"
     mains.wait(24 * 3600)
     assert not mains.console.asleep and mains.app.mode == "saver"     # the saver, as before
+
+
+def test_the_match_mark_stands_on_a_blank_spot_and_never_covers_what_the_game_drew(tmp_path):
+    rig = Rig(tmp_path, Settings.flat(players="two"), halt=NoHalt(), battery=60.0, idle=QUIET)
+    rig.press(1, Button.CENTRE)
+    rig.wait(rig.app.timing.kickoff)
+    canvas = Canvas()
+    rig.screen(1).draw(canvas, "fr")                  # Chifootmi's cards: its round counter on the right
+    game = canvas.image.copy()
+    BatteryMark(60, False, edge=True).draw(canvas, "fr")
+    added = ImageChops.subtract(canvas.image.convert("L"), game.convert("L"))
+    removed = ImageChops.subtract(game.convert("L"), canvas.image.convert("L"))
+    assert removed.getbbox() is None                  # nothing of the game's is erased...
+    x0, y0, x1, y1 = added.getbbox() or (0, 0, 0, 0)
+    assert (x1 - x0, y1 - y0) in ((5, 14), (13, 5))   # ...the whole mark is drawn...
+    margin = game.crop((max(0, x0 - 1), max(0, y0 - 1), min(128, x1 + 1), min(64, y1 + 1)))
+    assert margin.getbbox() is None                   # ...where the game drew nothing around it
+    full = Canvas()
+    full.box(0, 0, 127, 63, filled=True)
+    covered = full.image.copy()
+    BatteryMark(60, False, edge=True).draw(full, "fr")
+    assert ImageChops.difference(full.image, covered).getbbox() is None   # no room: no mark
