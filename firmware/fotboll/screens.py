@@ -132,7 +132,7 @@ def _top(c: Canvas, view: FotbollView, language: str) -> None:
     if view.drawn is not None:
         c.centred(-2, "▶" + card_label(view.drawn, language), x0=40, x1=88)
     else:
-        c.centred(-2, f"{view.half}/2", x0=40, x1=88)
+        c.centred(-2, text(language, f"fb.half_short.{view.half}"), x0=40, x1=88)
     c.draw.line([(64, PITCH_TOP), (64, PITCH_BOTTOM)], fill=1)
 
 
@@ -211,7 +211,7 @@ def told(events: Sequence[Any], seat: str) -> Told:
         attacking = duel.seat == seat
         keeper = duel.position == "GK"
         if duel.won:
-            result = Told(_yours(attacking, "tell.duel_won", "tell.duel_lost"),
+            result = Told(_yours(attacking, "tell.duel_won", "tell.duel_beaten"),
                           _yours(attacking, "fb.you_again", "fb.they_again"))
         else:
             result = Told(_yours(attacking, "tell.duel_lost",
@@ -246,7 +246,8 @@ def told(events: Sequence[Any], seat: str) -> Told:
     return Told("fb.changes")
 
 
-DUEL_WORDS = frozenset({"tell.duel_won", "tell.duel_lost", "fb.you_saved", "fb.you_blocked"})
+DUEL_WORDS = frozenset({"tell.duel_won", "tell.duel_lost", "tell.duel_beaten", "fb.you_saved",
+                        "fb.you_blocked"})
 """Big words already from one side: the kids' mode shows them rather than the sentence."""
 
 

@@ -10,6 +10,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "menu.jokers": ("Jokers", "Jokers"),
     "fb.half.1": ("1re mi-temps", "First half"),
     "fb.half.2": ("2e mi-temps", "Second half"),
+    "fb.half_short.1": ("1re MT", "1st half"),
+    "fb.half_short.2": ("2e MT", "2nd half"),
     "fb.removed": ("Exclus : {positions}", "Sent off: {positions}"),
     "fb.hint.formation": ("◀▶ formation  OK", "◀▶ line-up  OK"),
     "fb.hint.remove": ("◀▶ poste exclu  OK", "◀▶ sent off  OK"),

@@ -8,7 +8,7 @@ from demo_play import demo_screens
 from fotboll_setups import HIGH, LOW, act
 from reading import words
 
-from engine.fotboll import DIVE, SHOOT, Attack, MatchConfig, Side
+from engine.fotboll import DIVE, SHOOT, Attack, Card, MatchConfig, Side
 from engine.fotboll import events as ev
 from engine.fotboll.position import Team, position
 from firmware.fotboll import screens as fs
@@ -75,3 +75,18 @@ def test_F_SET_1_the_formation_screen_names_the_half_in_words_not_one_slash_two(
                     half=half).view("red")
     drawn = words(fs.FormationScreen(view, "4-4-2", (), None, False), "fr")
     assert title in drawn and not any("/2" in w for w in drawn)
+
+
+def test_F_TURN_3_a_defender_whose_card_was_beaten_reads_beaten_it_had_no_ball_to_lose():
+    view = position(MatchConfig(), red=Team(HIGH), blue=Team(LOW)).view("red")
+    beaten = [ev.Duel(seat="blue", position="F1", attack=Card.parse("AS"), defence=Card.parse("9C"),
+                      won=True)]
+    drawn = words(fs.reveal_screen(tuple(beaten), view, "team.blue"), "en")
+    assert "Beaten" in drawn and "Lost it" not in drawn and "Blue attacks again" in drawn
+
+
+@pytest.mark.parametrize("language, half", [("fr", "1re MT"), ("en", "1st half")])
+def test_F_HALF_1_the_pitch_names_the_half_in_words_not_one_slash_two(language, half):
+    view = position(MatchConfig(), red=Team(HIGH), blue=Team(LOW)).view("red")
+    drawn = words(fs.PitchScreen(view, "team.blue", None, None, ()), language)
+    assert half in drawn and "1/2" not in drawn
