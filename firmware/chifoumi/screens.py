@@ -270,6 +270,8 @@ class BoardScreen:
     taken_by: str | None = None
     """The army that has just taken this seat's pieces: said on the bottom bar until the
     seat's next press, so the player sees why a piece went."""
+    why: str | None = None
+    """Why the last OK did nothing ("✕ Choisis ta pièce"), on the bottom bar until a press."""
 
     def draw(self, c: Canvas, language: str) -> None:
         view = self.view
@@ -304,6 +306,9 @@ class BoardScreen:
             return
         if self.taken_by is not None:
             c.banner(text(language, "ck.took_yours", army=army_name(language, self.taken_by)))
+            return
+        if self.why is not None:
+            c.banner(text(language, self.why))
             return
         card3 = {"chain": text(language, "ck.stop"), "target": "✕", "kind": "✕",
                  "capture": "✕"}.get(self.mode, "")
@@ -587,6 +592,8 @@ class SeatState:
     """A capture chain goes on (CARD3 stops it)."""
     taken_by: str | None = None
     """The army that has just taken a stack holding this seat's pieces (its pad's notice)."""
+    why: str | None = None
+    """Why the seat's last OK did nothing (an i18n key)."""
 
 
 def build(state: SeatState) -> Screen:
@@ -633,12 +640,13 @@ def _board(state: SeatState, pad: PadState) -> BoardScreen:
         return BoardScreen(view, pad.cursor, taken_by=state.taken_by)
     origin = pad.origin
     if origin is None:
-        return BoardScreen(view, pad.cursor, mode="pick", taken_by=state.taken_by)
+        return BoardScreen(view, pad.cursor, mode="pick", taken_by=state.taken_by, why=state.why)
     targets = tuple(sorted({c.target for c in legal
                             if isinstance(c, Move) and c.origin == origin}))
     if pad.target is not None:
         return BoardScreen(view, pad.target, origin, targets, "capture")
-    return BoardScreen(view, pad.cursor, origin, targets, "chain" if state.chain else "target")
+    return BoardScreen(view, pad.cursor, origin, targets, "chain" if state.chain else "target",
+                       why=state.why)
 
 
 def open_squares(view: ChifoumiView) -> tuple[int, ...]:

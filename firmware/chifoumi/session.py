@@ -64,6 +64,8 @@ class Pad:
     taken_by: str | None = None
     """The army that has just taken a stack holding this seat's pieces: its board says so
     until the seat's next press or the next move (K-MOV-2)."""
+    why: str | None = None
+    """Why the last OK did nothing (``ck.why.*``), on the board's bottom bar until the next press."""
 
 
 class ChifoumiSession(MatchSession[Pending]):
@@ -114,6 +116,7 @@ class ChifoumiSession(MatchSession[Pending]):
             return False
         if pad.taken_by is not None:
             pad.taken_by = None                 # the notice is read: the press goes on
+        pad.why = None
         if pad.legend:
             pad.legend = False
             return True
@@ -185,7 +188,9 @@ class ChifoumiSession(MatchSession[Pending]):
             if pad.cursor in origins(legal):
                 pad.origin = pad.cursor
                 return True
-            return False
+            stack = self.view(seat).board[pad.cursor]
+            pad.why = "ck.why.stuck" if stack and stack[-1].army == seat else "ck.why.pick"
+            return True
         if pad.cursor == origin and self.match.chain < 0:
             pad.origin = None
             return True
@@ -195,7 +200,9 @@ class ChifoumiSession(MatchSession[Pending]):
             self.lock(seat, moves[0], now)
         elif moves:
             pad.target = pad.cursor
-        return bool(moves)
+        else:
+            pad.why = "ck.why.there"
+        return True
 
     def _capture_or_stack(self, seat: str, pad: Pad, button: Button, now: float) -> bool:
         if button is Button.CARD3:
@@ -286,7 +293,7 @@ class ChifoumiSession(MatchSession[Pending]):
                 None if pad.hand is None else pad.hand.value,
                 None if pad.pick is None else pad.pick.value),
             others_thrown=all(others) if others else True, throw=self.throw, mine=mine,
-            taken_by=None if pad is None else pad.taken_by,
+            taken_by=None if pad is None else pad.taken_by, why=None if pad is None else pad.why,
             legal=tuple(self.legal(seat)) if mine else (), chain=self.match.chain >= 0)
 
     def _build(self, state: screens.SeatState) -> Any:

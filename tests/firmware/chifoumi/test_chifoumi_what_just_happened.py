@@ -62,3 +62,16 @@ def test_K_PCS_1_the_four_armies_styles_differ_at_arms_length():
         for a, b in combinations(seen, 2):
             apart = sum(abs(x - y) for x, y in zip(seen[a], seen[b])) / 255
             assert apart >= 12, f"{a} and {b} look alike from afar ({apart:.1f})"
+
+
+def test_K_MOV_1_an_ok_that_moves_nothing_says_why_until_the_next_press():
+    """A newcomer's OK on an empty square did nothing, without a word (issue 32 play-through)."""
+    session = ChifoumiSession(GameConfig(3), 1, Seats(), -Timing().kickoff)
+    session.tick(0.0)
+    white = session.pads["white"]
+    white.cursor = next(i for i, stack in enumerate(session.view("white").board) if not stack)
+    session.press("white", Button.CENTRE, 0.0)
+    assert "✕ Choisis ta pièce" in words(session.screen("white", 0.0), "fr")
+    assert "✕ Pick your piece" in words(session.screen("white", 0.0), "en")
+    session.press("white", Button.LEFT, 0.0)
+    assert not any(w.startswith("✕ ") for w in words(session.screen("white", 0.0), "fr"))
