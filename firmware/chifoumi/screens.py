@@ -229,12 +229,16 @@ class KickoffScreen:
     view: ChifoumiView
     spectator: bool = False
     """A pad that only watches (a demo): the army is a CPU's."""
+    person: str | None = None
+    """The name this pad's player chose (a named player's kick-off says whose pad it is)."""
     over_menu: ClassVar[bool] = True
 
     def draw(self, c: Canvas, language: str) -> None:
         view = self.view
         c.sheet()
-        label = text(language, "cpu" if self.spectator else "ck.you_play")
+        label = text(language, "cpu") if self.spectator else \
+            text(language, "ck.name_plays", name=self.person) if self.person else \
+            text(language, "ck.you_play")
         name = army_name(language, view.seat)
         draw_you_are(c, label, name)
         kinds = KINDS if view.players < 4 else KINDS[:3]
@@ -594,6 +598,8 @@ class SeatState:
     """The army that has just taken a stack holding this seat's pieces (its pad's notice)."""
     why: str | None = None
     """Why the seat's last OK did nothing (an i18n key)."""
+    person: str | None = None
+    """The name this seat's player chose on the pads, if any."""
 
 
 def build(state: SeatState) -> Screen:
@@ -602,7 +608,7 @@ def build(state: SeatState) -> Screen:
     if step is Step.OVER:
         return ResultScreen(view, pad is None)
     if step is Step.KICKOFF:
-        return KickoffScreen(view, pad is None)
+        return KickoffScreen(view, pad is None, state.person)
     if pad is not None and pad.legend:
         return LegendScreen(view)
     if step in (Step.FLIP, Step.REVEAL) and state.throw is not None:

@@ -38,6 +38,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ck.wins": ("{army} gagne", "{army} wins"),
     "ck.cpu_seat": ("Ordi {army}", "CPU {army}"),
     "ck.you_play": ("Tu joues", "You play"),
+    "ck.name_plays": ("{name}, tu joues", "{name}, you play"),
     "ck.your_pieces": ("Tes pièces :", "Your pieces:"),
     "ck.with": ("avec {army}", "with {army}"),
     "ck.end.no_pieces": ("Fin : plus de pièces", "Over: no pieces left"),

@@ -7,6 +7,7 @@ from app_rig import Rig
 from reading import words
 
 from firmware.chifootmi import screens as cs
+from firmware.chifoumi import screens as ks
 from firmware.fotboll import screens as fs
 from firmware.storage import roster
 from firmware.storage.settings import Settings
@@ -48,3 +49,10 @@ def test_the_game_screens_call_the_other_player_by_name(tmp_path):
     assert any(w.startswith("You 0-0 Ben") for w in words(card, "en"))
     assert any(w.startswith("You 0-0 Ana") for w in words(rig.screen(2), "en"))
     assert not any("Blue" in w for w in words(card, "en"))
+
+
+def test_a_chifoumi_kick_off_says_whose_pad_it_is(tmp_path):
+    rig = named_match(tmp_path, "chifoumi")
+    one, two = rig.screen(1), rig.screen(2)                # pad 2: the CPU's army
+    assert isinstance(one, ks.KickoffScreen) and isinstance(two, ks.KickoffScreen)
+    assert "Ana, tu joues Blanc" in words(one, "fr") and "Ordi" in words(two, "fr")
