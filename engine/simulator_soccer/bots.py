@@ -214,20 +214,46 @@ def kick_odds(match: SoccerMatch, p: Player, kind: str, target: Cell) -> int:
 
 def kick_values(match: SoccerMatch, team: int, p: Player) -> list[tuple[float, Kick]]:
     """The kicks worth weighing (to each teammate's cell and the cell ahead of him, and
-    every dribble), each valued: the odds it lands (S-K-2) times how far up the pitch it
-    goes, by how safe the target is (a teammate nearer than any opponent). The carrier's
-    effective dots and each target's nearest players are found once, not per kick."""
+    every dribble), each valued: how far up the pitch the ball ends times the chance it is
+    still ours there. That chance follows the rules: a ground ball stops in the first cell of
+    its line holding a player (S-K-3: an opponent on the way takes it); a kick that misses
+    (S-K-2) lands on a neighbour of the target; whoever is nearest gets the ball, a tie going
+    to us only after a kick that travelled 5 or less, neither pressed nor a relance turn's
+    first (S-CDD-2). Reading the target's surroundings alone let an opponent who stood on
+    the line of the keeper's restart take it again and again (issue 32)."""
     assert p.cell is not None
     header = _heading(match)
     mates = [q.cell for q in match.teams[team].on_pitch() if q is not p and not q.lying and q.cell]
     opps = [q.cell for q in match.teams[other(team)].on_pitch() if not q.lying and q.cell]
+    stops: dict[Cell, bool] = {}
+    """The cells holding a player, True where a standing opponent would take the ball."""
+    for q in match.players():
+        if q is not p and q.cell is not None:
+            stops[q.cell] = stops.get(q.cell, False) or (q.team != team and not q.lying)
     east = match.east(team)
+    pressed = geo.midfield_zone(match.fr(team, p.cell)) and any(
+        q.team != team and not q.lying for q in match.at(p.cell))
+    tie_ours = not pressed and not (match.turn.relance and match.turn.kicks == 0)
     wanted: set[Cell] = set()
     for c in mates:
         wanted.add(c)
         wanted.add((c[0] + (2 if east else -2), c[1]))
+    nearest: dict[Cell, tuple[int, int]] = {}
+
+    def ours(cell: Cell, travelled: int) -> float:
+        """The chance that a ball resting on ``cell`` is still ours (S-CDD-1, S-CDD-2)."""
+        if not geo.on_pitch(cell):
+            return 0.0
+        near = nearest.get(cell)
+        if near is None:
+            near = nearest[cell] = (min((distance(c, cell) for c in mates), default=9),
+                                    min((distance(c, cell) for c in opps), default=9))
+        mine, theirs = near
+        if mine != theirs:
+            return 1.0 if mine < theirs else 0.1
+        return 1.0 if tie_ours and travelled <= 5 else 0.1
+
     dots: dict[str, int] = {}
-    safety: dict[Cell, tuple[int, int]] = {}
     values: list[tuple[float, Kick]] = []
     for kind, targets in match.kick_options().items():
         if kind not in ("pass", "lob", "dribble", "throw"):
@@ -240,17 +266,27 @@ def kick_values(match: SoccerMatch, team: int, p: Player) -> list[tuple[float, K
         for t in targets:
             if t is None or (t not in wanted and kind != "dribble"):
                 continue
-            near = safety.get(t)
-            if near is None:
-                near = (min((distance(c, t) for c in mates), default=9),
-                        min((distance(c, t) for c in opps), default=9))
-                safety[t] = near
-            mine, theirs = near
             odds = min(95, max(35, 95 - 6 * distance(p.cell, t)) + bonus) / 100
-            safe = 1.0 if mine < theirs else (0.5 if mine == theirs and kind != "lob" else 0.1)
-            advance = (t[0] if east else geo.WIDTH - t[0]) / 20
-            values.append((odds * safe * (0.5 + advance), Kick(kind, t)))
+            rest = _rests(p.cell, t, stops) if kind in ("pass", "dribble") else t
+            if rest is None:                   # an opponent on the way stops it
+                values.append((0.02, Kick(kind, t)))
+                continue
+            missed = geo.neighbours(t)
+            chance = odds * ours(rest, distance(p.cell, rest)) + (1 - odds) * sum(
+                ours(n, distance(p.cell, n)) for n in missed) / len(missed)
+            advance = (rest[0] if east else geo.WIDTH - rest[0]) / 20
+            values.append((chance * (0.5 + advance), Kick(kind, t)))
     return values
+
+
+def _rests(origin: Cell, target: Cell, stops: dict[Cell, bool]) -> Cell | None:
+    """Where a ground ball aimed at ``target`` rests when it lands there (S-K-3): the first
+    cell of its line holding a player, the target otherwise; None when a standing opponent
+    is there to take it."""
+    for cell in geo.line(origin, target)[1:]:
+        if cell in stops:
+            return None if stops[cell] else cell
+    return target
 
 
 def shot_value(match: SoccerMatch, p: Player) -> float:
@@ -305,9 +341,15 @@ def simple_kick(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
     if "cross" in options:
         return Kick("cross")
     best: tuple[float, Choice] = (-1.0, Kick("end"))
-    for value, kick in kick_values(match, team, p):
+    values = kick_values(match, team, p)
+    for value, kick in values:
         if value > best[0]:
             best = (value, kick)
+    if best[0] > 0 and (p.keeper or match.turn.set_piece == "goal_kick"):
+        # The keeper's restart varies among the kicks nearly as good as the best: one an
+        # opponent could read from the position alone was taken again and again (issue 32).
+        near = [kick for value, kick in values if value >= 0.85 * best[0]]
+        best = (best[0], near[int(rng.random() * len(near))])
     if "end" in options and best[0] < 0.45:
         return Kick("end")
     if best[0] < 0 and "hold" in options:

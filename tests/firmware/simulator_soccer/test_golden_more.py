@@ -22,7 +22,7 @@ WANTED = {
     "menu-cross", "menu-cross_defend", "wait-cross", "menu-kicker", "wait-kicker",
     "menu-remove", "wait-remove", "reveal-shot", "spectator",
 }
-SEEDS = range(1, 13)
+SEEDS = range(1, 27)
 """Seeds tried in turn until every kind of WANTED was shown (the same ones every run)."""
 
 
