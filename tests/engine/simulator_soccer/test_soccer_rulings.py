@@ -1,12 +1,16 @@
 """Rulings of docs/rules/simulator-soccer.md found in play, each test named after its rule:
 the throw-in's Phase 3 summary, the summary's ``ball`` frozen at the end of regular play, the
-clock step when a relance turn loses the ball, and a legal choice for every seat asked.
+clock step when a relance turn loses the ball, a wall that spreads after a quick turn's
+challenge; and the rules page's table of rulings, each naming a test that exists.
 
 Positions come from ``engine.simulator_soccer.position`` (4-4-2 against 4-4-2, red attacking
 east, the named players moved); dice are scripted with ``dice=`` in the order S-RNG-2 draws
 them.
 """
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 from engine.simulator_soccer import Move, Options
 from engine.simulator_soccer.position import position
@@ -121,3 +125,29 @@ def test_S_RST_3_a_wall_may_spread_after_a_quick_turn_challenge():
     assert {e.entries[0][0] for e in legal if isinstance(e, Move)} == {4, 8}
     assert Move(((8, (18, 2)),)) in legal
     assert one(play(m, blue={"move": [[8, [18, 2]]]}), "p3")["challenge"]["player"] == 5
+
+
+# ----- the rules page's table of rulings names tests that exist ----------------------------------
+RULES_PAGE = Path(__file__).resolve().parents[3] / "docs" / "rules" / "simulator-soccer.md"
+
+
+def _rulings_table() -> list[tuple[str, str, str]]:
+    """The rows (rule, ruling, test) of the rules page's "Rulings and their tests"."""
+    text = RULES_PAGE.read_text(encoding="utf-8").split("## Rulings and their tests", 1)[1]
+    rows = re.findall(r"^\| (S-[A-Z0-9-]+) \| (.+?) \| `(test_\w+)` \|$", text, re.MULTILINE)
+    table = [line for line in text.splitlines() if line.startswith("| S-")]
+    assert len(rows) == len(table), "every row names one rule and one test"
+    return rows
+
+
+def test_every_ruling_of_the_rules_page_table_names_a_rule_and_a_test_that_exists():
+    rows = _rulings_table()
+    assert len(rows) >= 19
+    tests = Path(__file__).resolve().parents[2]
+    defined = {name for path in tests.rglob("test_*.py")
+               for name in re.findall(r"^def (test_\w+)\(", path.read_text(encoding="utf-8"),
+                                      re.MULTILINE)}
+    rules = set(re.findall(r"\*\*(S-[A-Z0-9-]+)\*\*", RULES_PAGE.read_text(encoding="utf-8")))
+    for rule, ruling, test in rows:
+        assert rule in rules, (rule, ruling)
+        assert test in defined, (rule, test)
