@@ -104,9 +104,9 @@ def _duel_shard(a: str, b: str, indices: list[int], half: int, log: str | None =
         while match.to_act():
             joint = {}
             for seat in match.to_act():
-                view = match.view(seat)
+                view, legal = match.view(seat), match.legal_choices(seat)
                 t0 = time.thread_time()
-                joint[seat] = bots[seats[seat]].choose(view, rngs[seat])
+                joint[seat] = bots[seats[seat]].choose(view, legal, rngs[seat])
                 times[seats[seat]].append(time.thread_time() - t0)
             match.apply(joint)
         if match.winner is None:
