@@ -7,16 +7,15 @@ the registry is accepted by the league with the rules it declares.
 """
 from __future__ import annotations
 
-from functools import cache
-
 from engine.results import check
 from firmware.club.messages import BadMessage, Live, Result
 from firmware.games.registry import GAMES, game_named
 
 
-@cache
 def games() -> dict[str, str]:
-    """Every game the console hosts, by name: its title (in menu order)."""
+    """Every game the console hosts, by name: its title (in menu order). Read from the registry
+    each time (it keeps the specs itself), so a game the registry lists later, a plugin's read
+    again (``registry.reload()``), is accepted too."""
     return {name: entry.title for name, entry in GAMES.items()}
 
 
