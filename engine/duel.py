@@ -17,11 +17,33 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 RED, BLUE = 0, 1
 SHOOTOUT_KICKS = 5
 """Kicks each before sudden death (C-PEN-1)."""
+
+
+class DuelSeen(Protocol):
+    """What a view of a duel game reads of its match whatever the game (Chifootmi, Fotboll):
+    the score, who shoots, the shoot-out's kicks, the end, and who must decide now. Each game's
+    ``Seen`` adds its own parts."""
+
+    @property
+    def score(self) -> Sequence[int]: ...
+    @property
+    def shooter(self) -> int: ...
+    @property
+    def kicks(self) -> Sequence[Sequence[bool]] | None: ...
+    @property
+    def shootout_first(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def winner(self) -> str | None: ...
+
+    def decision(self, seat: str) -> str | None: ...
+    def to_act(self) -> tuple[str, ...]: ...
 
 
 class Side(enum.Enum):

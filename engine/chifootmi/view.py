@@ -11,11 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine.duel import DuelSeen
+
 from .cards import SEATS, Card, Level, MatchConfig, Options, card_to_json
 from .stages import SHOT_STAGE, STAGE_NAMES
 
 
-class Seen(Protocol):
+class Seen(DuelSeen, Protocol):
     """All a view is made from: the parts of a :class:`~engine.chifootmi.match.ChifootmiMatch`
     this module reads (so it needs no import of the match, which imports it)."""
 
@@ -36,8 +38,6 @@ class Seen(Protocol):
     @property
     def action_len(self) -> int: ...
     @property
-    def score(self) -> Sequence[int]: ...
-    @property
     def ball(self) -> int: ...
     @property
     def retention(self) -> int: ...
@@ -54,20 +54,7 @@ class Seen(Protocol):
     @property
     def shot_kind(self) -> str: ...
     @property
-    def shooter(self) -> int: ...
-    @property
     def ball_moved_by_shot(self) -> bool: ...
-    @property
-    def kicks(self) -> Sequence[Sequence[bool]] | None: ...
-    @property
-    def shootout_first(self) -> int: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def winner(self) -> str | None: ...
-
-    def decision(self, seat: str) -> str | None: ...
-    def to_act(self) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)

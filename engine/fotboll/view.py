@@ -10,11 +10,13 @@ from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine.duel import DuelSeen
+
 from .cards import SEATS, Card, Formation, MatchConfig
 from .stages import ATTACK, SHOOT_STAGE, targets
 
 
-class Seen(Protocol):
+class Seen(DuelSeen, Protocol):
     """All a view is made from: the parts of a :class:`~engine.fotboll.match.FotbollMatch`
     this module reads (so it needs no import of the match, which imports it)."""
 
@@ -28,8 +30,6 @@ class Seen(Protocol):
     def turn(self) -> int: ...
     @property
     def stage(self) -> str: ...
-    @property
-    def score(self) -> Sequence[int]: ...
     @property
     def formation(self) -> Sequence[Formation | None]: ...
     @property
@@ -52,19 +52,6 @@ class Seen(Protocol):
     def reds(self) -> Sequence[int]: ...
     @property
     def subs_used(self) -> Sequence[int]: ...
-    @property
-    def shooter(self) -> int: ...
-    @property
-    def kicks(self) -> Sequence[Sequence[bool]] | None: ...
-    @property
-    def shootout_first(self) -> int: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def winner(self) -> str | None: ...
-
-    def decision(self, seat: str) -> str | None: ...
-    def to_act(self) -> tuple[str, ...]: ...
 
 
 def _label(card: Card | None) -> str | None:
