@@ -22,20 +22,7 @@ from engine.fotboll import new_match as fotboll_match
 from firmware.chifootmi import screens as cs
 from firmware.chifoumi import screens as ks
 from firmware.fotboll import screens as fs
-from firmware.render import Canvas
-
-
-def words(model: Any, language: str) -> list[str]:
-    """The texts ``model`` draws, in drawing order."""
-    drawn: list[str] = []
-
-    class Reading(Canvas):
-        def text(self, x: int, y: int, text: str, scale: int = 1, ink: int = 1) -> None:
-            drawn.append(text)
-            super().text(x, y, text, scale, ink)
-
-    model.draw(Reading(), language)
-    return drawn
+from reading import words
 
 
 CHIFOOTMI = chifootmi_match(ChifootmiConfig(), 1)
