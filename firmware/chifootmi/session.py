@@ -26,7 +26,7 @@ from engine.chifootmi import (
     MatchConfig, Side, new_match,
 )
 from engine.chifootmi import events as ev
-from firmware.games.cpu import AnyBot, CpuPlayers
+from firmware.games.cpu import CpuPlayers, budget_of
 from firmware.games.session import TIMING, MatchSession, Pending, Seats, Step, Timing
 from hal.buttons import CARDS, Button
 
@@ -38,17 +38,10 @@ SIDE_BUTTONS = {Button.LEFT: Side.LEFT, Button.CENTRE: Side.CENTRE, Button.RIGHT
 PILE_BUTTONS = {Button.LEFT: DRAW_PILE1, Button.RIGHT: DRAW_PILE2}
 
 
-def _with_budget(bot: AnyBot, ms: float) -> AnyBot:
-    """``bot`` deciding within ``ms`` milliseconds (``bot:strong:ms=40``): every Chifootmi bot
-    takes a budget (those that do not search ignore it); a bot of another kind cannot."""
-    if not isinstance(bot, ChifootmiBot):
-        raise ValueError(f"{bot!r} takes no time budget")
-    return bot.with_time_budget(ms)
-
 
 CPU = CpuPlayers(tuple(DIFFICULTIES), make_difficulty, "pitchpad-cpu",
                  named={name: partial(make_bot, name) for name in BOTS},
-                 budget=_with_budget)
+                 budget=budget_of(ChifootmiBot))
 
 
 @dataclass

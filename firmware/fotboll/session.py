@@ -38,7 +38,7 @@ from engine.fotboll import (
 )
 from engine.fotboll import events as ev
 from engine.fotboll.match import MAX_SUBS
-from firmware.games.cpu import AnyBot, CpuPlayers
+from firmware.games.cpu import CpuPlayers, budget_of
 from firmware.games.session import MatchSession, Pending, Seats, Step, Timing
 from hal.buttons import Button
 
@@ -52,17 +52,10 @@ SHOWN_EVENTS = (ev.Duel, ev.Goal, ev.Penalty, ev.Booked, ev.SentOff, ev.HalfTime
 """Events worth a pause on both screens (a reveal)."""
 
 
-def _with_budget(bot: AnyBot, ms: float) -> AnyBot:
-    """``bot`` deciding within ``ms`` milliseconds (``bot:strong:ms=40``): every Fotboll bot
-    takes a budget (those that do not search ignore it); a bot of another kind cannot."""
-    if not isinstance(bot, FotbollBot):
-        raise ValueError(f"{bot!r} takes no time budget")
-    return bot.with_time_budget(ms)
-
 
 CPU = CpuPlayers(tuple(DIFFICULTIES), make_difficulty, "pitchpad-fotboll-cpu",
                  named={name: partial(make_bot, name) for name in BOTS},
-                 budget=_with_budget)
+                 budget=budget_of(FotbollBot))
 
 
 @dataclass

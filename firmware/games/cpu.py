@@ -19,6 +19,18 @@ from engine.protocol import Bot
 AnyBot = Bot[Any, Any]
 
 
+def budget_of(kind: type[Any]) -> Callable[[AnyBot, float], AnyBot]:
+    """:attr:`CpuPlayers.budget` for a game whose bots are all ``kind`` (each with
+    ``with_time_budget(ms)``, those that do not search ignoring it): another kind of bot has no
+    budget (``ValueError``)."""
+    def with_budget(bot: AnyBot, ms: float) -> AnyBot:
+        if not isinstance(bot, kind):
+            raise ValueError(f"{bot!r} takes no time budget")
+        budgeted: AnyBot = bot.with_time_budget(ms)
+        return budgeted
+    return with_budget
+
+
 @dataclass(frozen=True)
 class CpuPlayers:
     """A game's CPU difficulties and how to make the bot of one."""
