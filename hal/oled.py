@@ -16,13 +16,18 @@ build new ones. (Re)connecting replays the recorded init.
 
 A panel can also lose power between two transfers without any transfer failing (a loose VCC or
 GND wire; always so on SPI, which has no ACK): it comes back dark, charge pump off, RAM garbage.
-Nothing on the bus tells (nothing is read back from a panel), so the screen *heals* now
-and then: it replays the init (without its display-off: a lit panel does not blink) and sends the
-whole frame, then display-on (about 1,065 bytes, 24 ms at 400 kHz), every :data:`HEAL_EVERY`
-seconds, at instants that are multiples of it on the monotonic clock (so the screens of a console
-heal in one wake-up of the timer thread), at a moment when the screen has been still for
-:data:`HEAL_QUIET` seconds (never inside a press's burst), and whenever
-:meth:`OledScreen.refresh` asks (the screensaver does after each step).
+No transfer tells, so the screen looks every :data:`HEAL_EVERY` seconds, at instants that are
+multiples of it on the monotonic clock (the screens of a console look in one wake-up of the timer
+thread), at a moment when the screen has been still for :data:`HEAL_QUIET` seconds (never inside
+a press's burst):
+
+- an SH1106 on I2C answers a status read (1 byte: BUSY, and ON/OFF, which a power-up resets to
+  off), so it is asked (4 bytes on the wire) and *heals* only when it says it is dark;
+- any other panel (SSD1306, SH1106 on SPI, a clone whose status makes no sense) heals every time:
+  it replays the init (without its display-off: a lit panel does not blink) and sends the whole
+  frame, then display-on (about 1,065 bytes, 24 ms at 400 kHz).
+
+:meth:`OledScreen.refresh` heals at once (the screensaver asks after each step).
 """
 from __future__ import annotations
 
@@ -33,6 +38,7 @@ from typing import Any, Callable, Protocol
 
 from luma.core.error import DeviceNotFoundError
 from PIL import Image
+from smbus2 import i2c_msg
 
 from hal.clock import Clock, SystemClock, Timer
 from hal.errors import ScreenNotAnswering
@@ -53,11 +59,15 @@ TRANSFER_OVERHEAD = 2
 DISPLAY_ON = 0xAF
 DISPLAY_OFF = 0xAE
 HEAL_EVERY = 4.8
-"""Seconds between two heals (init + whole frame) of a still screen: the longest a silently
-power-cycled panel stays dark. A heal is about 24 ms of a 400 kHz bus: one screen's heals take
-0.50 % of it (SSD1306; SH1106 0.52 %), two SSD1306 sharing a bus (the handheld) 0.998 % (two
-SH1106, addressed page by page, 1.04 %). Every heal must send the whole frame, since nothing
-tells which panel lost power, so the bus share and the time dark trade one for the other."""
+"""Seconds between two looks at a still screen: the longest a silently power-cycled panel stays
+dark. A heal is about 24 ms of a 400 kHz bus: healing every time takes 0.50 % of it per SSD1306,
+0.998 % for two SSD1306 sharing a bus (the handheld). Two SH1106 (addressed page by page) would
+take 1.04 %, over the 1 % budget; they answer a status read instead (4 bytes a look, 0.004 % for
+two), and heal only after a power loss."""
+STATUS_BUSY = 0x80
+STATUS_OFF = 0x40
+"""SH1106 status byte: BUSY (internal operation or reset) and ON/OFF, high while the display is
+off (the opposite of the 0xAF/0xAE command); the other bits mean nothing."""
 HEAL_QUIET = 1.0
 """A heal waits until the screen has shown no new frame for this long, so it never lands in the
 middle of a press's redraws (the reveal follows a press by half a second; a heal would add 24 ms
@@ -94,6 +104,8 @@ class Addressing:
     command_bytes: int
     #: Whether one window may span several pages (SSD1306 horizontal mode) or only one (SH1106).
     multi_page: bool
+    #: Whether its datasheet gives a status read on I2C (SH1106; the SSD1306's gives none).
+    reads_status = False
 
     def commands(self, window: Window) -> tuple[int, ...]:
         raise NotImplementedError
@@ -116,6 +128,7 @@ class Sh1106Addressing(Addressing):
 
     command_bytes = 3
     multi_page = False
+    reads_status = True
 
     def __init__(self, column_offset: int = 2) -> None:
         self.column_offset = column_offset
@@ -272,6 +285,43 @@ def _is_window(cmd: tuple[int, ...]) -> bool:
     return first in (0x21, 0x22) or 0xB0 <= first <= 0xB7 or first <= 0x1F
 
 
+StatusRead = Callable[[], int]
+"""Reads a panel's status byte (:data:`STATUS_BUSY`, :data:`STATUS_OFF`)."""
+
+
+def i2c_status_read(serial: SerialInterface) -> StatusRead | None:
+    """How to read the status byte of the panel behind luma's ``i2c`` interface, or ``None``
+    behind any other (these modules' SPI has no line back).
+
+    :func:`read_status` through the smbus luma writes with. luma's ``i2c`` has no read of its
+    own; it keeps its smbus and address as ``_bus`` and ``_addr`` (luma.core 2.x), which
+    ``tests/hal/test_hal_oled_status.py`` checks on the installed luma."""
+    bus = getattr(serial, "_bus", None)
+    address = getattr(serial, "_addr", None)
+    if bus is None or not hasattr(bus, "i2c_rdwr") or not isinstance(address, int):
+        return None
+    return lambda: read_status(bus, address)
+
+
+def read_status(bus: Any, address: int) -> int:
+    """The status byte of the panel at ``address`` on an smbus2-like ``bus``: a write of the
+    control byte 0x00 (D/C low: what the panel sends next is its status, not RAM) and a 1-byte
+    read, in one combined transfer (a repeated start: nothing else on the bus comes between
+    them); 4 bytes on the wire. Raises the bus's ``OSError`` when nothing answers."""
+    answer = i2c_msg.read(address, 1)
+    bus.i2c_rdwr(i2c_msg.write(address, [0x00]), answer)
+    return bytes(answer)[0]
+
+
+def makes_sense(dark: int | None, lit: int | None) -> bool:
+    """Whether two status reads, one taken with the display switched off and one with it on,
+    tell the two apart (not busy, ON/OFF high then low). A clone that answers a constant byte,
+    or no read at all, fails this and is healed every time instead."""
+    if dark is None or lit is None:
+        return False
+    return dark & (STATUS_BUSY | STATUS_OFF) == STATUS_OFF and lit & (STATUS_BUSY | STATUS_OFF) == 0
+
+
 class OledScreen(Screen):
     """A 128x64 SSD1306/SH1106 behind a luma serial interface (``i2c(...)`` or ``spi(...)``)."""
 
@@ -290,6 +340,8 @@ class OledScreen(Screen):
         self._clock = clock or SystemClock()
         self._lock = threading.RLock()
         self._tap = _Tap(serial)
+        self._read_status = i2c_status_read(serial) if self._addressing.reads_status else None
+        self._reports_status: bool | None = None  # unknown until the panel is first reached, lit
         self._device: Any = self._build_device()
         assert self._tap.recording is not None
         self._init = init_commands(self._tap.recording)
@@ -310,6 +362,8 @@ class OledScreen(Screen):
         self.retries = 0
         self.reconnections = 0
         self.heals = 0
+        self.looks = 0
+        """Status reads of a panel that reports its state (each in place of a heal)."""
         with self._lock:
             try:
                 self._connect()
@@ -413,8 +467,17 @@ class OledScreen(Screen):
     def _connect(self) -> None:
         """Replay luma's init sequence (recorded once), restore contrast, send the wanted frame
         whole (GDDRAM holds garbage after a power cut), then switch the panel on (or leave it off
-        if it was switched off)."""
+        if it was switched off).
+
+        The first time a panel that may report its state is reached while it should be lit, its
+        status is read once switched off and once lit (the only time a connection switches a
+        panel off: about 25 ms, when the console starts), to learn whether it can be trusted."""
         self._panel = None
+        probing = self._read_status is not None and self._reports_status is None and self._on
+        dark = None
+        if probing:
+            self._serial.command(DISPLAY_OFF)
+            dark = self._status_or_none()
         for command in self._init:
             self._serial.command(*command)
         self._inverted = False                    # the init sets normal display (0xA6)
@@ -422,6 +485,34 @@ class OledScreen(Screen):
         self._send(self._wanted)
         if self._on:
             self._device.show()
+        if probing:
+            self._reports_status = makes_sense(dark, self._status_or_none())
+            if not self._reports_status:
+                log.info("%s does not report whether it is lit: it is redrawn whole every %.1f s",
+                         self.name, HEAL_EVERY)
+
+    def _status_or_none(self) -> int | None:
+        assert self._read_status is not None
+        try:
+            return self._read_status()
+        except BUS_ERRORS:
+            return None
+
+    def _look(self) -> None:
+        """The periodic look at a still, lit panel: a panel that reports its state is asked
+        (4 bytes) and healed only if it says it is dark or busy (a power-up resets it to off);
+        any other is healed."""
+        if self._reports_status and self._read_status is not None:
+            try:
+                status = self._read_status()
+            except BUS_ERRORS as error:
+                self._went_down(error)
+                return
+            self.looks += 1
+            if status & (STATUS_BUSY | STATUS_OFF) == 0:
+                return
+            log.warning("%s had gone dark (it lost power); redrawn", self.name)
+        self.refresh()
 
     def _to_next_heal(self) -> float:
         """Seconds to the next multiple of :data:`HEAL_EVERY` on the clock: every screen of the
@@ -437,7 +528,7 @@ class OledScreen(Screen):
         self._heal_timer = self._clock.call_later(delay, self._heal_when_still)
 
     def _heal_when_still(self) -> None:
-        """The periodic heal: one timer at a time, at the multiples of :data:`HEAL_EVERY` (an
+        """The periodic look: one timer at a time, at the multiples of :data:`HEAL_EVERY` (an
         idle console wakes for it once a period, all screens together), postponed while frames
         are still changing."""
         with self._lock:
@@ -450,7 +541,7 @@ class OledScreen(Screen):
                 self._schedule_heal(HEAL_QUIET - still_for)
                 return
             if now - self._healed_at >= HEAL_QUIET:    # not twice in a row (refresh() just did)
-                self.refresh()
+                self._look()
                 if not self.answering:
                     return                        # the retries take over
             self._schedule_heal(self._to_next_heal())

@@ -42,6 +42,7 @@ from hal.buzzer import PWM_CHANNELS, PWM_SYSFS
 from hal.gpiod_pad import Chips, SystemChips, find_header_chip, line_offset
 from hal.header import ONE_WIRE_PIN, SCREEN_ADDRESSES, SPI_PINS, UART_PINS
 from hal.i2c_probe import Probe, smbus_probe
+from hal.oled import HEAL_EVERY, STATUS_BUSY, STATUS_OFF, read_status
 from hal.wiring import open_smbus
 
 DEFAULT_CONFIG = "/etc/pitchpad/hardware.toml"
@@ -191,7 +192,10 @@ class Doctor:
                        Finding("fail", f"pad {pad.pad_id} screen: {node} does not exist: enable SPI "
                                        f"(sudo raspi-config nonint do_spi 0) and reboot"))
             elif screen.port in usable:
-                yield self._screen_answers(pad.pad_id, screen.port, screen.address or 0)
+                answers = self._screen_answers(pad.pad_id, screen.port, screen.address or 0)
+                yield answers
+                if answers.level == "ok" and screen.driver == "sh1106":
+                    yield self._screen_status(pad.pad_id, screen.port, screen.address or 0)
 
     def _screen_answers(self, pad_id: int, port: int, address: int) -> Finding:
         where = f"pad {pad_id} screen ({screen_name(port, address)})"
@@ -207,6 +211,31 @@ class Doctor:
                                    f"module's address jumper")
         return Finding("fail", f"{where} does not answer: check its four wires (3V3, GND, SDA to "
                                f"GPIO2 pin 3, SCL to GPIO3 pin 5 on bus 1) and its address jumper")
+
+    def _screen_status(self, pad_id: int, port: int, address: int) -> Finding:
+        """An SH1106 on I2C is asked whether it is lit, every 4.8 s, instead of being redrawn
+        whole (two redrawn whole on one bus would take 1.04 % of it): does this one answer?"""
+        where = f"pad {pad_id} screen ({screen_name(port, address)})"
+        status: int | None = None
+        try:
+            bus = self.open_i2c(port)
+        except BackendUnavailable:
+            bus = None
+        if bus is not None:
+            try:
+                status = read_status(bus, address)
+            except OSError:
+                pass
+            finally:
+                bus.close()
+        if status is None or status & STATUS_BUSY:
+            answer = "no answer" if status is None else f"0x{status:02X}"
+            return Finding("warn", f"{where} does not answer a status read ({answer}): the console "
+                                   f"redraws it whole every {HEAL_EVERY} s, which for two such "
+                                   f"screens on one bus is 1.04 % of it")
+        state = "dark (the console is asleep or not running, or it lost power)" if status & STATUS_OFF else "lit"
+        return Finding("ok", f"{where} says whether it is lit, so a power loss is seen within "
+                             f"{HEAL_EVERY} s: now {state}")
 
     def _bus_speed(self) -> Finding:
         text = self.boot_config()

@@ -114,10 +114,12 @@ def test_a_still_panel_that_lost_power_unseen_shows_its_frame_again_within_5_sec
 @pytest.mark.parametrize("chip, most_per_heal, most_shared", [("ssd1306", 1070, 0.01), ("sh1106", 1120, 0.0105)])
 def test_the_heals_take_under_1_percent_of_the_bus_per_screen_and_cost_one_wake_up_a_period(
         monkeypatch: pytest.MonkeyPatch, chip: str, most_per_heal: int, most_shared: float) -> None:
-    """The handheld: two still screens on bus 1. Bytes as luma sends them on the Pi. A heal must
-    send the whole frame (nothing tells a panel that lost power), so the share is what the
-    period costs: each screen under 1 % of a 400 kHz bus, two SSD1306 together too (two SH1106,
-    whose pages are addressed one by one, 1.04 %: docs/hardware.md)."""
+    """The handheld: two still screens on bus 1. Bytes as luma sends them on the Pi. A blind heal
+    must send the whole frame (no transfer tells a panel that lost power), so the share is what
+    the period costs: each screen under 1 % of a 400 kHz bus, two SSD1306 together too. Two
+    SH1106 that cannot be asked (nothing answers their status read here), whose pages are
+    addressed one by one, take 1.04 %; those that answer are asked instead
+    (test_hal_oled_status.py)."""
     clock = ManualClock()
     bus = MockSMBus()
     screens = [OledScreen(pad, managed_i2c(monkeypatch, bus, address), driver=chip, clock=clock)

@@ -57,9 +57,24 @@ class OledModel:
         RAM garbage, addressing reset), as after a power-up."""
         self.power_cycle()
 
+    def write(self, data: bytes) -> None:
+        """One write message as the bus hands it to an attached chip (``MockSMBus.attach``): the
+        control byte, then commands or data. Attached, the model follows the bus as it goes and
+        answers status reads; it must then not be fed the same transfers again."""
+        self.feed([Transfer(self.address, data[0], bytes(data[1:]))])
+
+    def read(self, count: int) -> bytes:
+        """An I2C read. SH1106 datasheet: the status byte, D7 BUSY (never modelled: the panel is
+        ready at once), D6 ON/OFF high while the display is off, the other bits undefined (the
+        model sets them, so that a reader must mask them). The SSD1306 datasheet gives no read on
+        I2C: reading one is a mistake of the code under test."""
+        assert self.chip == "sh1106", "the SSD1306 gives no read on I2C"
+        status = (0x00 if self.on else 0x40) | 0x15
+        return bytes([status] * count)
+
     def feed(self, transfers: list[Transfer]) -> None:
         for transfer in transfers:
-            if transfer.address != self.address:
+            if transfer.address != self.address or transfer.read:
                 continue
             if transfer.control == 0x00:
                 for byte in transfer.payload:
