@@ -278,6 +278,94 @@ def without_screen(package: Path, rev: str | None, settings: dict | None) -> Non
         board.stop()
 
 
+BIG_STEP = 1 << 24          # 4.7 hours per pass: 300 passes are 58 days, past 2**30 and 2**32 ms
+BIG_PASSES = 300
+IDLE_PASSES = 400           # then 1 ms per pass: idle, bar one heartbeat every 250 ms
+
+CLOCK_SCRIPT = f"""
+import gc
+import rp2_shim
+rp2_shim.install()
+import sys
+ticks = [0]
+def ticks_ms():
+    return ticks[0]
+sys.modules["time"].ticks_ms = ticks_ms
+import board
+from padloop import PadLoop
+now_ms = getattr(board, "now_ms", None)
+if now_ms is None:                      # the firmware before: a running total in board.Clock
+    now_ms = board.Clock().now_ms
+
+class Link:
+    def __init__(self):
+        self.frames = []
+    def readinto(self, buffer):
+        return 0
+    def write(self, buffer, count):
+        self.frames.append(bytes(buffer[:count]))
+
+link = Link()
+pad = PadLoop(1, link, lambda: 0, None, now_ms, 0x1234)
+pad.host_seen = True
+idle_bytes = 0
+idle_passes = 0
+def run(passes, step):
+    global idle_bytes, idle_passes
+    for index in range(passes):
+        ticks[0] = (ticks[0] + step) & 0x3FFFFFFF
+        sent = len(link.frames)
+        gc.collect()
+        before = gc.mem_alloc()
+        pad.poll()
+        used = gc.mem_alloc() - before
+        if len(link.frames) == sent:
+            idle_bytes += used
+            idle_passes += 1
+        else:
+            print("sent", passes, step, index, link.frames[-1].hex())
+run({BIG_PASSES}, {BIG_STEP})
+idle_bytes = 0
+idle_passes = 0
+run({IDLE_PASSES}, 1)
+print("idle", idle_passes, idle_bytes)
+"""
+
+
+def past_12_days(package: Path, rev: str | None) -> None:
+    """The board's clock past 2**30 ms (12.4 days), where ``time.ticks_ms`` wraps on the RP2040
+    and a running total would be a heap-allocated big int: main.py's loop (without main.py,
+    which would start the endless loop) moved 58 days in 4.7-hour steps by a ``ticks_ms`` the
+    script sets, then 400 idle passes of 1 ms, on the interpreter's own 31-bit small ints.
+    The same loop under CPython with a wrapping clock: tests/deploy/padboard/test_pad_clock.py."""
+    print("The pad board's clock past 12.4 days (2**30 ms) and 49.7 days (2**32 ms):")
+    files = firmware_files(rev, None)
+    del files["/pad/main.py"]
+    files["/pad/script.py"] = CLOCK_SCRIPT
+    with tempfile.TemporaryDirectory() as folder:
+        listing = Path(folder) / "files.json"
+        listing.write_text(json.dumps(files), encoding="utf-8")
+        done = subprocess.run(["node", str(HERE / "script.mjs"), str(package), str(listing)],
+                              capture_output=True, text=True, timeout=300)
+    lines = done.stdout.splitlines()
+    check(done.returncode == 0, "the loop runs 58 days of clock" +
+          ("" if done.returncode == 0 else f": {(done.stdout + done.stderr)[-300:]}"))
+    idle = [line.split() for line in lines if line.startswith("idle ")]
+    if idle:
+        passes, allocated = int(idle[0][1]), int(idle[0][2])
+        check(passes > 390 and allocated == 0,
+              f"idle passes past 2**30 ms allocate nothing: {allocated} bytes over {passes} passes")
+    beats = []
+    for _, passes, _, index, frame in (line.split() for line in lines if line.startswith("sent ")):
+        [(kind, _, payload)] = wire.FrameDecoder().feed(bytes.fromhex(frame))
+        if int(passes) == BIG_PASSES and kind == wire.HEARTBEAT:
+            beats.append((int(index), wire.ms_from(payload)))
+    right = len(beats) == BIG_PASSES and all(ms == ((index + 1) * BIG_STEP) & 0xFFFFFFFF for index, ms in beats)
+    wrapped = any(ms < beats[at - 1][1] for at, (_, ms) in enumerate(beats) if at)
+    check(right and wrapped, f"the heartbeats' ms is the 32-bit count since boot, wrapping past 2**32 "
+                             f"({len(beats)} heartbeats over 58 days)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rev", help="run the firmware of this git revision instead of the working tree")
@@ -289,6 +377,7 @@ def main() -> None:
           f"firmware of {args.rev or 'the working tree'}; load average {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores\n")
     with_screen(package, args.rev, args.idle)
+    past_12_days(package, args.rev)
     without_screen(package, args.rev, {"pad_id": 2, "screen": False})
     without_screen(package, args.rev, None)
     failed = [what for held, what in results if not held]

@@ -23,8 +23,8 @@ V1 = sorted(glob.glob(f"/usr/lib/python3/dist-packages/gpiod.cpython-{sys.versio
 
 @pytest.fixture
 def v1_first(tmp_path: Path) -> dict[str, str]:
-    if not V1:
-        pytest.skip("Debian's python3-libgpiod is not installed (sudo apt-get install python3-libgpiod)")
+    assert V1, ("Debian's python3-libgpiod is missing: sudo apt-get install python3-libgpiod "
+                "(./dev.sh test installs it when run as root)")
     shadow = tmp_path / "v1"
     shadow.mkdir()
     (shadow / Path(V1[0]).name).symlink_to(V1[0])
