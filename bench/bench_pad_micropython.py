@@ -46,6 +46,7 @@ FIRMWARE = {"/pad/main.py": "deploy/padboard/main.py", "/pad/board.py": "deploy/
             "/pad/padloop.py": "deploy/padboard/padloop.py",
             "/pad/lib/hal/serial_protocol.py": "hal/serial_protocol.py"}
 BUTTON_PINS = (2, 3, 4, 5, 6, 7, 8)          # board.py's, in Button order
+HEAL_S = 4.8                                  # padloop.HEAL_MS
 results: list[tuple[bool, str]] = []
 
 
@@ -227,6 +228,24 @@ def with_screen(package: Path, rev: str | None, idle: float) -> None:
               f"watchdog started ({stats['wdt_timeout']} ms), fed every pass: longest gap "
               f"{stats['wdt_gap_max']} ms, {stats['wdt_missed']} missed")
 
+        before = board.stats()
+        time.sleep(2 * HEAL_S + 1.5)               # still: two heals at least
+        after = board.stats()
+        heal_passes = after["panel"] - before["panel"]
+        offs = after["display_offs"] - before["display_offs"]
+        check(heal_passes >= 2 * 10 and after["panel_bytes"] == before["panel_bytes"] and offs == 0,
+              f"a still panel is healed a step a pass: {heal_passes} passes wrote to it alone, "
+              f"allocating {after['panel_bytes'] - before['panel_bytes']} bytes; "
+              f"display-offs sent to the lit panel meanwhile: {offs}")
+        board.say("i2c blink")                     # VCC loose and back: no write fails
+        lost = time.monotonic()
+        time.sleep(0.3)
+        dark = board.panel()[1] is False
+        lit = wait(lambda: board.panel()[0] == last and board.panel()[1], 10)
+        check(dark and lit and time.monotonic() - lost < 5.0 + 0.5,
+              f"the OLED lost power silently (no write failed): dark, then lit with its picture "
+              f"again {(time.monotonic() - lost):.1f} s later (a heal every {HEAL_S} s of a still "
+              f"picture; the bench's clock is the wall's, give or take a pass)")
         board.say("i2c off")                       # the OLED's wire comes loose
         loose = picture("loose wire")
         screen.display(loose)

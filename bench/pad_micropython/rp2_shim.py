@@ -5,7 +5,8 @@ pad firmware is imported, so ``board.py``, ``padloop.py`` and ``main.py`` run un
 
 - ``machine``: ``Pin`` (levels set by the bench), ``I2C`` with a model of the SSD1306 behind it
   (commands, addressing window, RAM, display and charge pump; it can lose power and come back
-  with garbage in RAM and the display off), ``WDT`` (feeds timed, a missed one reported);
+  with garbage in RAM and the display off, with a failed transfer or, "blink", without one),
+  ``WDT`` (feeds timed, a missed one reported);
 - USB CDC as ``sys.stdin``/``sys.stdout`` with the rp2 semantics: ``readinto`` blocks until the
   buffer is full, ``select.poll`` says only that something waits; ``os.urandom``;
 - ``time.sleep_ms``, which ``board.idle()`` calls at the end of every pass, is the hook: it
@@ -34,6 +35,9 @@ class _Stats:
     tx = 0
     tx_bytes = 0
     tx_max = 0
+    panel = 0                          # passes that wrote to the panel and sent nothing (heals)
+    panel_bytes = 0
+    panel_max = 0
     rx = 0
     rx_bytes = 0
     rx_max = 0
@@ -171,6 +175,7 @@ class _Panel:
         self.lose_power()
 
     def lose_power(self):
+        self.display_offs = 0
         self.ram = bytearray(bytes(range(256)) * 4)     # garbage after power-up
         self.on = False
         self.pump = False
@@ -200,6 +205,8 @@ class _Panel:
 
     def execute(self, command):
         if command == 0xAE or command == 0xAF:
+            if command == 0xAE:
+                self.display_offs += 1
             self.on = command == 0xAF
         elif command == 0x8D:
             self.pump = self.args[0] == 0x14
@@ -359,6 +366,8 @@ def _control():
         elif words[0] == "i2c":
             if words[1] == "off":
                 _panel.present = False
+            elif words[1] == "blink":          # VCC loose and back between two writes: no error
+                _panel.lose_power()
             else:
                 _panel.present = True
                 _panel.lose_power()
@@ -376,10 +385,12 @@ def _report():
     s = _Stats
     host.report("stats passes=%d idle=%d idle_bytes=%d idle_max=%d tx=%d tx_bytes=%d tx_max=%d "
                 "rx=%d rx_bytes=%d rx_max=%d collections=%d blocked=%d i2c_calls=%d wdt_timeout=%d "
-                "wdt_gap_max=%d wdt_missed=%d heap_free=%d"
+                "wdt_gap_max=%d wdt_missed=%d heap_free=%d panel=%d panel_bytes=%d panel_max=%d "
+                "display_offs=%d"
                 % (s.passes, s.idle, s.idle_bytes, s.idle_max, s.tx, s.tx_bytes, s.tx_max, s.rx,
                    s.rx_bytes, s.rx_max, s.collections, s.blocked, s.i2c_calls, s.wdt_timeout,
-                   s.wdt_gap_max, s.wdt_missed, gc.mem_free()))
+                   s.wdt_gap_max, s.wdt_missed, gc.mem_free(), s.panel, s.panel_bytes, s.panel_max,
+                   _panel.display_offs))
 
 
 def sleep_ms(ms):
@@ -396,11 +407,16 @@ def sleep_ms(ms):
         s.rx_bytes += used
         if used > s.rx_max:
             s.rx_max = used
-    elif _usb.written or s.i2c_touched:
+    elif _usb.written:
         s.tx += 1
         s.tx_bytes += used
         if used > s.tx_max:
             s.tx_max = used
+    elif s.i2c_touched:
+        s.panel += 1
+        s.panel_bytes += used
+        if used > s.panel_max:
+            s.panel_max = used
     else:
         s.idle += 1
         s.idle_bytes += used

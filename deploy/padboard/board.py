@@ -32,6 +32,10 @@ MAINTENANCE_KEYS = (1 << 4) | (1 << 6)
 PANEL_INIT = (0xAE, 0x20, 0x00, 0x40, 0xA1, 0xA8, 63, 0xC8, 0xD3, 0x00, 0xDA, 0x12, 0xD5, 0x80,
               0xD9, 0xF1, 0xDB, 0x30, 0x81, 0xCF, 0xA4, 0xA6, 0x8D, 0x14, 0xAF)
 
+#: The same without its display-off and display-on: a heal sends it to a panel that may be lit
+#: (it must not blink) or may have lost power (it stays dark until the picture is back).
+PANEL_SETUP = PANEL_INIT[1:-1]
+
 _buttons = [machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP) for pin in BUTTON_PINS]
 
 
@@ -112,6 +116,10 @@ class Panel:
 
     def start(self):
         for command in PANEL_INIT:
+            self._send(command)
+
+    def setup(self):
+        for command in PANEL_SETUP:
             self._send(command)
 
     def write_window(self, first_page, last_page, first_column, last_column, data):

@@ -10,6 +10,7 @@ the benchmark drive it over a pty). The hardware comes in as four small objects,
 - ``keys()``: an int, bit n set while button n is pressed (``serial_protocol.BUTTON_NAMES``
   order)
 - ``panel`` (or None on a board without a screen): ``start()`` (re)initialises it,
+  ``setup()`` the same without switching the display off and on (for a heal of a lit panel),
   ``write_window(first_page, last_page, first_column, last_column, data)``, ``contrast(level)``,
   ``power(on)``; any of them may raise ``OSError`` (a loose I2C wire)
 - ``now_ms()``: a millisecond clock that may wrap (the board's ``time.ticks_ms``, which wraps at
@@ -18,9 +19,14 @@ the benchmark drive it over a pty). The hardware comes in as four small objects,
 
 Two rules keep the board alive whatever happens around it. The panel never stops the loop: its
 errors are counted, the panel is retried with a back-off, and when it answers again it gets
-the whole picture (the loop keeps its own copy), its contrast and its power state. And the idle
-pass allocates nothing (no garbage, so no collection pausing the scan): keys come as one int,
-bytes land in a buffer made once, frames are built in :class:`~hal.serial_protocol.FrameWriter`.
+the whole picture (the loop keeps its own copy), its contrast and its power state. A panel can
+also lose power between two writes and answer the next as if nothing happened, dark (an
+SSD1306 gives no read on I2C to ask it): so a lit panel whose picture has been still for
+:data:`HEAL_QUIET_MS` is *healed* every :data:`HEAL_MS`, set up again without its display-off
+(a lit panel does not blink) and given its picture, one step per pass (no pass holds the
+buttons more than one page's 3 ms of I2C). And the idle pass allocates nothing (no garbage, so
+no collection pausing the scan): keys come as one int, bytes land in a buffer made once, frames
+are built in :class:`~hal.serial_protocol.FrameWriter`, a heal's pages are views made once.
 """
 from hal import serial_protocol as wire
 
@@ -46,6 +52,13 @@ MIN_BATCH = 2
 #: First wait before trying a silent panel again; doubles at each failure up to the maximum.
 PANEL_RETRY_MS = 100
 PANEL_RETRY_MAX_MS = 2000
+#: A lit, still panel is healed this often: the longest a panel that lost power silently stays
+#: dark. A heal is about 1,260 bytes of the board's own I2C bus (0.6 % of it at 400 kHz).
+HEAL_MS = 4800
+#: ... once its picture has not changed for this long (never amid a burst of screens).
+HEAL_QUIET_MS = 1000
+#: Heal steps, one per pass: the set-up, the eight pages, then contrast and power.
+HEAL_STEPS = 2 + wire.PAGES
 READ_BLOCK = 256
 BUTTON_COUNT = len(wire.BUTTON_NAMES)
 
@@ -79,6 +92,8 @@ class PadLoop:
         self.writer = wire.FrameWriter()
         self.received = bytearray(READ_BLOCK)
         self.frame = bytearray(wire.WIDTH * wire.PAGES)
+        whole = memoryview(self.frame)           # a heal's pages, made once (no allocation later)
+        self.pages = [whole[page * wire.WIDTH:(page + 1) * wire.WIDTH] for page in range(wire.PAGES)]
         self.pressed = [False] * BUTTON_COUNT
         self.accepted_at = [(self.ticks - debounce_ms) & TICKS_MASK] * BUTTON_COUNT
         self.changes = []          # (button, pressed, ticks, wraps) not yet acknowledged, oldest first
@@ -102,6 +117,10 @@ class PadLoop:
         self.panel_backoff = PANEL_RETRY_MS
         self.panel_errors = 0
         self.panel_starts = 0
+        self.healed_at = self.ticks     # the last heal or start; kept within TICKS_HALF of now
+        self.shown_at = self.ticks      # the last picture received
+        self.heal_step = 0              # 0: no heal under way; else the next step, 1..HEAL_STEPS
+        self.heals = 0
         self.merged = 0            # changes dropped in pairs from a full queue (merge_oldest)
 
     def now(self):
@@ -113,9 +132,12 @@ class PadLoop:
             self.wraps = (self.wraps + 1) & 3
         self.ticks = now
         self.scan(now)
-        if (not self.panel_ok and self.panel is not None
-                and ticks_diff(now, self.panel_failed_at) >= self.panel_wait):
-            self.start_panel(now)
+        if self.panel is not None:
+            if not self.panel_ok:
+                if ticks_diff(now, self.panel_failed_at) >= self.panel_wait:
+                    self.start_panel(now)
+            elif self.heal_step or self.heal_due(now):
+                self.heal(now)
         count = self.link.readinto(self.received)
         if count:
             for kind, seq, payload in self.decoder.feed(memoryview(self.received)[:count]):
@@ -208,6 +230,7 @@ class PadLoop:
         if kind == wire.SCREEN:
             wire.apply_windows(payload, self.frame)
             self.screens += 1
+            self.shown_at = self.ticks
         elif kind == wire.CONTRAST:
             self.level = payload[0]
         else:
@@ -248,10 +271,59 @@ class PadLoop:
             return
         self.panel_ok = True
         self.panel_starts += 1
+        self.healed_at = now
         self.panel_backoff = PANEL_RETRY_MS
+
+    def heal_due(self, now):
+        """Whether a heal starts now. Both times are kept within a few seconds of now (a stamp
+        older than that is moved up to just due), so ``ticks_diff`` holds however long the board
+        runs and however long the picture stays still."""
+        if not self.on:                          # switched off: nothing to heal; due 4.8 s after on
+            self.healed_at = now
+            self.shown_at = (now - HEAL_QUIET_MS) & TICKS_MASK
+            return False
+        since = ticks_diff(now, self.healed_at)
+        if since < 0 or since > HEAL_MS:
+            self.healed_at = (now - HEAL_MS) & TICKS_MASK
+            since = HEAL_MS
+        still = ticks_diff(now, self.shown_at)
+        if still < 0 or still > HEAL_QUIET_MS:
+            self.shown_at = (now - HEAL_QUIET_MS) & TICKS_MASK
+            still = HEAL_QUIET_MS
+        if since < HEAL_MS or still < HEAL_QUIET_MS:
+            return False
+        self.heal_step = 1
+        return True
+
+    def heal(self, now):
+        """One step of a heal: the set-up, a page of the picture, or contrast and power. A screen
+        received meanwhile is written at once and into the copy, so the pages still to come carry
+        it too."""
+        step = self.heal_step
+        try:
+            if step == 1:
+                self.panel.setup()
+            elif step <= 1 + wire.PAGES:
+                page = step - 2
+                self.panel.write_window(page, page, 0, wire.WIDTH - 1, self.pages[page])
+            else:
+                if self.level is not None:
+                    self.panel.contrast(self.level)
+                self.panel.power(self.on)
+        except OSError:
+            self.heal_step = 0
+            self.panel_failed(now)
+            return
+        if step < HEAL_STEPS:
+            self.heal_step = step + 1
+        else:
+            self.heal_step = 0
+            self.healed_at = now
+            self.heals += 1
 
     def panel_failed(self, now):
         self.panel_ok = False
+        self.heal_step = 0
         self.panel_errors += 1
         self.panel_failed_at = now
         self.panel_wait = self.panel_backoff

@@ -77,6 +77,7 @@ class FakePanel:
         self.updated_at = 0.0
         self.unplugged = False
         self.started = 0
+        self.set_up = 0
         self.failures = 0
 
     def _answer(self) -> None:
@@ -90,6 +91,18 @@ class FakePanel:
         self._answer()
         self.started += 1
         self.on = True
+
+    def setup(self) -> None:
+        """The set-up without display-off and display-on: a lit panel stays lit, a dark one
+        (power lost) stays dark until ``power(True)``."""
+        self._answer()
+        self.set_up += 1
+
+    def lose_power(self) -> None:
+        """VCC came loose and back between two writes: nothing failed, the panel answers, but it
+        is dark with garbage in RAM, as after a power-up."""
+        self.frame[:] = bytes(range(256)) * 4
+        self.on = False
 
     def write_window(self, first_page: int, last_page: int, first_column: int, last_column: int,
                      data: bytes) -> None:

@@ -277,3 +277,116 @@ def test_a_new_console_session_hears_again_of_a_button_still_held() -> None:
     [(_, _, payload)] = board.link.take(wire.BUTTON)
     [(button, pressed, _)] = list(wire.changes(payload))
     assert (button, pressed) == (4, True)
+
+
+def picture(seed: int) -> bytes:
+    return bytes((seed * 37 + at * 11) % 256 for at in range(1024))
+
+
+def shown(board: Board) -> bool:
+    return board.panel.on and bytes(board.panel.frame) == bytes(board.loop.frame)
+
+
+def test_a_panel_that_lost_power_silently_shows_its_picture_again_within_5_seconds() -> None:
+    """A loose VCC wire: the panel answers the next write as before, but it is dark with RAM
+    garbage, and the SSD1306 gives no read to tell. Whenever the power goes relative to the
+    heals, the picture is back within 5 s, its contrast and power with it."""
+    worst = 0
+    for lost_after in (5, 1300, 2900, 4100, 4790):
+        board = Board()
+        board.greet()
+        board.host_says(wire.CONTRAST, 1, b"\x20")
+        board.host_says(wire.SCREEN, 2, bytes(wire.window_payload(0, 7, 0, 127, picture(lost_after))))
+        board.run(2 * padloop.HEAL_MS)
+        heals = board.loop.heals
+        for _ in range(padloop.HEAL_MS + 100):           # to just after a heal
+            if board.loop.heals != heals:
+                break
+            board.run(1)
+        assert board.loop.heals > heals
+        board.run(lost_after)
+        board.panel.lose_power()
+        board.panel.level = None
+        dark = 0
+        while not shown(board):
+            board.run(10)
+            dark += 10
+            assert dark < 5000, f"still dark {dark} ms after the power went"
+        assert board.panel.level == 0x20 and board.panel.failures == 0
+        worst = max(worst, dark)
+    assert worst > padloop.HEAL_MS - 500                 # the last loss came just after a heal
+
+
+class Watched(FakePanel):
+    """Records, pass by pass, what the loop asked of the panel."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[str] = []
+
+    def setup(self) -> None:
+        super().setup()
+        self.calls.append("setup")
+
+    def write_window(self, first_page: int, last_page: int, first_column: int, last_column: int,
+                     data: bytes) -> None:
+        super().write_window(first_page, last_page, first_column, last_column, data)
+        self.calls.append(f"page {first_page}-{last_page}")
+
+    def power(self, on: bool) -> None:
+        super().power(on)
+        self.calls.append(f"power {on}")
+
+
+def test_a_heal_never_darkens_a_lit_panel_and_no_pass_writes_more_than_one_page() -> None:
+    board = Board()
+    board.panel = panel = Watched()
+    board.loop.panel = panel
+    board.greet()
+    board.host_says(wire.SCREEN, 1, bytes(wire.window_payload(0, 7, 0, 127, picture(1))))
+    board.run(1)
+    per_pass = []
+    for _ in range(3 * padloop.HEAL_MS + 50):
+        panel.calls.clear()
+        board.run(1)
+        per_pass.append(list(panel.calls))
+        assert panel.on
+    heal_passes = [calls for calls in per_pass if calls]
+    heal_passes = heal_passes[heal_passes.index(["setup"]):]    # the host's picture came first
+    assert board.loop.heals == 3 and panel.set_up == 3 and panel.started == 1
+    assert max(len(calls) for calls in heal_passes) == 1          # one step a pass: 3 ms of I2C
+    assert [call for calls in heal_passes for call in calls][:10] == (
+        ["setup"] + [f"page {page}-{page}" for page in range(8)] + ["power True"])
+
+
+def test_no_heal_amid_a_burst_of_screens_nor_on_a_panel_switched_off() -> None:
+    board = Board()
+    board.greet()
+    for seq in range(1, 13):                              # a new picture every 0.8 s for 9.6 s
+        board.host_says(wire.SCREEN, seq, bytes(wire.window_payload(seq % 8, seq % 8, 0, 9, picture(seq))))
+        board.run(800)
+    assert board.loop.heals == 0
+    board.run(padloop.HEAL_QUIET_MS + 20)
+    assert board.loop.heals == 1                          # overdue: at the first still second
+    board.host_says(wire.POWER, 13, b"\x00")
+    board.run(1)
+    board.panel.lose_power()
+    board.run(5 * padloop.HEAL_MS)
+    assert board.loop.heals == 1 and board.panel.on is False
+    board.host_says(wire.POWER, 14, b"\x01")             # on again: lit at once, healed 4.8 s on
+    board.run(padloop.HEAL_MS + padloop.HEAL_STEPS + 1)
+    assert board.loop.heals == 2 and shown(board)
+
+
+def test_a_heal_that_meets_a_loose_wire_hands_over_to_the_retries() -> None:
+    board = Board()
+    board.greet()
+    board.host_says(wire.SCREEN, 1, bytes(wire.window_payload(0, 7, 0, 127, picture(4))))
+    board.run(padloop.HEAL_MS + 3)                       # into the first heal: a few pages done
+    assert board.loop.heal_step > 1
+    board.panel.unplugged = True
+    board.run(1)
+    assert not board.loop.panel_ok and board.loop.heal_step == 0
+    board.panel.unplugged = False
+    board.run(padloop.PANEL_RETRY_MAX_MS + 1)
+    assert board.loop.panel_ok and shown(board)
