@@ -145,5 +145,5 @@ ENTRY = ConsoleEntry(
     settings=ChifootmiSettings.from_json, rows=rows,
     start=start, resume=resume, cpu_screen=cpu_screen,
     lit=lambda session, seat: session.view(seat).ball == seat,
-    two_people=two_people, check=check,
+    two_people=two_people, check=check, level=lambda settings: settings.level,
     kids={"level": "beginner", "difficulty": "easy", "move_clock": 20, "house": False})

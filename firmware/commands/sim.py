@@ -155,11 +155,21 @@ def run_headless(args: argparse.Namespace) -> int:
             paths = console.save_frames(args.frames)
             print(f"{len(paths)} screens saved in {args.frames}")
     if args.club is not None:
-        return send_to_league(args, app, session.seed, summary)
+        return send_to_league(args, app.game, session.seed, summary, result_level(app.game, settings))
     return 0
 
 
-def send_to_league(args: argparse.Namespace, app: App, seed: int, summary: dict[str, Any]) -> int:
+def result_level(game: GameSpec, settings: Settings) -> str:
+    """The level the match's result carries: what the game says of the settings it was played
+    with (``ConsoleEntry.level``), as a unit's result of the same match; "" for a game with none."""
+    level = game.console.level
+    if level is None:
+        return ""
+    return level(settings.for_match(game.name, game.console.settings, game.console.kids))
+
+
+def send_to_league(args: argparse.Namespace, game: GameSpec, seed: int, summary: dict[str, Any],
+                   level: str) -> int:
     """The headless match's result to the league (a friendly: CPU seats), as a unit sends it."""
     state_dir = args.state_dir or str(DEFAULT_STATE)
     config = load_club(args.club)
@@ -167,8 +177,8 @@ def send_to_league(args: argparse.Namespace, app: App, seed: int, summary: dict[
     link.start()
     try:
         seats = list((summary.get("score") or summary.get("points") or {}).keys())
-        link.finished(match_id=f"{time.strftime('%Y-%m-%dT%H:%M:%S')}/{seed}", game=app.game.name,
-                      level=str(getattr(args, "level", None) or ""),
+        link.finished(match_id=f"{time.strftime('%Y-%m-%dT%H:%M:%S')}/{seed}", game=game.name,
+                      level=level,
                       score=summary.get("score") or summary.get("points") or {}, winner=summary["winner"],
                       players={seat: "cpu:sim" for seat in seats}, shootout=summary.get("shootout"))
         outbox = link.publisher.outbox

@@ -176,6 +176,10 @@ class ConsoleEntry:
     offer), raising :class:`firmware.games.journal_fit.Unfit` naming the field; run when the
     resume offer is built, after the platform's own fields are checked, so such a journal is
     set aside instead of crashing the console once resumed. None: only the platform's."""
+    level: Callable[[Any], str] | None = None
+    """The level a result of this game carries to the league (``"level"`` of a club result),
+    from the settings it was played with: e.g. Chifootmi's menu level. None: the game has no
+    level (its results carry ``""``)."""
 
 
 def no_commentary(event: Event) -> str | None:
