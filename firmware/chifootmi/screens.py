@@ -24,7 +24,9 @@ from engine.chifootmi import events as ev
 from firmware.i18n import text
 from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from firmware.games.sheets import CpuPadScreen, draw_result_sheet, draw_you_are, you_are_label
-from firmware.games.session import Step
+from firmware.games.session import Step as SharedStep
+
+from .steps import Step
 
 
 def other(seat: str) -> str:
@@ -557,7 +559,8 @@ class SeatState:
 
     view: ChifootmiView
     opponent_key: str
-    step: Step
+    step: SharedStep
+    """Every game's step or one of this game's own (:class:`.steps.Step`)."""
     flip: FlipScreen | None
     """The seat's flip screen while ``step`` is ``FLIP``."""
     spectator: bool

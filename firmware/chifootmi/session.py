@@ -27,10 +27,12 @@ from engine.chifootmi import (
 )
 from engine.chifootmi import events as ev
 from firmware.games.cpu import CpuPlayers, budget_of
-from firmware.games.session import TIMING, MatchSession, Pending, Seats, Step, Timing
+from firmware.games.session import TIMING, MatchSession, Pending, Seats
+from firmware.games.session import Step as SharedStep, Timing as SharedTiming
 from hal.buttons import CARDS, Button
 
 from . import screens
+from .steps import Step, Timing
 
 __all__ = ["CPU", "ChifootmiSession", "ChoicePending", "Seats", "Step", "Timing", "button_choice"]
 
@@ -74,14 +76,16 @@ class ChifootmiSession(MatchSession[ChoicePending]):
     """One match from kick-off to the result screen."""
 
     cpu_players = CPU
+    timing: Timing
+    """The console's timings and the offside window (:class:`~firmware.chifootmi.steps.Timing`)."""
 
     def __init__(self, config: MatchConfig, seed: int, seats: Seats, now: float, *,
-                 timing: Timing = TIMING, move_clock: float = 0.0) -> None:
+                 timing: SharedTiming = TIMING, move_clock: float = 0.0) -> None:
         self.last_joint: dict[str, Choice] = {}
         self.ran_out: dict[str, str] = {}
         """Seats whose move clock ran out on this move: ``random`` (nothing picked) or
         ``picked`` (their highlighted choice locked in); their flip says so."""
-        super().__init__(config, seed, seats, now, timing=timing, move_clock=move_clock)
+        super().__init__(config, seed, seats, now, timing=Timing.of(timing), move_clock=move_clock)
 
     @staticmethod
     def _new_match(config: MatchConfig, seed: int) -> Any:
@@ -118,7 +122,7 @@ class ChifootmiSession(MatchSession[ChoicePending]):
         tick = 0.5 if self.step is Step.FLAG else 1.0
         return self.step_started + (math.floor((now - self.step_started) / tick) + 1) * tick
 
-    def _step_ended(self, step: Step, now: float) -> None:
+    def _step_ended(self, step: SharedStep, now: float) -> None:
         if step is Step.FLAG:
             self._apply({self._defender(): FLAG_DOWN}, now)
         else:

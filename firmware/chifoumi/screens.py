@@ -30,8 +30,10 @@ from engine.chifoumi import events as ev
 from engine.chifoumi.pieces import NEIGHBOURS
 from firmware.i18n import text
 from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
-from firmware.games.session import Step
+from firmware.games.session import Step as SharedStep
 from firmware.games.sheets import draw_you_are
+
+from .steps import Step
 
 CELL = 8
 ORIGIN = 1
@@ -581,7 +583,8 @@ class SeatState:
     """What one seat's screen is built from, computed by the session once per change."""
 
     view: ChifoumiView
-    step: Step
+    step: SharedStep
+    """Every game's step or one of this game's own (:class:`.steps.Step`)."""
     pad: PadState | None
     """None: a seat nobody plays at a pad (a CPU's, or a demo's)."""
     others_thrown: bool

@@ -28,11 +28,12 @@ from engine.chifoumi import events as ev
 from engine.chifoumi.pieces import ARMIES, army_of
 from engine.chifoumi.bots import BOTS, DIFFICULTIES, make_bot, make_difficulty
 from firmware.games.cpu import CpuPlayers
-from firmware.games.session import TIMING, MatchSession, Pending, Seats, Step, Timing
+from firmware.games.session import TIMING, MatchSession, Pending, Seats, Timing
 from hal.buttons import Button
 
 from . import screens
 from .screens import open_squares, spectator_screen
+from .steps import Step
 
 __all__ = ["CPU", "ChifoumiSession", "Pad", "Seats", "Step", "Timing", "open_squares",
            "spectator_screen"]

@@ -3,14 +3,14 @@
 Each game declares its match options once (:class:`GameOptions`, in its firmware folder): a
 frozen dataclass whose fields become ``pitchpad match`` and ``pitchpad sim`` flags
 (``level`` -> ``--level``, ``half_steps`` -> ``--half-steps``; a ``tuple[str, ...]`` field is a
-flag given once per value, ``--option offside --option one_two``). Its :meth:`GameOptions.setup`
+flag given once per value, ``--option fast --option short``). Its :meth:`GameOptions.setup`
 is the match script's set-up the options mean (checked by the game's own ``parse_script``), and
 :meth:`GameOptions.settings` the console settings a headless ``pitchpad sim`` plays them with.
 
 Several games may share a flag (``--option``): the flag takes the values of all of them and
-each game checks its own, so ``--game fotboll --option offside`` is refused by Fotboll with
-its own list (``unknown option 'offside' (jokers, tiebreak)``). A flag of another game is
-refused by name (``fotboll has no --level``).
+each game checks its own, so a value only another game knows is refused by the game played,
+with its own list (``unknown option 'short' (fast)``). A flag of another game is refused by
+name (``tag has no --level``).
 
 >>> from dataclasses import dataclass, field
 >>> @dataclass(frozen=True)

@@ -26,54 +26,83 @@ per change of the session (:meth:`MatchSession.screen`).
 """
 from __future__ import annotations
 
-import enum
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Generic, TypeVar
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from firmware.games.cpu import CpuPlayers, clock_pick
 from firmware.i18n import person_key
 from hal.buttons import Button
 
-OFFSIDE_WINDOW = 3.0
-
 
 @dataclass(frozen=True)
 class Timing:
-    """How long things stay on screen, in seconds (all configurable, all from one clock)."""
+    """How long things stay on screen, in seconds (all configurable, all from one clock).
+
+    These are every game's; a game with timings of its own extends this in its folder (a frozen
+    dataclass subclass) and its session makes its own of the console's with :meth:`of`."""
 
     kickoff: float = 2.5
     flip: float = 0.5
     """Everything locked in: the choices shown in place, before the reveal's words."""
     reveal: float = 2.3
     cpu_think: float = 1.2
-    offside_window: float = OFFSIDE_WINDOW
     result_demo: float = 6.0
     unattended_turns: int = 3
     """A match nobody plays: after this many decisions in a row where the move clock chose for
     every person at random, the match is abandoned (not played to a result by the clock)."""
+
+    @classmethod
+    def of(cls, timing: Timing) -> Self:
+        """``timing`` as this class's: itself when it already is one, else its shared timings
+        with this class's own at their defaults (the console knows only the shared ones)."""
+        if isinstance(timing, cls):
+            return timing
+        return cls(**{each.name: getattr(timing, each.name) for each in fields(Timing)})
 
 
 TIMING = Timing()
 """The console's timing unless told otherwise."""
 
 
-class Step(enum.StrEnum):
-    """Where a match on the console stands; each game uses the steps it needs."""
+class Step(str):
+    """Where a match on the console stands: one of the steps below, which the core runs for
+    every game, or one a game declares for itself.
 
-    KICKOFF = "kickoff"
-    CHOOSE = "choose"
-    """Seats decide (Chifoumi: a move on the board)."""
-    THROW = "throw"
-    """Chifoumi's who-starts throw."""
-    FLAG = "flag"
-    """Chifootmi's offside window."""
-    FLIP = "flip"
-    REVEAL = "reveal"
-    END = "end"
-    """The match has just ended: the last move on each board, before the result."""
-    OVER = "over"
+    A game with steps of its own subclasses this in its folder and names them there
+    (``class Step(session.Step): ... = session.Step("...")``), so its ``Step`` has the shared
+    steps too (its ``Step.CHOOSE`` is this very one) and the core never names a game's step.
+    Like an enum's member, a step is told apart by identity (``step is Step.CHOOSE``) and is its
+    name as a string (``str(step)``, :attr:`value`: what the spare pads compare)."""
+
+    __slots__ = ()
+
+    KICKOFF: ClassVar[Step]
+    """The kick-off screen, for ``Timing.kickoff``."""
+    CHOOSE: ClassVar[Step]
+    """The seats to act decide (each has a pending choice)."""
+    FLIP: ClassVar[Step]
+    """Everything locked in: each seat's screen as it was, the move shown in place."""
+    REVEAL: ClassVar[Step]
+    """The move told in words, for ``Timing.reveal``."""
+    OVER: ClassVar[Step]
+    """The result."""
+
+    @property
+    def value(self) -> str:
+        """The step's name (as an enum member's value)."""
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"Step({self.value!r})"
+
+
+Step.KICKOFF = Step("kickoff")
+Step.CHOOSE = Step("choose")
+Step.FLIP = Step("flip")
+Step.REVEAL = Step("reveal")
+Step.OVER = Step("over")
 
 
 @dataclass
@@ -106,8 +135,6 @@ class MatchSession(Generic[P]):
 
     cpu_players: ClassVar[CpuPlayers]
     """The game's CPU bots and the salt of their generators."""
-    flip_steps: ClassVar[frozenset[Step]] = frozenset()
-    """Steps during which the session holds each seat's flip screen."""
 
     def __init__(self, config: Any, seed: int, seats: Seats, now: float, *,
                  timing: Timing = TIMING, move_clock: float = 0.0) -> None:

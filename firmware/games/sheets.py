@@ -1,4 +1,4 @@
-"""What the red-vs-blue football games (Chifootmi, Fotboll) show alike: the result sheet (a
+"""What the red-vs-blue football games show alike: the result sheet (a
 headline, the score and the shoot-out on the bottom half, over the menu: ``over_menu`` models;
 see :meth:`firmware.render.Canvas.sheet`, with an OK chip for the pad that may clear it) and
 the pad of a CPU seat."""

@@ -226,7 +226,7 @@ class GameSpec:
 
     @property
     def name(self) -> str:
-        """The engine's and the match script's name (``"chifootmi"``)."""
+        """The engine's and the match script's name (the game's key in the registry)."""
         return self.rules.name
 
     def summary(self, match: Any) -> JSONObject:

@@ -1,0 +1,29 @@
+"""Chifootmi's own step and timing, beside the ones the session core has for every game
+(:class:`firmware.games.session.Step`, :class:`firmware.games.session.Timing`): the offside
+flag and how long its window stays open."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.chifootmi.bots import OFFSIDE_WINDOW
+from firmware.games import session
+
+
+class Step(session.Step):
+    """Chifootmi's steps: every game's (``Step.CHOOSE`` is the shared one) and its own."""
+
+    __slots__ = ()
+
+    FLAG = session.Step("flag")
+    """The offside window: the defending seat may raise its flag (CENTRE) until
+    ``Timing.offside_window`` has gone by."""
+
+
+@dataclass(frozen=True)
+class Timing(session.Timing):
+    """The console's timings and Chifootmi's own (:meth:`firmware.games.session.Timing.of`
+    makes one of the console's)."""
+
+    offside_window: float = OFFSIDE_WINDOW
+    """How long the defending seat has to raise its flag (the CPU bots' reflexes are timed
+    against the same window)."""
