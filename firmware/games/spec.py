@@ -178,7 +178,7 @@ class ConsoleEntry:
     set aside instead of crashing the console once resumed. None: only the platform's."""
     level: Callable[[Any], str] | None = None
     """The level a result of this game carries to the league (``"level"`` of a club result),
-    from the settings it was played with: e.g. Chifootmi's menu level. None: the game has no
+    from the settings it was played with (e.g. the CPU level its menu set). None: the game has no
     level (its results carry ``""``)."""
 
 
