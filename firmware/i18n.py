@@ -41,6 +41,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "you": ("Toi", "You"),
     "cpu": ("Ordi", "CPU"),
     "cpu.playing": ("L'ordi joue", "CPU playing"),
+    # a CPU seat's own screen (a demo): what its team does, never a button to press
+    "cpu.choosing": ("{team} choisit…", "{team} is choosing…"),
+    "cpu.chosen": ("{team} a choisi ✓", "{team} has chosen ✓"),
+    "cpu.waits": ("{team} attend…", "{team} waits…"),
     # a match
     "kickoff": ("Engagement", "Kick-off"),
     "tagline": ("Foot à coups secrets", "Secret-move football"),

@@ -178,6 +178,12 @@ def _shootout_board(c: Canvas, view: ChifootmiView, language: str, opponent_key:
         c.right(WIDTH, y, str(view.shootout[seat] if view.shootout else 0))
 
 
+def _cpu_hint(language: str, view: ChifootmiView, locked: bool) -> str:
+    """The hint line of a CPU seat's screen (a demo): what its team does, never a button."""
+    return text(language, "cpu.chosen" if locked else "cpu.choosing",
+                team=text(language, "team." + view.seat))
+
+
 # ----- the screen models ------------------------------------------------------------------
 @dataclass(frozen=True)
 class FlipScreen:
@@ -271,7 +277,7 @@ class CardScreen:
         _status_row(c, self.view, language, self.opponent_key, self.seconds_left)
         _hand(c, self.view, self.highlight, self.locked)
         _own_row(c, self.view, language, self.opponent_key)
-        c.hints(centre=text(language, self.hint))
+        c.hints(centre=text(language, self.hint, team=text(language, "team." + self.view.seat)))
 
 
 @dataclass(frozen=True)
@@ -281,6 +287,8 @@ class DrawScreen:
     locked: bool
     opponent: str
     seconds_left: float | None
+    cpu: bool = False
+    """A CPU draws for this seat (a demo): the hint line says so, no button."""
 
     def draw(self, c: Canvas, language: str) -> None:
         room = _clock(c, 0, self.seconds_left)
@@ -296,7 +304,9 @@ class DrawScreen:
             c.centred(30, f"x{count}", x0=x0, x1=x0 + 52, ink=0 if chosen else 1)
         hand = " ".join(card_text(s.card) for s in you.active)
         c.centred(42, hand)
-        if self.locked:
+        if self.cpu:
+            c.hints(centre=_cpu_hint(language, self.view, self.locked))
+        elif self.locked:
             c.hints(centre=text(language, "hint.locked"))
         elif self.highlight is not None:
             c.hints(centre=text(language, "hint.again"))
@@ -315,11 +325,16 @@ class ShotScreen:
     locked: bool
     opponent: str
     seconds_left: float | None
+    cpu: bool = False
+    """A CPU shoots or dives for this seat (a demo): "Rouge tire", "Rouge choisit…"."""
 
     def draw(self, c: Canvas, language: str) -> None:
         shot = self.view.shot
         assert shot is not None
         title = text(language, "you_shoot" if self.role == "shoot" else "you_dive")
+        if self.cpu:
+            title = text(language, "tell.their_shot" if self.role == "shoot" else "tell.their_dive",
+                         team=text(language, "team." + self.view.seat))
         if shot.kind == "shootout":
             _shootout_board(c, self.view, language, self.opponent_key)
             c.centred(22, title)
@@ -334,7 +349,9 @@ class ShotScreen:
             if chosen:
                 c.draw.rectangle([x0, 35, x1, 51], fill=1)
             _arrow(c, (x0 + x1) // 2, 43, side, ink=0 if chosen else 1)
-        if self.locked:
+        if self.cpu:
+            c.hints(centre=_cpu_hint(language, self.view, self.locked))
+        elif self.locked:
             c.hints(centre=text(language, "hint.locked"))
         elif self.highlight is not None:
             c.hints(centre=text(language, "hint.again"))
@@ -352,13 +369,17 @@ class FlagScreen:
     theirs: int
     defender: bool
     fraction_left: float
+    cpu: bool = False
+    """A CPU defends this seat (a demo): it "checks", no button to press."""
 
     def draw(self, c: Canvas, language: str) -> None:
         c.centred(0, text(language, "out.offside_chance"), scale=2)
         you, them = text(language, "you"), text(language, self.opponent_key)
         c.centred(23, f"{you} {card_text(self.mine)}  {them} {card_text(self.theirs)}")
         c.bar(8, 37, 119, 47, self.fraction_left)
-        if self.defender:
+        if self.defender and self.cpu:
+            c.hints(centre=text(language, "flag.wait", team=text(language, "team." + self.view.seat)))
+        elif self.defender:
             c.hints(centre=text(language, "flag.hint"))
         else:
             c.hints(centre=text(language, "flag.wait", team=them))
@@ -541,8 +562,8 @@ def _flipped(before: Screen, events: list[Any], seat: str, opponent_key: str,
     if not all(isinstance(e, ev.Drew) for e in events):
         return FlipScreen(before, opponent_key, headline=headline)
     drawn = [e for e in events if e.seat == seat]
-    if not drawn:                                   # only the other drew: nothing to show
-        return FlipScreen(before, opponent_key, headline="hint.wait")
+    if not drawn:                                   # only the other drew: "Bleu pioche"
+        return FlipScreen(before, opponent_key, headline="draw.they")
     card = drawn[0].card
     if card is None:                                # from the face-down pile: own views only
         new = [slot.card for slot in view.you.active]
@@ -580,6 +601,8 @@ class SeatState:
     offside_window: float
     person: str | None = None
     """The name this seat's player chose on the pads, if any."""
+    cpu: bool = False
+    """A CPU plays the seat (its screen is drawn only in a demo): no button hints on it."""
 
 
 def build(state: SeatState) -> Screen:
@@ -595,20 +618,23 @@ def build(state: SeatState) -> Screen:
         left = state.seconds_left or 0.0
         return FlagScreen(view, opponent_key, getattr(reveal, view.seat),
                           getattr(reveal, other(view.seat)), state.deciding,
-                          left / state.offside_window)
+                          left / state.offside_window, cpu=state.cpu)
     if step is Step.REVEAL:
         return reveal_screen(view, opponent_key, list(state.events))
     locked, seconds = state.locked, state.seconds_left
     if view.decision in ("shoot", "dive"):
         return ShotScreen(view, opponent_key, view.decision, state.side, locked, state.opponent,
-                          seconds)
+                          seconds, cpu=state.cpu)
     if view.decision == "draw":
-        return DrawScreen(view, state.pile, locked, state.opponent, seconds)
+        return DrawScreen(view, state.pile, locked, state.opponent, seconds, cpu=state.cpu)
     if view.decision == "play":
         hint = "hint.locked" if locked else ("hint.again" if state.slot is not None
                                              else "hint.pick_card")
+        if state.cpu:
+            hint = "cpu.chosen" if locked else "cpu.choosing"
         return CardScreen(view, opponent_key, state.slot, locked, state.opponent, hint, seconds)
-    return CardScreen(view, opponent_key, None, False, state.opponent, "hint.wait", None)
+    return CardScreen(view, opponent_key, None, False, state.opponent,
+                      "cpu.waits" if state.cpu else "hint.wait", None)
 
 
 def reveal_screen(view: ChifootmiView, opponent_key: str, events: list[Any]) -> RevealScreen:

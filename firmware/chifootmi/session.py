@@ -250,7 +250,7 @@ class ChifootmiSession(MatchSession[ChoicePending]):
             pile=("left" if button is Button.LEFT else "right") if button in PILE_BUTTONS else None,
             opponent="" if theirs is None else "locked" if theirs.locked is not None else "choosing",
             seconds_left=self.seconds_left(seat, now), offside_window=self.timing.offside_window,
-            person=self.people.get(seat))
+            person=self.people.get(seat), cpu=self.is_cpu(seat))
 
     def _build(self, state: screens.SeatState) -> screens.Screen:
         return screens.build(state)

@@ -238,7 +238,7 @@ class KickoffScreen:
     def draw(self, c: Canvas, language: str) -> None:
         view = self.view
         c.sheet()
-        label = text(language, "cpu") if self.spectator else \
+        label = text(language, "ck.cpu_plays") if self.spectator else \
             text(language, "ck.name_plays", name=self.person) if self.person else \
             text(language, "ck.you_play")
         name = army_name(language, view.seat)

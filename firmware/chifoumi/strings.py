@@ -38,6 +38,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ck.wins": ("{army} gagne", "{army} wins"),
     "ck.cpu_seat": ("Ordi {army}", "CPU {army}"),
     "ck.you_play": ("Tu joues", "You play"),
+    "ck.cpu_plays": ("Ordi", "CPU"),
     "ck.name_plays": ("{name}, tu joues", "{name}, you play"),
     "ck.your_pieces": ("Tes pièces :", "Your pieces:"),
     "ck.with": ("avec {army}", "with {army}"),

@@ -147,6 +147,8 @@ class PitchScreen:
     marks: tuple[tuple[str, str], ...]
     why: str | None = None
     """Why your last press did nothing (``fb.why.<why>`` on the hint line), if it did."""
+    cpu: bool = False
+    """A CPU plays this seat (a demo): the hint line says what its team does, no button."""
 
     def draw(self, c: Canvas, language: str) -> None:
         _top(c, self.view, language)
@@ -156,6 +158,10 @@ class PitchScreen:
         _team(c, self.view.opponent, False, None if mine else self.cursor, {}, language)
         if self.decision is None:
             c.hints(centre=text(language, "fb.their_turn", team=text(language, self.opponent_key)))
+        elif self.cpu:
+            key = {"prepare": "fb.cpu.prepare", "attack": "fb.cpu.attack"}.get(self.decision,
+                                                                               "cpu.choosing")
+            c.hints(centre=text(language, key, team=text(language, "team." + self.view.seat)))
         elif self.why is not None:
             c.hints(centre=text(language, "fb.why." + self.why))
         else:
@@ -169,9 +175,17 @@ class FormationScreen:
     removing: tuple[str, ...]
     cursor: str | None
     locked: bool
+    cpu: bool = False
+    """A CPU chooses for this seat (a demo): "?-?-?" until the flip shows its formation, and
+    the hint line says what its team does ("Rouge choisit…"), no button."""
 
     def draw(self, c: Canvas, language: str) -> None:
         c.centred(0, text(language, f"fb.half.{self.view.half}"))
+        if self.cpu:
+            c.centred(12, "?-?-?", scale=2)
+            key = "cpu.chosen" if self.locked else "cpu.choosing"
+            c.hints(centre=text(language, key, team=text(language, "team." + self.view.seat)))
+            return
         c.centred(12, ("" if self.locked else "◀ ") + self.formation + ("" if self.locked else " ▶"),
                   scale=2)
         if self.view.you.red_cards:
@@ -355,6 +369,8 @@ class ShootoutScreen:
 
     opponent_locked: bool = False
     """The other seat has locked its side in (a ✓ beside its row; never which side)."""
+    cpu: bool = False
+    """A CPU kicks or dives for this seat (a demo): "Rouge tire", "Rouge choisit…"."""
 
     def draw(self, c: Canvas, language: str) -> None:
         kicks = self.view.kicks or {}
@@ -367,12 +383,21 @@ class ShootoutScreen:
         if self.opponent_locked:
             c.box(WIDTH - 10, 11, WIDTH - 1, 21, filled=True)
             c.text(WIDTH - 8, 11, "✓", ink=0)
-        c.centred(22, text(language, "you_shoot" if self.role == "shoot" else "you_dive"))
+        team = text(language, "team." + self.view.seat)
+        if self.cpu:
+            title = text(language, "tell.their_shot" if self.role == "shoot" else "tell.their_dive",
+                         team=team)
+        else:
+            title = text(language, "you_shoot" if self.role == "shoot" else "you_dive")
+        c.centred(22, title)
         for side, x in SHOOTOUT_BOXES.items():
             chosen = side == self.side
             c.box(x, 34, x + 27, 50, filled=chosen, width=2 if chosen and self.locked else 1)
             c.centred(36, {"left": "◀", "centre": "●", "right": "▶"}[side], x0=x, x1=x + 28,
                       ink=0 if chosen else 1)
+        if self.cpu:
+            c.hints(centre=text(language, "cpu.chosen" if self.locked else "cpu.choosing", team=team))
+            return
         key = "hint.locked" if self.locked else "hint.again" if self.side else "hint.pick_side"
         c.hints(centre=text(language, key))
 
@@ -580,6 +605,8 @@ class SeatState:
     """The other seat has locked in its simultaneous choice (nothing of what it chose)."""
     person: str | None = None
     """The name this seat's player chose on the pads, if any."""
+    cpu: bool = False
+    """A CPU plays the seat (its screen is drawn only in a demo): no button hints on it."""
 
 
 def build(state: SeatState) -> Any:
@@ -593,12 +620,16 @@ def build(state: SeatState) -> Any:
     if state.step is Step.REVEAL:
         return reveal_screen(state.events, view, opponent)
     if view.stage == "formation":
+        if state.cpu:
+            return FormationScreen(view, "", (), None, not state.deciding or state.locked, cpu=True)
         if not state.deciding:
             return FormationScreen(view, "", (), None, True)
         return FormationScreen(view, state.formation, state.removed, state.cursor, state.locked)
     if view.stage == "shoot":
         locked = not state.deciding or state.locked
         return ShootoutScreen(view, opponent, view.decision or "dive", state.side, locked,
-                              state.opponent_locked)
+                              state.opponent_locked, cpu=state.cpu)
     decision = view.decision if state.deciding else None
+    if state.cpu:                       # a CPU's pick in the making is nobody's to see
+        return PitchScreen(view, opponent, decision, None, (), cpu=True)
     return PitchScreen(view, opponent, decision, state.cursor, state.marks, state.why)

@@ -271,7 +271,8 @@ class FotbollSession(MatchSession[Picking]):
             marks=tuple(sorted(picking.marks.items())) if picking is not None else (),
             why=picking.why if picking is not None else None,
             side=picking.side.value if picking is not None and picking.side is not None else None,
-            opponent_locked=self._other_locked(seat), person=self.people.get(seat))
+            opponent_locked=self._other_locked(seat), person=self.people.get(seat),
+            cpu=self.is_cpu(seat))
 
     def _other_locked(self, seat: str) -> bool:
         """Whether the seat facing ``seat`` has locked in its choice (all ``seat`` may learn

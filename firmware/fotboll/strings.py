@@ -19,6 +19,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "fb.hint.attack": ("◀▶ cible OK=attaque", "◀▶ target OK=attack"),
     "fb.hint.send_off": ("◀▶ exclure  OK", "◀▶ send off  OK"),
     "fb.hint.keeper": ("◀▶ gardien  OK", "◀▶ new keeper  OK"),
+    "fb.cpu.prepare": ("{team} se prépare…", "{team} gets ready…"),
+    "fb.cpu.attack": ("{team} attaque…", "{team} attacks…"),
     "fb.their_turn": ("À {team}…", "{team}'s turn…"),
     "fb.yellow": ("Carton jaune", "Yellow card"),
     "fb.red_card": ("Carton rouge", "Red card"),

@@ -1,0 +1,107 @@
+"""The café demo (CPU against CPU, nobody at the pads): no pad tells a passer-by to press a
+button; a CPU seat's screen says what its team is doing instead ("Rouge choisit…").
+
+Each game's whole demo match is played as ``pitchpad sim`` plays it without a terminal, and
+every screen each pad showed is read back in both languages, told of its team as the demo
+draws it (:func:`firmware.console.modes.demo_voice`).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw
+from demo_play import demo_screens
+
+from firmware.console.modes import demo_voice
+from firmware.i18n import STRINGS, text
+from firmware.render import Canvas
+from firmware.storage.settings import Settings
+
+ADDRESSED = ("hint.again", "hint.locked", "hint.wait", "hint.pick_side", "hint.pick_card",
+             "you_shoot", "you_dive", "draw.title", "draw.hidden", "draw.visible", "flag.hint",
+             "fb.hint.formation", "fb.hint.remove", "fb.hint.prepare", "fb.hint.attack",
+             "fb.hint.send_off", "fb.hint.keeper", "ck.you_play", "ck.your_turn",
+             "ck.hint.pick", "ck.hint.go", "ck.hint.place", "ck.take")
+"""Words that ask the reader to press something or act (a person's hints)."""
+
+
+def visible_words(model: Any, language: str) -> list[str]:
+    """The texts ``model`` draws that stay on the panel: a text cleared away or covered by a
+    filled box afterwards (a flip's bar over the hint line) is no longer read."""
+    drawn: list[tuple[str, Image.Image]] = []
+
+    def cover(x0: int, y0: int, x1: int, y1: int) -> None:
+        for _words, ink in drawn:
+            ImageDraw.Draw(ink).rectangle([x0, y0, x1, y1], fill=0)
+
+    class Reading(Canvas):
+        def text(self, x: int, y: int, text: str, scale: int = 1, ink: int = 1) -> None:
+            probe = Canvas()
+            Canvas.text(probe, x, y, text, scale, 1)
+            drawn.append((text, probe.image))
+            super().text(x, y, text, scale, ink)
+
+        def box(self, x0: int, y0: int, x1: int, y1: int, *, filled: bool = False,
+                width: int = 1) -> None:
+            if filled:
+                cover(x0, y0, x1, y1)
+            super().box(x0, y0, x1, y1, filled=filled, width=width)
+
+        def clear(self, x0: int, y0: int, x1: int, y1: int) -> None:
+            cover(x0, y0, x1, y1)
+            super().clear(x0, y0, x1, y1)
+
+    model.draw(Reading(), language)
+    return [words_ for words_, ink in drawn if ink.getbbox() is not None]
+
+
+def read_demo(tmp_path: Path, language: str, **settings: Any) -> list[tuple[str, list[str]]]:
+    """(screen model name, the words it drew) for every screen every pad showed."""
+    pads = int(settings.get("players", 2))
+    app, seen = demo_screens(tmp_path, Settings.flat(**settings), 3, pads=pads)
+    session, shown = app.session, []
+    for pad, models in seen.items():
+        seat = session.match.seats[pad - 1]
+        for model in models:
+            shown.append((type(model).__name__,
+                          visible_words(demo_voice(session, seat, model), language)))
+    return shown
+
+
+def addressed(shown: list[tuple[str, list[str]]], language: str) -> list[tuple[str, str]]:
+    said = {text(language, key) for key in ADDRESSED if key in STRINGS}
+    return sorted({(name, w) for name, drawn in shown for w in drawn if w in said})
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_fotboll_demo_shows_no_button_hint_and_says_who_chooses(tmp_path, language):
+    shown = read_demo(tmp_path, language, game="fotboll", tiebreak=True)
+    assert addressed(shown, language) == []
+    formation = [drawn for name, drawn in shown if name == "FormationScreen"]
+    red, blue = text(language, "team.red"), text(language, "team.blue")
+    assert text(language, "cpu.choosing", team=red) in formation[0]
+    assert any(text(language, "cpu.choosing", team=blue) in drawn for drawn in formation)
+    assert any(text(language, "fb.cpu.attack", team=red) in drawn for _, drawn in shown)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_chifootmi_demo_shows_no_button_hint_and_says_who_chooses(tmp_path, language):
+    shown = read_demo(tmp_path, language, game="chifootmi")
+    assert addressed(shown, language) == []
+    cards = [drawn for name, drawn in shown if name == "CardScreen"]
+    assert any(text(language, "cpu.choosing", team=text(language, "team.red")) in drawn
+               for drawn in cards)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_chifoumi_demo_kick_off_says_the_cpu_plays_its_army_not_another_army(tmp_path, players):
+    shown = read_demo(tmp_path, "fr", game="chifoumi", players=players)
+    assert addressed(shown, "fr") == []
+    kickoffs = [drawn for name, drawn in shown if name == "KickoffScreen"]
+    assert len(kickoffs) == players
+    armies = {text("fr", "team." + seat) for seat in ("white", "black", "red", "orange")}
+    for drawn in kickoffs:
+        assert drawn[0] == text("fr", "ck.cpu_plays"), drawn       # not "Noir" over "Blanc"
+        assert drawn[0] not in armies
