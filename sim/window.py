@@ -92,20 +92,34 @@ class WindowConsole(SimConsole):
         return keys
 
     def _run(self) -> None:
+        """The window's thread: open the window, then draw and read keys until the console
+        closes. However it ends (Esc, the window closed, an error), the console's events are
+        closed with it, so the app never serves a window that is gone."""
         pygame = self._pygame
         try:
             device = self._emulator_class(width=self.size[0], height=self.size[1], mode="RGB",
                                           transform="identity", scale=self.scale, frame_rate=60)
+            # luma's own check for Esc or a closed window, at each frame, quits pygame and
+            # raises SystemExit in this thread: the app would go on with no window, never to
+            # end. This loop reads those keys and events itself.
+            device._abort = lambda: False
             pygame.display.set_caption(f"PitchPad simulator - {self.pad_count} pads (Esc quits)")
             keys = self._key_map()
-            power_keys = {pygame.key.key_code(key): key
-                          for key in (POWER_KEY, POWER_HOLD_KEY, DRAIN_KEY, CHARGER_KEY)}
         except BaseException as error:      # no display, no video driver…
             self._failure = error
             self._ready.set()
             return
         self._ready.set()
         self._dirty.set()
+        try:
+            self._serve(device, keys)
+        finally:
+            self.events.close()
+            pygame.display.quit()
+
+    def _serve(self, device: Any, keys: dict[int, tuple[int, Button]]) -> None:
+        pygame = self._pygame
+        power_keys = {pygame.key.key_code(key): key for key in (POWER_KEY, POWER_HOLD_KEY, DRAIN_KEY, CHARGER_KEY)}
         while not self.closed:
             if self._dirty.is_set():
                 self._dirty.clear()
@@ -113,14 +127,12 @@ class WindowConsole(SimConsole):
                 device.display(self.composite)
             event = pygame.event.wait(500)
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                self.events.close()
-                break
+                return
             if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in keys:
                 pad_id, button = keys[event.key]
                 (self.press if event.type == pygame.KEYDOWN else self.release)(pad_id, button)
             elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in power_keys:
                 self.power_key(power_keys[event.key], event.type == pygame.KEYDOWN)
-        pygame.display.quit()
 
     def power_key(self, key: str, down: bool) -> None:
         """The power button is a real key here (:data:`POWER_KEY`: held as long as the key is);
