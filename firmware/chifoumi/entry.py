@@ -85,14 +85,14 @@ def check(resume: Resume) -> None:
 def cpu_screen(session: ChifoumiSession, seat: str) -> Any:
     """The board's top pieces; the kick-off, the end and the result as the person's pads show
     them (a spectator's wording), so leaving or reaching the menu rewrites half of each screen."""
-    view = session.view(seat)
+    view, names = session.view(seat), tuple(sorted(session.people.items()))
     if session.step is Step.KICKOFF:
-        return KickoffScreen(view, True)
+        return KickoffScreen(view, True, names=names)
     if session.step is Step.OVER:
-        return ResultScreen(view, True)
+        return ResultScreen(view, True, names)
     if session.step is Step.END:
-        return EndScreen(spectator_screen(view), view.reason)
-    return spectator_screen(view)
+        return EndScreen(spectator_screen(view, names), view.reason)
+    return spectator_screen(view, names)
 
 
 def two_people(settings: ChifoumiSettings) -> ChifoumiSettings:

@@ -21,14 +21,14 @@ dotted bars were not); dots under the letter (cut in Orange's base): pieces unde
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Union
 
 from engine.chifoumi import ChifoumiView, Kind, Move, Place
 from engine.chifoumi import square as square_named
 from engine.chifoumi import events as ev
 from engine.chifoumi.pieces import NEIGHBOURS
-from firmware.i18n import text
+from firmware.i18n import PERSON, text
 from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from firmware.games.session import Step as SharedStep
 from firmware.games.sheets import draw_you_are
@@ -134,6 +134,18 @@ def army_name(language: str, army: str) -> str:
     return text(language, "team." + army)
 
 
+Names = tuple[tuple[str, str], ...]
+"""(seat, name) for each seat whose player chose a name on the pads (names are public)."""
+
+
+def who(language: str, seat: str, names: Names = (), room: int = WIDTH) -> str:
+    """How a screen names another ``seat``: its player's chosen name ("Ana") when the console
+    has one and it fits ``room`` px, else its army ("Noir")."""
+    name = dict(names).get(seat)
+    army = army_name(language, seat)
+    return army if name is None else fitting(room, name, army)
+
+
 def shown(points: float) -> str:
     return f"{int(points)}½" if points % 1 else str(int(points))
 
@@ -154,42 +166,48 @@ def counts(c: Canvas, x: int, y: int, view: ChifoumiView) -> None:
         c.text(sx + 8, y, str(view.pieces[seat]))
 
 
-def sides(view: ChifoumiView, language: str, spectator: bool) -> list[tuple[tuple[str, ...], str, float]]:
+def sides(view: ChifoumiView, language: str, spectator: bool,
+          names: Names = ()) -> list[tuple[tuple[str, ...], str, float]]:
     """Who has how many points, yours first: (armies, name, points) — 2 players "Toi" and the
-    other's army, 4 players "Nous" and "Eux" (team totals, K-4P); a watching pad names armies."""
+    other's player ("Ana", else the army), 4 players "Nous" and "Eux" (team totals, K-4P); a
+    watching pad names every player."""
     if view.players == 4:
         mine = 0 if view.seat in ("white", "black") else 1
         teams = [("white", "black"), ("red", "orange")]
         ordered = [teams[mine], teams[1 - mine]] if not spectator else teams
-        names = ["ck.us", "ck.them"] if not spectator else ["", ""]
-        return [(team, text(language, name) if name else "", sum(view.points[s] for s in team))
-                for team, name in zip(ordered, names)]
+        keys = ["ck.us", "ck.them"] if not spectator else ["", ""]
+        return [(team, text(language, key) if key else "", sum(view.points[s] for s in team))
+                for team, key in zip(ordered, keys)]
     seats = list(view.seats)
     if not spectator:
         seats.remove(view.seat)
         seats.insert(0, view.seat)
     return [((seat,), text(language, "you") if seat == view.seat and not spectator
-             else army_name(language, seat), view.points[seat]) for seat in seats]
+             else who(language, seat, names), view.points[seat]) for seat in seats]
 
 
 def points_rows(c: Canvas, x: int, y: int, view: ChifoumiView, language: str,
-                spectator: bool) -> None:
+                spectator: bool, names: Names = ()) -> None:
     """The points on the panel, yours first: with 2 or 4 players one line per side ("■Toi 8",
-    "■Noir 8½"); with 3 players yours named, then the two others' swatches and points."""
+    "■Ana 8½", the army's name when the player's does not fit); with 3 players yours named,
+    then the two others' swatches and points."""
     if view.players == 3:                           # yours named, the two others by swatch
-        first, *others = sides(view, language, spectator)
+        first, *others = sides(view, language, spectator, names)
         piece(c, x, y + 2, first[0][0], "#")
         c.text(x + 8, y, f"{first[1]} {shown(first[2])}")
         for i, (armies, _name, points) in enumerate(others):
             piece(c, x + i * 30, y + 13, armies[0], "#")
             c.text(x + i * 30 + 8, y + 11, shown(points))
         return
-    for row, (armies, name, points) in enumerate(sides(view, language, spectator)):
+    for row, (armies, name, points) in enumerate(sides(view, language, spectator, names)):
         px = x
         for army in armies:
             piece(c, px, y + row * 11 + 2, army, "#")
             px += 8
-        c.text(px, y + row * 11, f"{name} {shown(points)}".strip())
+        line = f"{name} {shown(points)}".strip()
+        if len(armies) == 1 and text_width(line) > WIDTH - px:     # a long name: the army's
+            line = f"{army_name(language, armies[0])} {shown(points)}"
+        c.text(px, y + row * 11, line)
 
 
 def _stack_line(c: Canvas, x: int, y: int, view: ChifoumiView, language: str, square: int) -> None:
@@ -233,6 +251,8 @@ class KickoffScreen:
     """A pad that only watches (a demo): the army is a CPU's."""
     person: str | None = None
     """The name this pad's player chose (a named player's kick-off says whose pad it is)."""
+    names: Names = ()
+    """The players' chosen names (the partner is named by them with 4 players)."""
     over_menu: ClassVar[bool] = True
 
     def draw(self, c: Canvas, language: str) -> None:
@@ -246,7 +266,8 @@ class KickoffScreen:
         kinds = KINDS if view.players < 4 else KINDS[:3]
         if view.players == 4:
             partner = view.seats[(view.seats.index(view.seat) + 2) % 4]
-            words = text(language, "ck.with", army=army_name(language, partner))
+            room = WIDTH - 8 * len(kinds) - 4 - text_width(text(language, "ck.with", army=""))
+            words = text(language, "ck.with", army=who(language, partner, self.names, room))
             x = (WIDTH - 8 * len(kinds) - 4 - text_width(words)) // 2
             pieces_x, words_x = x, x + 8 * len(kinds) + 4
         else:
@@ -278,6 +299,8 @@ class BoardScreen:
     seat's next press, so the player sees why a piece went."""
     why: str | None = None
     """Why the last OK did nothing ("✕ Choisis ta pièce"), on the bottom bar until a press."""
+    names: Names = ()
+    """The players' chosen names: the others are called by them ("À Ana")."""
 
     def draw(self, c: Canvas, language: str) -> None:
         view = self.view
@@ -288,8 +311,9 @@ class BoardScreen:
             c.box(x - 1, 0, WIDTH - 1, 10, filled=True)
             c.text(x + 1, 0, text(language, "ck.your_turn"), ink=0)
         elif mover is not None:
-            c.text(x, 0, text(language, "ck.turn_of", army=army_name(language, mover)))
-        points_rows(c, x, 11, view, language, self.mode == "cpu")
+            room = WIDTH - x - text_width(text(language, "ck.turn_of", army=""))
+            c.text(x, 0, text(language, "ck.turn_of", army=who(language, mover, self.names, room)))
+        points_rows(c, x, 11, view, language, self.mode == "cpu", self.names)
         if self.mode == "kind" and self.kind is not None:
             c.text(x, 33, "◀")
             piece(c, x + 8, 35, view.seat, letter(language, self.kind))
@@ -311,7 +335,9 @@ class BoardScreen:
         if self.mode in ("cpu", "over"):
             return
         if self.taken_by is not None:
-            c.banner(text(language, "ck.took_yours", army=army_name(language, self.taken_by)))
+            room = WIDTH - text_width(text(language, "ck.took_yours", army=""))
+            c.banner(text(language, "ck.took_yours",
+                          army=who(language, self.taken_by, self.names, room)))
             return
         if self.why is not None:
             c.banner(text(language, self.why))
@@ -326,6 +352,8 @@ class LegendScreen:
     """Which letter is which kind and who takes whom; which style is which player."""
 
     view: ChifoumiView
+    names: Names = ()
+    """The players' chosen names: each style is shown beside its player's name."""
 
     def draw(self, c: Canvas, language: str) -> None:
         kinds = KINDS if self.view.players < 4 else KINDS[:3]
@@ -342,7 +370,7 @@ class LegendScreen:
         for i, seat in enumerate(self.view.seats):
             x, y = (i % 2) * 64, len(kinds) * 11 + (i // 2) * 10
             piece(c, x, y + 2, seat, letter(language, "R"))
-            name = army_name(language, seat)
+            name = who(language, seat, self.names, 64 - 11)
             if seat == self.view.seat:
                 c.box(x + 8, y, x + 9 + 6 * len(name), y + 10, filled=True)
             c.text(x + 9, y, name, ink=0 if seat == self.view.seat else 1)
@@ -419,18 +447,19 @@ class FlipScreen:
 
     base: ThrowScreen
     theirs: str
+    names: Names = ()
 
     def draw(self, c: Canvas, language: str) -> None:
         self.base.draw(c, language)
         c.clear(0, HINT_Y - 1, WIDTH - 1, HEIGHT - 1)
         mine = self.base.picked
         other = next(seat for seat in self.base.view.seats if seat != self.base.view.seat)
-        tag = "▲ " + army_name(language, other)
+        tag = "▲ " + who(language, other, self.names)
         x = min(max(0, hand_x(self.theirs) - text_width(tag) // 2), WIDTH - text_width(tag))
         c.text(x, 42, tag)
         mine_name = text(language, "ck.kind." + HAND_KINDS[mine]) if mine else "?"
         theirs_name = text(language, "ck.kind." + HAND_KINDS[self.theirs])
-        you, them = text(language, "you"), army_name(language, other)
+        you, them = text(language, "you"), who(language, other, self.names)
         flip_bar(c, fitting(WIDTH, f"{you} {mine_name} vs {theirs_name} {them}",
                             f"{mine_name} vs {theirs_name}"))
 
@@ -443,11 +472,12 @@ class ThrowRevealScreen:
     mine: str
     theirs: str
     winner: str | None
+    names: Names = ()
 
     def draw(self, c: Canvas, language: str) -> None:
         other = next(seat for seat in self.view.seats if seat != self.view.seat)
         for cx, name, hand in ((30, text(language, "you"), self.mine),
-                               (98, army_name(language, other), self.theirs)):
+                               (98, who(language, other, self.names, 60), self.theirs)):
             c.centred(0, name, x0=cx - 30, x1=cx + 30)
             hand_picture(c, cx, 24, hand)
         c.centred(18, "vs", x0=54, x1=74)
@@ -456,7 +486,7 @@ class ThrowRevealScreen:
         elif self.winner == self.view.seat:
             line = text(language, "ck.you_start")
         else:
-            line = text(language, "ck.starts", army=army_name(language, self.winner))
+            line = text(language, "ck.starts", army=who(language, self.winner, self.names))
         c.centred(40, line)
 
 
@@ -486,6 +516,8 @@ class ResultScreen:
 
     view: ChifoumiView
     spectator: bool
+    names: Names = ()
+    """The players' chosen names: the other players are called by them (teams stay "Eux")."""
     over_menu: ClassVar[bool] = True
 
     def headline(self, language: str) -> str:
@@ -494,8 +526,9 @@ class ResultScreen:
             return text(language, "ck.draw")
         winners = winner.split("+")
         if self.spectator:
-            names = "+".join(army_name(language, seat) for seat in winners)
-            return text(language, "ck.wins", army=names)
+            named = "+".join(army_name(language, seat) if view.players == 4      # a team (K-4P)
+                             else who(language, seat, self.names) for seat in winners)
+            return text(language, "ck.wins", army=named)
         return text(language, "result.win" if view.seat in winners else "result.lose")
 
     def draw(self, c: Canvas, language: str) -> None:
@@ -504,12 +537,13 @@ class ResultScreen:
         c.centred(SHEET_Y + 2, self.headline(language), scale=2)
         room = WIDTH if self.spectator else WIDTH - text_width("OK") - 5
         scores = [(armies, f"{name} {shown(points)}".strip())
-                  for armies, name, points in sides(view, language, self.spectator)]
+                  for armies, name, points in sides(view, language, self.spectator, self.names)]
         width = sum(8 * len(armies) + 1 + text_width(words) for armies, words in scores)
         if width + 6 * (len(scores) - 1) > room:       # names do not fit: yours, then swatches
             scores = [(armies, f"{name} {shown(points)}".strip() if i == 0 and not self.spectator
                        else shown(points))
-                      for i, (armies, name, points) in enumerate(sides(view, language, self.spectator))]
+                      for i, (armies, name, points) in enumerate(
+                          sides(view, language, self.spectator, self.names))]
             width = sum(8 * len(armies) + 1 + text_width(words) for armies, words in scores)
         gap = min(12, (room - width) // max(1, len(scores) - 1)) if len(scores) > 1 else 0
         x = (room - width - gap * (len(scores) - 1)) // 2
@@ -531,14 +565,21 @@ def reveal_headline(view: ChifoumiView, events: Sequence[Any], language: str,
                     opponent_key: str | None = None) -> str:
     """The last move in two or three words from ``view``'s seat's side: who starts after the
     throw ("Tu commences !"), who took a stack ("Noir prend !"), the result ("Gagné !"); what
-    the kids' mode shows big."""
+    the kids' mode shows big. With 2 players, an ``opponent_key`` that is the other player's
+    chosen name (:func:`firmware.i18n.person_key`) names them ("Ana prend !")."""
+
+    def army(seat: str) -> str:
+        if opponent_key and opponent_key.startswith(PERSON) and view.players == 2:
+            return text(language, opponent_key)
+        return army_name(language, seat)
+
     for event in events:
         if isinstance(event, ev.Chifoumi):
             if event.winner is None:
                 return text(language, "ck.tie")
             if event.winner == view.seat:
                 return text(language, "ck.you_start")
-            return text(language, "ck.starts", army=army_name(language, event.winner))
+            return text(language, "ck.starts", army=army(event.winner))
         if isinstance(event, ev.GameOver):
             winners = (event.winner or "draw").split("+")
             if winners[0] in ("draw", "shared"):
@@ -548,12 +589,12 @@ def reveal_headline(view: ChifoumiView, events: Sequence[Any], language: str,
         if isinstance(event, ev.Captured):
             if event.seat == view.seat:
                 return text(language, "ck.you_take")
-            return text(language, "ck.they_take", army=army_name(language, event.seat))
+            return text(language, "ck.they_take", army=army(event.seat))
     for event in events:
         if isinstance(event, (ev.Moved, ev.Placed)):
             if event.seat == view.seat:
                 return text(language, "ck.you_played")
-            return text(language, "ck.they_played", army=army_name(language, event.seat))
+            return text(language, "ck.they_played", army=army(event.seat))
     return text(language, "hint.wait")
 
 
@@ -603,32 +644,35 @@ class SeatState:
     """Why the seat's last OK did nothing (an i18n key)."""
     person: str | None = None
     """The name this seat's player chose on the pads, if any."""
+    names: Names = ()
+    """Every seat's chosen name, (seat, name) (public: screens call the others by them)."""
 
 
 def build(state: SeatState) -> Screen:
     """What the seat's screen shows now."""
-    view, pad, step = state.view, state.pad, state.step
+    view, pad, step, names = state.view, state.pad, state.step, state.names
     if step is Step.OVER:
-        return ResultScreen(view, pad is None)
+        return ResultScreen(view, pad is None, names)
     if step is Step.KICKOFF:
-        return KickoffScreen(view, pad is None, state.person)
+        return KickoffScreen(view, pad is None, state.person, names)
     if pad is not None and pad.legend:
-        return LegendScreen(view)
+        return LegendScreen(view, names)
     if step in (Step.FLIP, Step.REVEAL) and state.throw is not None:
         hands = dict(state.throw.hands)
         other = next(s for s in view.seats if s != view.seat)
         if step is Step.FLIP:
-            return FlipScreen(ThrowScreen(view, hands[view.seat], True, locked=True), hands[other])
-        return ThrowRevealScreen(view, hands[view.seat], hands[other], state.throw.winner)
+            return FlipScreen(ThrowScreen(view, hands[view.seat], True, locked=True), hands[other],
+                              names)
+        return ThrowRevealScreen(view, hands[view.seat], hands[other], state.throw.winner, names)
     if step is Step.END:
-        board = BoardScreen(view, pad.cursor if pad else None, mode="over")
+        board = BoardScreen(view, pad.cursor if pad else None, mode="over", names=names)
         return EndScreen(board, view.reason)
     if pad is None:
-        return spectator_screen(view)
+        return spectator_screen(view, names)
     if step is Step.THROW:
         return ThrowScreen(view, pad.hand or pad.pick, state.others_thrown,
                            locked=pad.hand is not None)
-    return _board(state, pad)
+    return replace(_board(state, pad), names=names)
 
 
 def _board(state: SeatState, pad: PadState) -> BoardScreen:
@@ -675,6 +719,7 @@ def open_squares(view: ChifoumiView) -> tuple[int, ...]:
                  and all(top[n] in (None, view.seat) for n in NEIGHBOURS[target]))
 
 
-def spectator_screen(view: ChifoumiView) -> BoardScreen:
-    """A CPU seat's pad (or a demo): the board's top pieces, no cursor, nothing hidden shown."""
-    return BoardScreen(view, None, mode="cpu")
+def spectator_screen(view: ChifoumiView, names: Names = ()) -> BoardScreen:
+    """A CPU seat's pad (or a demo): the board's top pieces, no cursor, nothing hidden shown;
+    the players named as on theirs."""
+    return BoardScreen(view, None, mode="cpu", names=names)

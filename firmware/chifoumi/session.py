@@ -295,7 +295,7 @@ class ChifoumiSession(MatchSession[Pending]):
                 None if pad.pick is None else pad.pick.value),
             others_thrown=all(others) if others else True, throw=self.throw, mine=mine,
             taken_by=None if pad is None else pad.taken_by, why=None if pad is None else pad.why,
-            person=self.people.get(seat),
+            person=self.people.get(seat), names=tuple(sorted(self.people.items())),
             legal=tuple(self.legal(seat)) if mine else (), chain=self.match.chain >= 0)
 
     def _build(self, state: screens.SeatState) -> Any:
