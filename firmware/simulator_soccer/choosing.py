@@ -93,6 +93,9 @@ class Picking(Pending):
     suggestion: Any = None
     why: str | None = None
     """Why the last press did nothing (``ss.why.<why>``), until the next press."""
+    due: float | None = None
+    """The move clock's deadline when the pick was locked in (locking stops it): a secret
+    pick changed before the other locked in gets it back."""
     cache: dict[Any, Any] = field(default_factory=dict)
 
 

@@ -29,7 +29,7 @@ from engine.simulator_soccer.state import SEATS
 from firmware.i18n import STRINGS, text
 from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from firmware.games.session import Step
-from firmware.games.sheets import draw_result_sheet
+from firmware.games.sheets import draw_result_sheet, draw_you_are, you_are_label
 
 from . import pitch
 from .choosing import SECRET, Label, label, words
@@ -159,7 +159,7 @@ class FormationScreen:
         if self.why is not None:
             c.hints(centre=why_text(language, self.why))
         elif self.locked:
-            c.hints(centre=text(language, "ss.hint.unlock"))
+            c.hints(centre=text(language, "hint.locked"))
         else:
             c.hints(centre=text(language, "ss.hint.formation"))
 
@@ -206,7 +206,7 @@ class ShotScreen:
         if self.why is not None:
             c.hints(centre=why_text(language, self.why))
         elif self.locked:
-            c.hints(centre=text(language, "ss.hint.unlock"))
+            c.hints(centre=text(language, "hint.locked"))
         else:
             c.hints(centre=text(language, "hint.again") if self.picked else
                     text(language, "hint.pick_side"))
@@ -247,7 +247,10 @@ class RevealScreen:
 
 @dataclass(frozen=True)
 class KickoffScreen:
-    """A sheet over the menu (the app puts it there): who kicks off."""
+    """A sheet over the menu (the app puts it there): whose pad it is and who kicks off.
+    A person's pad says which team they are ("Tu es Rouge", "Ana, tu es Rouge" once the
+    players chose names), as every game's kick-off does; a CPU's pad (``seat`` None) only
+    says "Kick-off"."""
 
     you_start: bool
     opponent_key: str
@@ -255,10 +258,18 @@ class KickoffScreen:
     reading: str | None = None
     """The i18n key of the other person while they still read the tutorial (the match waits
     for them): said instead of who starts, so this pad knows why nothing happens."""
+    seat: str | None = None
+    """This pad's team (``red``, ``blue``); None on a pad that only watches."""
+    person: str | None = None
+    """The name this pad's player chose, if they chose one."""
 
     def draw(self, c: Canvas, language: str) -> None:
         c.sheet()
-        c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
+        if self.seat is None:
+            c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
+        else:
+            draw_you_are(c, you_are_label(language, self.person),
+                         text(language, "team." + self.seat))
         if self.reading is not None:
             team = text(language, self.reading)
             c.centred(HINT_Y - 1, fitting(WIDTH, text(language, "ss.wait.tutorial", team=team),
@@ -604,6 +615,8 @@ class SeatState:
     """The i18n key of a person still reading the tutorial while this seat waits for them."""
     seconds_left: int | None = None
     """The move clock's last seconds (None: no clock, or not its end yet)."""
+    person: str | None = None
+    """The name this seat's player chose on the pads (its kick-off says whose pad it is)."""
 
 
 def proposal_cells(choice: Any) -> frozenset[tuple[int, int]]:
@@ -649,7 +662,7 @@ def _build(state: SeatState) -> Any:
         if state.spectator:                 # a CPU's pad, a demo: who starts, by colour
             return KickoffScreen(False, "team." + kicks_off(view))
         return KickoffScreen(kicks_off(view) == state.seat, state.opponent_key,
-                             reading=state.reading)
+                             reading=state.reading, seat=state.seat, person=state.person)
     if state.step is Step.OVER:
         shootout = view.public.shootout
         score = body["score"]

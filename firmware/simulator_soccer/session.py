@@ -8,9 +8,12 @@ Buttons (docs/simulator-soccer.md, "On the console"):
 * a **cell pick** on the pitch (S-UI-2): CARD1 NW, CARD2 NE, LEFT W, RIGHT E, CARD3 SW, CARD4
   SE move the cursor; CENTRE confirms a legal (dotted) cell, or on the start cell goes back;
 * a **secret pick** (the formation, the shot and the dive, S-VIS-1): the same lock-in, flip
-  and reveal as the other games. Formation: CARD1-CARD3 pick, CARD4 (or OK) locks/unlocks.
-  Shot: LEFT/CENTRE/RIGHT aim (the same again locks), CARD1 LOW/HIGH, CARD2 round the keeper,
-  CARD4 locks/unlocks. Dive: LEFT/CENTRE/RIGHT (the same again locks), CARD4 locks/unlocks.
+  and reveal as the other games, confirmed by the same buttons and words. Formation:
+  CARD1-CARD3 pick (the same card again locks in, as Chifootmi's cards), LEFT/RIGHT go round,
+  OK locks in (as Fotboll's). Shot: LEFT/CENTRE/RIGHT aim (the same again locks in), CARD1
+  LOW/HIGH, CARD2 round the keeper. Dive: LEFT/CENTRE/RIGHT (the same again locks in). Until
+  the other has locked in, another pick changes a locked one (as in Chifootmi); CARD4 still
+  locks in and unlocks, as S-UI-2 has it, but no screen asks for it.
 
 Every decision that is not secret starts from the Simple policy's proposal (``choosing.
 suggestion``): the first option of a menu, the whole list of a move list (DONE plays it), so
@@ -344,9 +347,9 @@ class SoccerSession(MatchSession[Picking]):
             if picking.locked is not None:
                 return False
             return self._press_cells(seat, picking, button, now)
-        if button is Button.CARD4 or (decision == "formation" and button is Button.CENTRE):
+        if button is Button.CARD4:                      # S-UI-2's own key: lock in, unlock
             if picking.locked is not None:
-                picking.locked = None                   # unlock: the other has not locked yet
+                self._unlock(picking)
                 return True
             choice = self._secret_choice(picking, decision)
             if choice is None:
@@ -354,36 +357,77 @@ class SoccerSession(MatchSession[Picking]):
                 return True
             self._lock_secret(seat, picking, choice, now)
             return True
-        if picking.locked is not None:
-            return False
         if decision == "formation":
-            if button in CARDS[:3]:
-                picking.formation = FORMATIONS[CARDS.index(button)]
+            return self._press_formation(seat, picking, button, now)
+        return self._press_duel(seat, picking, decision, button, now)
+
+    def _press_formation(self, seat: str, picking: Picking, button: Button, now: float) -> bool:
+        """OK locks the formation in, as Fotboll's; CARD1-CARD3 pick the one over them and the
+        same card again locks it in, as Chifootmi's cards; ◀ ▶ go round them. Another
+        formation changes a locked one until the other has locked in (as Chifootmi's)."""
+        if button is Button.CENTRE:
+            if picking.locked is not None:
+                return False
+            choice = self._secret_choice(picking, "formation")
+            if choice is None:
+                picking.why = "pick_first"
                 return True
-            if button in (Button.LEFT, Button.RIGHT):
-                index = FORMATIONS.index(picking.formation) if picking.formation else -1
-                step = 1 if button is Button.RIGHT else -1
-                picking.formation = FORMATIONS[(index + step) % len(FORMATIONS)]
+            self._lock_secret(seat, picking, choice, now)
+            return True
+        if button in CARDS[:3]:
+            formation = FORMATIONS[CARDS.index(button)]
+            if formation == picking.formation:
+                if picking.locked is not None:
+                    return False
+                self._lock_secret(seat, picking, Formation(formation), now)
                 return True
+        elif button in (Button.LEFT, Button.RIGHT):
+            index = FORMATIONS.index(picking.formation) if picking.formation else -1
+            step = 1 if button is Button.RIGHT else -1
+            formation = FORMATIONS[(index + step) % len(FORMATIONS)]
+        else:
             return False
+        self._unlock(picking)
+        picking.formation = formation
+        return True
+
+    def _press_duel(self, seat: str, picking: Picking, decision: str, button: Button,
+                    now: float) -> bool:
+        """◀ OK ▶ aim (or dive) and the same button again locks in, as every game's shot;
+        CARD1 LOW/HIGH and CARD2 rounds the keeper. Another side, the height or rounding
+        changes a locked pick until the other has locked in."""
         side = SIDE_BUTTONS.get(button)
         if side is not None:
             current = picking.aim if decision == "shoot" else picking.side
             if current == side:
+                if picking.locked is not None:
+                    return False
                 choice = self._secret_choice(picking, decision)
                 assert choice is not None
                 self._lock_secret(seat, picking, choice, now)
-            elif decision == "shoot":
+                return True
+            self._unlock(picking)
+            if decision == "shoot":
                 picking.aim = side
             else:
                 picking.side = side
             return True
         if decision == "shoot" and button is Button.CARD1:
+            self._unlock(picking)
             picking.high = not picking.high
             return True
         if decision == "shoot" and button is Button.CARD2 and self.match.can_round():
+            self._unlock(picking)
             return self._act(seat, picking, ("cells", "round"), now)
         return False
+
+    @staticmethod
+    def _unlock(picking: Picking) -> None:
+        """A locked pick changed before the other locked in: open again, its move clock
+        running from where it stood (it stopped at the lock)."""
+        if picking.locked is not None:
+            picking.locked = None
+            picking.deadline = picking.due
 
     @staticmethod
     def _secret_choice(picking: Picking, decision: str) -> Choice | None:
@@ -400,7 +444,9 @@ class SoccerSession(MatchSession[Picking]):
         self.lock(seat, choice, now)
 
     def lock(self, seat: str, choice: Any, now: float) -> None:
-        self.pending[seat].why = None
+        pending = self.pending[seat]
+        pending.why = None
+        pending.due = pending.deadline
         super().lock(seat, choice, now)
 
     def _cpu_chose(self, seat: str, choice: Any, now: float) -> None:
@@ -417,8 +463,8 @@ class SoccerSession(MatchSession[Picking]):
     # ----- time ------------------------------------------------------------------------------
     def _clock_ran_out(self, seat: str, pending: Picking, now: float) -> None:
         """The move clock ran out: the pick as it stands, else the proposal; a secret pick
-        not made is drawn at random from the operating system (nothing a player can know)."""
-        pending.deadline = None
+        not made is drawn at random from the operating system (nothing a player can know).
+        The deadline stays as it was, so a pick changed after it is locked in at once."""
         choice: Choice | None
         if self.view(seat).body["decision"] in choosing.SECRET:
             choice = self._secret_choice(pending, self.view(seat).body["decision"])
@@ -561,6 +607,7 @@ class SoccerSession(MatchSession[Picking]):
             reading=self.opponent_key(seat) if self.tutorial and seat not in self.tutorial
             else None,
             seconds_left=self.seconds_left(seat, now) if person else None,
+            person=self.people.get(seat),
             cell_line=self._cell_line(seat, picking) if person and picking is not None
             and picking.mode == "cells" else None)
 

@@ -21,7 +21,7 @@ def intent(model: Any, rng: random.Random) -> Button | None:
     if isinstance(model, ss.FormationScreen):
         if model.locked:
             return None
-        return Button.CARD4 if model.formation else rng.choice(
+        return Button.CENTRE if model.formation else rng.choice(
             (Button.CARD1, Button.CARD2, Button.CARD3))
     if isinstance(model, ss.ShotScreen):
         if model.locked:

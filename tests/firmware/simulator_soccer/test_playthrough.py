@@ -95,7 +95,7 @@ def test_the_kick_off_sheet_says_who_the_toss_chose_on_both_pads(tmp_path):
     rig.wait(3)
     for pad, key in ((1, Button.CARD1), (2, Button.CARD2)):
         rig.press(pad, key)
-        rig.press(pad, Button.CARD4)
+        rig.press(pad, Button.CENTRE)
     rig.wait(3)
     assert rig.session.match.to_act() == ("blue",) and rig.session.match.decision == "place"
     assert _said(rig.screen(2).prompt) == "Repositioning 1/3"
@@ -316,7 +316,7 @@ def test_the_move_clock_shows_its_last_ten_seconds_on_the_deciding_pad(tmp_path)
     assert rig.screen(1).seconds_left == 9 and rig.screen(2).seconds_left == 9
     assert rig.image(1).tobytes() != before               # "9s" in the corner
     rig.press(2, Button.CARD1)
-    rig.press(2, Button.CARD4)                            # blue locks in: its count stops
+    rig.press(2, Button.CENTRE)                           # blue locks in: its count stops
     assert rig.screen(2).seconds_left is None
     rig.wait(5)
     assert rig.screen(1).seconds_left == 4

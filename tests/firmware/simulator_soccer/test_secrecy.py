@@ -66,7 +66,7 @@ def test_the_other_seat_sees_the_same_pixels_whatever_a_secret_pick(seed):
                 for button in presses:
                     twin.press(picker, button, 0.0)
                 picked = pixels(twin, watcher)
-                lock = Button.CARD4
+                lock = Button.CENTRE if decision == "formation" else presses[-1]
                 twin.press(picker, lock, 0.0)     # locked in: the watcher learns only that
                 assert twin.pending[picker].locked is not None
                 locked = pixels(twin, watcher)

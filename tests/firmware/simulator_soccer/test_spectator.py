@@ -107,7 +107,7 @@ def test_a_formation_or_a_shot_locked_in_shows_nothing_on_a_spare_pad_before_the
     assert rig.session.match.decision == "formation"
     before = _watched(rig)
     rig.press(1, Button.CARD3)                    # 3-5-2, locked in
-    rig.press(1, Button.CARD4)
+    rig.press(1, Button.CENTRE)
     assert rig.session.pending["red"].locked is not None
     assert _watched(rig) == before
     play_until(rig, lambda: rig.session.step is Step.CHOOSE
