@@ -97,6 +97,14 @@ class Step(str):
     def __repr__(self) -> str:
         return f"Step({self.value!r})"
 
+    def __copy__(self) -> Step:
+        """Itself, as an enum member: a copied session (a test's twin) keeps ``step is
+        Step.CHOOSE`` true, or it would ignore every press."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Step:
+        return self
+
 
 Step.KICKOFF = Step("kickoff")
 Step.CHOOSE = Step("choose")

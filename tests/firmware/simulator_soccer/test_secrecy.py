@@ -76,3 +76,13 @@ def test_the_other_seat_sees_the_same_pixels_whatever_a_secret_pick(seed):
             assert len(seen) == 1, f"{watcher} can tell {picker}'s {decision} picks apart"
             checked.add(decision)
     assert "formation" in checked
+
+
+def test_a_deep_copied_session_still_takes_presses():
+    """The twins above are deep copies: a step must stay itself (``step is Step.CHOOSE``),
+    as an enum member does, or a twin ignores every press and the property checks nothing."""
+    moment = next(secret_moments(1))
+    twin = copy.deepcopy(moment)
+    assert twin.step is Step.CHOOSE
+    seat = twin.match.to_act()[0]
+    assert twin.press(seat, Button.CARD1, 0.0) and twin.pending[seat].formation == "4-4-2"
