@@ -107,7 +107,7 @@ class _EventType(type):
         return super().__new__(mcs, name, bases, namespace, **kwargs)
 
 
-class Event(tuple, metaclass=_EventType):  # type: ignore[type-arg]
+class Event(tuple[Any, ...], metaclass=_EventType):
     """What every event is: its ``name`` (the replay's ``"event"``), its ``fields`` in
     order, and :meth:`to_json`, the line ``pitchpad replay`` prints."""
 

@@ -103,7 +103,7 @@ class Match:
         return all(getattr(self, name) == getattr(other, name)
                    for name in _slots(type(self)) if not name.startswith("_"))
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, like a list: mypy refuses the idiom (python/mypy#4266)
 
     def describe(self) -> str:
         """A few words on where the match stands, for :func:`repr`."""

@@ -71,11 +71,12 @@ def expect(ok: bool, reason: str, turn: int | None = None) -> None:
 def script_document(doc: Any, game: str, keys: Collection[str]) -> dict[str, Any]:
     """The script object: a JSON object naming ``game`` whose keys are ``game``, ``seed``,
     ``turns`` and the game's set-up ``keys``."""
-    expect(isinstance(doc, dict), "a match script is a JSON object")
+    if not isinstance(doc, dict):
+        raise ScriptError("a match script is a JSON object")
     unknown = sorted(set(doc) - {"game", "seed", "turns", *keys})
     expect(not unknown, f"unknown key {unknown[0]!r}" if unknown else "")
     expect(doc.get("game") == game, f"game must be \"{game}\", not {doc.get('game')!r}")
-    return doc  # type: ignore[no-any-return]
+    return doc
 
 
 def script_seed(doc: Mapping[str, Any]) -> int:

@@ -253,9 +253,9 @@ class ChifootmiMatch(Match):
             if red is None or blue is None or len(joint) != 2:
                 self._check_seats(joint)
             if stage == PLAY_STAGE:
-                self._check_play(RED, red)  # type: ignore[arg-type]
-                self._check_play(BLUE, blue)  # type: ignore[arg-type]
-                return self._play_round(red.card, blue.card)  # type: ignore[union-attr]
+                red_card = self._check_play(RED, red)
+                blue_card = self._check_play(BLUE, blue)
+                return self._play_round(red_card, blue_card)
             shoot, dive = (red, blue) if self.shooter == RED else (blue, red)
             shoot_side = self._check_side(SEATS[self.shooter], shoot, Shoot,
                                           "the shooter: choose where to shoot")
@@ -268,14 +268,14 @@ class ChifootmiMatch(Match):
             seats = self.draw_seats
             if len(joint) != len(seats):
                 self._check_seats(joint)
+            piles = []
             for s in seats:
                 choice = joint.get(SEATS[s])
                 if choice is None:
                     self._check_seats(joint)
-                self._check_draw(s, choice)  # type: ignore[arg-type]
+                piles.append(self._check_draw(s, choice))
             out: list[Any] = []
-            for s in seats:
-                pile = joint[SEATS[s]].pile  # type: ignore[union-attr]
+            for s, pile in zip(seats, piles, strict=True):
                 out.append(self._draw(s, pile is Pile.PILE1, forced=False))
             self.draw_seats = ()
             self.stage = PLAY_STAGE
@@ -303,12 +303,14 @@ class ChifootmiMatch(Match):
             missing = [seat for seat in wanted if seat not in joint]
             raise IllegalChoice(rule, f"waiting for {' and '.join(missing)} to decide")
 
-    def _check_play(self, s: int, choice: Choice) -> None:
-        if choice.__class__ is not Play:
+    def _check_play(self, s: int, choice: Choice | None) -> Card:
+        """The card ``choice`` plays, once it is a card among the seat's active ones."""
+        if type(choice) is not Play:
             raise IllegalChoice("C-RND-1", f"{SEATS[s]} must play a card now")
         if choice.card not in self.active[s]:
             raise IllegalChoice("C-RND-1", f"{SEATS[s]} has no {card_label(choice.card)} "
                                            "among the active cards")
+        return choice.card
 
     def _check_side(self, seat: str, choice: Choice | None, kind: type[Shoot] | type[Dive],
                     role: str) -> Side:
@@ -320,12 +322,14 @@ class ChifootmiMatch(Match):
             raise IllegalChoice("C-SHOT-1", "this shot is LEFT or RIGHT only: no centre")
         return side
 
-    def _check_draw(self, s: int, choice: Choice) -> None:
-        if choice.__class__ is not Draw:
+    def _check_draw(self, s: int, choice: Choice | None) -> Pile:
+        """The pile ``choice`` draws from, once it is a pile with cards in it."""
+        if type(choice) is not Draw:
             raise IllegalChoice("C-RND-5", f"{SEATS[s]} must choose a pile to draw from")
         pile = self.pile1[s] if choice.pile is Pile.PILE1 else self.pile2[s]
         if not pile:
             raise IllegalChoice("C-RND-5", f"{SEATS[s]}'s {choice.pile.value} is empty")
+        return choice.pile
 
     # ----- a round ------------------------------------------------------------------
     def _play_round(self, red: Card, blue: Card) -> list[Any]:

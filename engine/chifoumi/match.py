@@ -16,7 +16,7 @@ from ..errors import BadSetup, IllegalChoice
 from ..match import Match
 from . import events as ev
 from .view import ChifoumiView, view_of
-from .choices import MOVE, PLACE, STOP, THROWS, Choice, Move, Place, Stop
+from .choices import MOVE, PLACE, STOP, THROWS, Choice, Move, Place, Stop, Throw
 from .pieces import (
     ARMIES, CENTRE, NEIGHBOURS, SEATS_BY_PLAYERS, SQUARES, START, TAKES_TABLE, GameConfig,
     Kind, army_pieces, square_name, team_of,
@@ -150,13 +150,15 @@ class ChifoumiMatch(Match):
         if self.phase == THROW_PHASE:
             raise ValueError("the who-starts chifoumi is a joint decision: use apply")
         self._legal = None
+        if isinstance(choice, Move):
+            return self._move(choice)
         if isinstance(choice, Place):
             return self._place(choice)
         if isinstance(choice, Stop):
             out: list[Any] = [ev.Stopped(self.seats[self.current])]
             self._end_turn(out)
             return out
-        return self._move(choice)  # type: ignore[arg-type]
+        raise ValueError("a hand is thrown only in the who-starts chifoumi")
 
     # ----- moves ---------------------------------------------------------------------
     def _moves_from(self, origin: int, army: int) -> list[Move]:
@@ -297,7 +299,9 @@ class ChifoumiMatch(Match):
 
     def _throw(self, joint: Mapping[str, Choice]) -> list[Any]:
         a, b = self.seats
-        hand_a, hand_b = joint[a].hand, joint[b].hand  # type: ignore[union-attr]
+        throw_a, throw_b = joint[a], joint[b]
+        assert isinstance(throw_a, Throw) and isinstance(throw_b, Throw)  # apply checked them legal
+        hand_a, hand_b = throw_a.hand, throw_b.hand
         winner = a if hand_a.beats(hand_b) else b if hand_b.beats(hand_a) else None
         out: list[Any] = [ev.Chifoumi(((a, hand_a.value), (b, hand_b.value)), winner)]
         if winner is not None:

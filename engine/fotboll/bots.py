@@ -66,11 +66,12 @@ def _opens_line(team: TeamView, position: str) -> bool:
     line = line_of(position)
     if line == "GK":
         return False
-    formation = FORMATIONS[team.formation]  # type: ignore[index]
+    assert team.formation is not None                   # attacks come after the line-ups
+    formation = FORMATIONS[team.formation]
     same = [p for p in formation.outfield if p[0] == line]
     if any(p in team.removed for p in same):
         return False
-    return all(not (team.slot(p) is None or team.slot(p).empty) for p in same)  # type: ignore[union-attr]
+    return all((slot := team.slot(p)) is not None and not slot.empty for p in same)
 
 
 def attack_worth(view: FotbollView, position: str, pool: Sequence[Card]) -> float:
@@ -87,8 +88,8 @@ def sensible_prepare(view: FotbollView) -> Prepare:
     cards = you.library
     refill = tuple(s.position for s in you.field if s.empty and s.position != "GK")[:cards]
     cards -= len(refill)
-    replace = tuple(p for p in you.replaceable
-                    if (c := you.slot(p).card) is not None and c.rank < REPLACE_BELOW)[:cards]  # type: ignore[union-attr]
+    replace = tuple(p for p in you.replaceable if (slot := you.slot(p)) is not None
+                    and (c := slot.card) is not None and c.rank < REPLACE_BELOW)[:cards]
     cards -= len(replace)
     sub: tuple[str, ...] = ()
     keeper = you.slot("GK")
@@ -152,7 +153,7 @@ class SensibleBot(FotbollBot):
         if decision == "send_off":
             return self.send_off(view, legal)
         if decision == "keeper":
-            return max(legal, key=lambda c: view.you.slot(c.position).card.rank)  # type: ignore
+            return self.keeper(view, legal)
         return legal[int(rng.random() * len(legal))]
 
     def ranked_attacks(self, view: FotbollView) -> list[Attack]:
@@ -162,9 +163,17 @@ class SensibleBot(FotbollBot):
                       key=lambda a: -attack_worth(view, a.target, pool))
 
     @staticmethod
+    def keeper(view: FotbollView, legal: Sequence[Choice]) -> Choice:
+        """The outfield card of the highest rank goes in goal."""
+        def rank(choice: Choice) -> int:
+            slot = view.you.slot(choice.position) if isinstance(choice, Keeper) else None
+            return _rank(None if slot is None else slot.card)
+        return max(legal, key=rank)
+
+    @staticmethod
     def send_off(view: FotbollView, legal: Sequence[Choice]) -> Choice:
-        def cost(choice: Any) -> int:
-            slot = view.you.slot(choice.position)
+        def cost(choice: Choice) -> int:
+            slot = view.you.slot(choice.position) if isinstance(choice, SendOff) else None
             return _rank(None if slot is None else slot.card)
         return min(legal, key=cost)
 
@@ -267,8 +276,8 @@ def sensible_policy(match: FotbollMatch, rng: random.Random) -> dict[str, Choice
         return {seat: SendOff(min((p for p in field if p != "GK"),
                                   key=lambda p: _rank(field[p])))}
     if stage == KEEPER:
-        return {seat: Keeper(max((p for p, c in field.items() if p != "GK" and c is not None),
-                                 key=lambda p: field[p].rank))}  # type: ignore[union-attr]
+        keepers = {p: c for p, c in field.items() if p != "GK" and c is not None}
+        return {seat: Keeper(max(keepers, key=lambda p: keepers[p].rank))}
     return {seat: (SHOOT if match.decision(seat) == "shoot" else DIVE)[
         list(SHOOT)[int(rng.random() * 3)]] for seat in match.to_act()}
 

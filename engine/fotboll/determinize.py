@@ -59,7 +59,8 @@ def determinize(view: FotbollView, rng: random.Random) -> FotbollMatch:
         match.replaceable[s] = set(team.replaceable)
         if not laid:
             continue
-        match.formation[s] = FORMATIONS[team.formation]  # type: ignore[index]
+        assert team.formation is not None                 # a team laid out has its formation
+        match.formation[s] = FORMATIONS[team.formation]
         pool = _unseen(view, team, drawn_known=s == me)
         rng.shuffle(pool)
         field = {}

@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from ..duel import next_kicker, scores, shootout_winner
 from ..errors import BadSetup, IllegalChoice
@@ -69,6 +69,15 @@ def check_deal(config: MatchConfig, deal: Deal) -> None:
     for key in ("first", "shootout_first"):
         if getattr(deal, key) not in SEATS:
             raise BadSetup(f"{key} must be \"red\" or \"blue\"")
+
+
+C = TypeVar("C", LineUp, Prepare, Attack, SendOff, Keeper, Shoot, Dive)
+
+
+def _checked(kind: type[C], choice: Choice) -> C:
+    """``choice`` as the kind its decision takes: :meth:`FotbollMatch._check` refused any other."""
+    assert isinstance(choice, kind)
+    return choice
 
 
 class FotbollMatch(Match):
@@ -197,19 +206,19 @@ class FotbollMatch(Match):
         out: list[Any] = []
         stage = self.stage
         if stage == FORMATION:
-            self._line_up(joint, out)  # type: ignore[arg-type]
+            self._line_up({seat: _checked(LineUp, joint[seat]) for seat in SEATS}, out)
         elif stage == PREPARE:
-            self._prepare(joint[SEATS[self.turn]], out)  # type: ignore[arg-type]
+            self._prepare(_checked(Prepare, joint[SEATS[self.turn]]), out)
         elif stage == ATTACK:
-            self._attack(joint[SEATS[self.turn]].target, out)  # type: ignore[union-attr]
+            self._attack(_checked(Attack, joint[SEATS[self.turn]]).target, out)
         elif stage == SEND_OFF:
-            self._send_off(joint[SEATS[self.chooser]].position, out)  # type: ignore[union-attr]
+            self._send_off(_checked(SendOff, joint[SEATS[self.chooser]]).position, out)
         elif stage == KEEPER:
-            self._keeper_from(joint[SEATS[self.chooser]].position, out)  # type: ignore[union-attr]
+            self._keeper_from(_checked(Keeper, joint[SEATS[self.chooser]]).position, out)
         else:
-            shoot = joint[SEATS[self.shooter]]
-            dive = joint[SEATS[1 - self.shooter]]
-            self._kick(shoot.side, dive.side, out)  # type: ignore[union-attr]
+            shoot = _checked(Shoot, joint[SEATS[self.shooter]])
+            dive = _checked(Dive, joint[SEATS[1 - self.shooter]])
+            self._kick(shoot.side, dive.side, out)
         return out
 
     # ----- what may be chosen ---------------------------------------------------------------

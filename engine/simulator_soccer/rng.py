@@ -72,4 +72,4 @@ class Dice:
             return NotImplemented
         return self.generator.state == other.generator.state and self.forced == other.forced
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, like a list: mypy refuses the idiom (python/mypy#4266)

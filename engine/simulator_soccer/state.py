@@ -92,7 +92,7 @@ class Player:
             return NotImplemented
         return self is other or self._key() == other._key()
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, like a list: mypy refuses the idiom (python/mypy#4266)
 
     @property
     def on_pitch(self) -> bool:
@@ -149,7 +149,7 @@ class TeamState:
         return (self.index, self.team, self.formation, self.subs, self.players) == (
             other.index, other.team, other.formation, other.subs, other.players)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, like a list: mypy refuses the idiom (python/mypy#4266)
 
     def on_pitch(self) -> list[Player]:
         """Players on the pitch, in slot order."""

@@ -415,7 +415,7 @@ class RevealScreen:
         if self.mine is not None and self.theirs is not None:
             self._cards(c, language)
         elif self.shoot is not None and self.dive is not None:
-            self._shot(c, language)
+            self._shot(c, language, self.shoot, self.dive)
         words = text(language, self.told.big)
         c.centred(32 if text_width(words, 2) <= WIDTH else 38, words, scale=2)
         team = text(language, self.opponent_key)
@@ -432,7 +432,7 @@ class RevealScreen:
                       x0=x0, x1=x0 + 44)
         c.centred(16, "1-2" if self.one_two else "vs", x0=50, x1=78)
 
-    def _shot(self, c: Canvas, language: str) -> None:
+    def _shot(self, c: Canvas, language: str, shoot: str, dive: str) -> None:
         if self.shootout:
             _shootout_board(c, self.view, language, self.opponent_key)
             top = 23
@@ -441,9 +441,9 @@ class RevealScreen:
         zones = dict(zip(SIDE_ORDER[self.sides], _goal(c, top, top + 10 if top > 3 else 31,
                                                         self.sides)))
         bottom = top + 10 if top > 3 else 31
-        kx0, kx1 = zones[self.dive]  # type: ignore[index]
+        kx0, kx1 = zones[dive]
         c.draw.rectangle([kx0 + 4, bottom - 7, kx1 - 4, bottom - 1], fill=1)
-        bx0, bx1 = zones[self.shoot]  # type: ignore[index]
+        bx0, bx1 = zones[shoot]
         mid = (bx0 + bx1) // 2
         c.draw.ellipse([mid - 3, top + 2, mid + 3, top + 8], fill=0, outline=1, width=2)
 

@@ -59,8 +59,8 @@ def button_choice(decision: str | None, view: ChifootmiView, legal: Sequence[Cho
     choice: Choice | None = None
     if decision == "play" and button in CARDS:
         slot = CARDS.index(button)
-        if slot < len(view.you.active):
-            choice = PLAY[view.you.active[slot].card]  # type: ignore[index]
+        if slot < len(view.you.active) and (card := view.you.active[slot].card) is not None:
+            choice = PLAY[card]                         # (a seat knows its own cards: never None)
     elif decision == "shoot" and button in SIDE_BUTTONS:
         choice = SHOOT[SIDE_BUTTONS[button]]
     elif decision == "dive" and button in SIDE_BUTTONS:

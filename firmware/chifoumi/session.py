@@ -131,9 +131,9 @@ class ChifoumiSession(MatchSession[Pending]):
         if self.step is not Step.CHOOSE:
             return False
         if pad.target is not None:
-            return self._capture_or_stack(seat, pad, button, now)
+            return self._capture_or_stack(seat, pad, pad.target, button, now)
         if pad.place is not None:
-            return self._pick_kind(seat, pad, button, now)
+            return self._pick_kind(seat, pad, pad.place, button, now)
         if button in STEPS:
             return self._move_cursor(pad, *STEPS[button])
         if button is Button.CARD3:
@@ -205,21 +205,24 @@ class ChifoumiSession(MatchSession[Pending]):
             pad.why = "ck.why.there"
         return True
 
-    def _capture_or_stack(self, seat: str, pad: Pad, button: Button, now: float) -> bool:
+    def _capture_or_stack(self, seat: str, pad: Pad, target: int, button: Button, now: float) -> bool:
+        """Stack on or take ``target`` (the pad's ``target``), or go back."""
         if button is Button.CARD3:
             pad.target = None
             return True
         if button not in (Button.LEFT, Button.RIGHT):
             return False
-        origin, target = self._origin(pad), pad.target
+        origin = self._origin(pad)
+        assert origin is not None               # a target is picked only once a piece is
         pad.target = None
-        self.lock(seat, Move(origin, target, button is Button.RIGHT), now)  # type: ignore[arg-type]
+        self.lock(seat, Move(origin, target, button is Button.RIGHT), now)
         return True
 
     def _kinds(self, seat: str) -> list[int]:
         return sorted({c.kind for c in self.legal(seat) if isinstance(c, Place)})
 
-    def _pick_kind(self, seat: str, pad: Pad, button: Button, now: float) -> bool:
+    def _pick_kind(self, seat: str, pad: Pad, square: int, button: Button, now: float) -> bool:
+        """The kind of piece to place on ``square`` (the pad's ``place``)."""
         kinds = self._kinds(seat)
         if button is Button.CARD3:
             pad.place = None
@@ -227,7 +230,7 @@ class ChifoumiSession(MatchSession[Pending]):
             step = 1 if button is Button.RIGHT else -1
             pad.kind = kinds[(kinds.index(pad.kind) + step) % len(kinds)]
         elif button is Button.CENTRE:
-            place = PLACE[(pad.place, pad.kind)]  # type: ignore[index]
+            place = PLACE[(square, pad.kind)]
             pad.place = None
             self.lock(seat, place, now)
         else:

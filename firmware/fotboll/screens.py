@@ -80,7 +80,8 @@ def positions_text(positions: tuple[str, ...], language: str, width: int) -> str
 def _columns(team: TeamView, mine: bool) -> list[tuple[int, list[str]]]:
     """(x, positions top to bottom) for each line; yours GK..F left to right, theirs mirrored.
     Facing right, your left hand is up; facing left, theirs is down."""
-    formation = FORMATIONS[team.formation]  # type: ignore[index]
+    assert team.formation is not None                   # a pitch is drawn once the teams line up
+    formation = FORMATIONS[team.formation]
     lines = [["GK"]] + [[p for p in formation.outfield if p[0] == line] for line in "DMF"]
     if mine:
         return [(i * 16 + 1, positions) for i, positions in enumerate(lines)]

@@ -180,7 +180,10 @@ class FotbollSession(MatchSession[Picking]):
         if unmarking:
             del marks[position]
         else:
-            marks[position] = self.mark_action(view, position)  # type: ignore[assignment]
+            action = self.mark_action(view, position)
+            if action is None:                  # not a position the cursor moves over
+                return
+            marks[position] = action
         if self.match.is_legal(seat, self.preparation(seat, marks)):
             picking.marks = marks
             return
@@ -201,7 +204,11 @@ class FotbollSession(MatchSession[Picking]):
         if not options:
             return None
         position = options[picking.cursor % len(options)]
-        return {"attack": Attack, "send_off": SendOff, "keeper": Keeper}[decision](position)  # type: ignore
+        if decision == "attack":
+            return Attack(position)
+        if decision == "send_off":
+            return SendOff(position)
+        return Keeper(position) if decision == "keeper" else None
 
     def _press_side(self, seat: str, picking: Picking, button: Button, now: float) -> bool:
         side = SIDES.get(button)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable
 from typing import Any
 
 import tornado.iostream
@@ -43,8 +44,8 @@ class Base(tornado.web.RequestHandler):
         self.set_header("Content-Type", kind)
         self.finish(body.encode("utf-8") if isinstance(body, str) else body)
 
-    def head(self, *args: Any) -> None:
-        self.get(*args)
+    def head(self, *args: str) -> Awaitable[None] | None:
+        return self.get(*args)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         self.reply(f"{status_code} {self._reason}\n", "text/plain; charset=utf-8")
@@ -107,7 +108,7 @@ class Events(Base):
 
     gone = False
 
-    async def head(self) -> None:            # type: ignore[override]
+    async def head(self, *args: str) -> None:
         self.set_header("Content-Type", "text/event-stream")
         self.finish()
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import Field, asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from firmware.storage import durable
 from firmware.storage.durable import move_aside
@@ -19,7 +19,15 @@ from firmware.storage.json_input import read_json
 
 FILE_NAME = "settings.json"
 LANGUAGES = ("fr", "en")
-T = TypeVar("T")
+
+
+class Dataclass(Protocol):
+    """Any dataclass (what :func:`known_fields` reads a game's settings class as)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+
+T = TypeVar("T", bound=Dataclass)
 
 
 def known_fields(cls: type[T], obj: Any, renames: Mapping[str, str] | None = None) -> T:
@@ -29,13 +37,13 @@ def known_fields(cls: type[T], obj: Any, renames: Mapping[str, str] | None = Non
     if not isinstance(obj, dict):
         return defaults
     kept = {}
-    for each in fields(cls):  # type: ignore[arg-type]
+    for each in fields(cls):
         old = (renames or {}).get(each.name)
         key = old if old is not None and old in obj else each.name
         value = obj.get(key)
         if type(value) is type(getattr(defaults, each.name)):
             kept[each.name] = value
-    return replace(defaults, **kept)  # type: ignore[type-var]
+    return replace(defaults, **kept)
 
 
 @dataclass(frozen=True)

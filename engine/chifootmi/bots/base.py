@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.chifootmi import FLAG_DOWN, FLAG_RAISED, Choice, ChifootmiView, TeamView
+from engine.chifootmi import FLAG_DOWN, FLAG_RAISED, Card, Choice, ChifootmiView, Play, TeamView
 
 OFFSIDE_WINDOW = 3.0
 """Seconds the defender has to flag offside by default (C-PLUS-OFF)."""
@@ -79,6 +79,13 @@ class Bot:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+def card_of(choice: Choice) -> Card:
+    """The card a play decision's choice plays (every legal choice of that decision is one)."""
+    if not isinstance(choice, Play):
+        raise ValueError(f"{choice!r} plays no card")
+    return choice.card
 
 
 def unseen_cards(view: ChifootmiView, team: TeamView) -> list[int]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.chifootmi import DT, DRAW_PILE1, DRAW_PILE2, Choice, ChifootmiView, Level
 
-from .base import STEADY, Bot, FlagReflex, unseen_cards
+from .base import STEADY, Bot, FlagReflex, card_of, unseen_cards
 
 BALL = 0.2          # what possession is worth, in goals
 KEEP = 0.12         # one more keep towards the shot
@@ -99,7 +99,7 @@ class SimpleBot(Bot):
         theirs = opponent_cards(view)
 
         def worth(choice: Choice) -> float:
-            mine = choice.card  # type: ignore[union-attr]
+            mine = card_of(choice)
             if attacking:
                 outcome = sum(p * attack_value(view, mine, c) for c, p in theirs)
             else:

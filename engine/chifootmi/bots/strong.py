@@ -33,7 +33,7 @@ from typing import Any
 
 from engine.chifootmi import DRAW_PILE1, DRAW_PILE2, ChifootmiView, Choice, Level, determinize
 
-from .base import SHARP, FlagReflex
+from .base import SHARP, FlagReflex, card_of
 from .leaf_value import opponent_draws, win_chance
 from engine.bots.matrix import solve_exact, solve_logit, solve_typed
 from .round_game import card_payoff, informed_games, round_payoff, typed_round_games
@@ -116,7 +116,7 @@ class StrongBot(SimpleBot):
         the deals drawn; the benchmark's best-reply agent does."""
         if len(legal) == 1:
             return [1.0]
-        mine = [choice.card for choice in legal]  # type: ignore[union-attr]
+        mine = [card_of(choice) for choice in legal]
         game = self.informed(view)
         face_down = any(slot.card is None for slot in view.opponent.active)
         deep = self.search_depth(view) == 2
