@@ -44,6 +44,9 @@ class SimConsole(Console):
         self.battery: SimGauge | None = SimGauge() if battery else None
         """The simulated cell when the console has one (``battery=True``; else no gauge, as
         on mains)."""
+        self.log_line = ""
+        """The last line the console logged (``sim.log.StatusLog``), for the backends that show
+        it in a status line of their own ("" until one comes)."""
         super().__init__(
             pads=[SimPad(pad_id, events, clock) for pad_id in range(1, count + 1)],
             screens=[make_screen(pad_id) for pad_id in range(1, count + 1)],
@@ -54,6 +57,15 @@ class SimConsole(Console):
             gauge=self.battery,
             power=self.power_button,
         )
+
+    def show_log(self, line: str) -> None:
+        """The console logged ``line``: the terminal and the window show the last one in their
+        status line, never over the screens; the headless console only keeps it."""
+        self.log_line = line
+        self.log_changed()
+
+    def log_changed(self) -> None:
+        """Called after :meth:`show_log`; backends that draw a status line override it."""
 
     def pad(self, pad_id: int) -> SimPad:
         """Pad ``pad_id``'s simulated part, which a script can press."""

@@ -196,8 +196,13 @@ class TerminalView:
         line = (f"Esc quits.  Keys give a press and a release (terminals report no releases); "
                 f"r/p/v/, holds pad 1/2/3/4's \u25c0+\u25b6 (leave a match).  {cell}Power button: "
                 f"{POWER_KEY} press, {POWER_HOLD_KEY} hold.  {sound}")
+        # The row under it (the layout keeps two): the console's last log line, never a line
+        # written to stderr wherever the cursor stands (sim.log).
+        logged = self.console.log_line
+        width = max(0, self.term.width - 1)
         with self.lock:
-            self.write(self.term.move_xy(0, y) + self.term.clear_eol + line[: max(0, self.term.width - 1)])
+            self.write(self.term.move_xy(0, y) + self.term.clear_eol + line[:width]
+                       + self.term.move_xy(0, y + 1) + self.term.clear_eol + logged[:width])
 
 
 class TerminalScreen(SimScreen):
@@ -242,6 +247,10 @@ class TerminalConsole(SimConsole):
     def _redraw_all(self) -> None:
         if self.view is not None:
             self.view.draw_all()
+
+    def log_changed(self) -> None:
+        if self.view is not None:
+            self.view.draw_status()
 
     def key(self, key: str, name: str | None = None) -> bool:
         """Handle one key (its text, or blessed's name such as ``KEY_LEFT``); False for quit."""

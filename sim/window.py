@@ -58,9 +58,10 @@ class WindowConsole(SimConsole):
         self.scale = scale
         self.per_row = count if count <= 2 else 2
         rows = math.ceil(count / self.per_row)
-        # Two more lines at the bottom: the battery and the power keys (never narrower than them).
+        # Three more lines at the bottom: the battery, the power keys and the last log line
+        # (never narrower than two screens).
         self.size = (max(self.per_row * (WIDTH + GAP) + GAP, 2 * (WIDTH + GAP) + GAP),
-                     rows * (HEIGHT + LABEL + GAP) + GAP + 2 * LABEL)
+                     rows * (HEIGHT + LABEL + GAP) + GAP + 3 * LABEL)
         self.composite: Image.Image | None = None
         self._wake_type = pygame.USEREVENT + 1
         self._ready = threading.Event()
@@ -168,11 +169,17 @@ class WindowConsole(SimConsole):
             legend = key_legend(index + 1).replace("  (also \u2190 Enter \u2192)", "")
             draw.text((x + 10, y + HEIGHT + 1), f"{index + 1}: {legend}", fill=(180, 180, 180))
         if self.battery is not None:
-            draw.text((GAP, self.size[1] - 2 * LABEL),
+            draw.text((GAP, self.size[1] - 3 * LABEL),
                       f"{self.battery.describe()} ({DRAIN_KEY} drains, {CHARGER_KEY} charger)", fill=(180, 180, 180))
-        draw.text((GAP, self.size[1] - LABEL), f"power button: {POWER_KEY} (held as long as the key), "
-                                               f"{POWER_HOLD_KEY} holds it", fill=(180, 180, 180))
+        asleep = ", asleep: a key wakes it" if self.asleep else ""
+        draw.text((GAP, self.size[1] - 2 * LABEL), f"power button: {POWER_KEY} (held as long as the key), "
+                                                   f"{POWER_HOLD_KEY} holds it{asleep}", fill=(180, 180, 180))
+        draw.text((GAP, self.size[1] - LABEL), fitted(draw, self.log_line, self.size[0] - 2 * GAP),
+                  fill=(230, 200, 120))
         return canvas
+
+    def log_changed(self) -> None:
+        self._request()
 
     def close(self) -> None:
         if self.closed:
@@ -181,6 +188,15 @@ class WindowConsole(SimConsole):
         self._request()
         if self._thread is not threading.current_thread():
             self._thread.join(timeout=5)
+
+
+def fitted(draw: ImageDraw.ImageDraw, line: str, width: int) -> str:
+    """``line`` cut (with "...") to ``width`` pixels of the window's font."""
+    if draw.textlength(line) <= width:
+        return line
+    while line and draw.textlength(line + "...") > width:
+        line = line[:-1]
+    return line + "..."
 
 
 def open_window_console(count: int, *, clock: Clock | None = None, scale: int = 3,

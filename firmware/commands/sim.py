@@ -35,6 +35,7 @@ from firmware.storage.settings import Settings, save
 from hal.clock import ManualClock
 from hal.errors import PitchPadHardwareError
 from hal.halt import NoHalt
+from sim.log import logging_to
 
 DEFAULT_STATE = Path.home() / ".local" / "state" / "pitchpad"
 
@@ -106,9 +107,11 @@ def _run(args: argparse.Namespace) -> int:
         club = open_link(args.club, state_dir)
         try:
             with sim.open_console(args.pads, backend="window" if args.window else "terminal",
-                                  battery=not getattr(args, "mains", False)) as console:
+                                  battery=not getattr(args, "mains", False)) as console, \
+                    logging_to(console, state_dir):
                 # The simulated handheld's power parts (sim/battery.py) through the app; its
-                # power-off asks nothing of the system: the simulator just ends.
+                # power-off asks nothing of the system: the simulator just ends. The log goes
+                # to the state directory and the simulator's status line, not over its picture.
                 power = PowerService(console, NoHalt())
                 App(console, state_dir=state_dir, club=club, idle=CAFE_IDLE,
                     lock_settings=args.lock_settings, power=power).run()

@@ -29,6 +29,7 @@ from firmware.games.registry import GAMES
 from firmware.storage import journal
 from hal.buttons import Button
 from sim.battery import POWER_KEY
+from sim.log import LOG_FILE
 from sim.terminal import PAD_KEYS
 from sim.window import WindowConsole
 
@@ -188,6 +189,9 @@ def test_pitchpad_sim_window_plays_from_keys_and_its_power_off_keeps_the_match(s
     wait_for(lambda: run.shows(1, GoodbyeScreen(kept=True)) and run.shows(2, GoodbyeScreen(kept=True)),
              "the goodbye, the match kept")
     run.shot("goodbye-kept")
+    # The power-off's log line: the window's bottom line and the state directory, not stderr.
+    assert run.console.log_line == f"Warning: powering off: the power button, held  (all in {state / LOG_FILE})"
+    assert "WARNING pitchpad.power: powering off: the power button, held" in (state / LOG_FILE).read_text()
     assert run.ended() == 0
     assert not run.console._thread.is_alive() and run.console.closed
     assert all(not screen.is_on for screen in run.console.screens)

@@ -1,0 +1,34 @@
+"""``sim.log.logging_to``: while a simulator runs, the log goes to a file in the state directory
+and its last line to the console's status line; afterwards logging is as it was."""
+from __future__ import annotations
+
+import logging
+import warnings
+from pathlib import Path
+
+import sim
+from sim.log import LOG_FILE, logging_to
+
+
+def test_the_log_goes_to_the_state_directory_and_the_status_line_then_back(tmp_path: Path) -> None:
+    root = logging.getLogger()
+    before = (list(root.handlers), root.level)
+    with sim.open_console(2) as console, logging_to(console, tmp_path / "state") as path:
+        assert path == tmp_path / "state" / LOG_FILE
+        logging.getLogger("pitchpad.power").info("asleep after 300 s without a press")
+        assert console.log_line == f"Info: asleep after 300 s without a press  (all in {path})"
+        logging.getLogger("pitchpad.club").error("club: refused\nsecond line")
+        warnings.warn("an old call", DeprecationWarning, stacklevel=1)
+        assert console.log_line.startswith("Warning: ") and "an old call" in console.log_line
+    kept = path.read_text()
+    assert "INFO pitchpad.power: asleep after 300 s" in kept and "ERROR pitchpad.club: club: refused" in kept
+    assert "an old call" in kept
+    assert (list(root.handlers), root.level) == before
+
+
+def test_a_state_directory_that_cannot_be_written_is_said_in_the_status_line(tmp_path: Path) -> None:
+    (tmp_path / "state").write_text("a file, not a folder")
+    with sim.open_console(1) as console, logging_to(console, tmp_path / "state") as path:
+        assert path is None
+        logging.getLogger("pitchpad.power").warning("powering off: the menu's power-off line")
+        assert console.log_line.startswith("Warning: powering off: the menu's power-off line  (no log file: ")

@@ -1,0 +1,129 @@
+"""``pitchpad sim`` in a real terminal: the command runs in a pseudo-terminal of a given size and
+pyte (a terminal emulator) keeps the screen a user would see, so a test reads it row by row."""
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pyte
+import pytest
+
+from sim.battery import POWER_HOLD_KEY
+from sim.log import LOG_FILE
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Terminal:
+    """``pitchpad sim`` on a pty of ``columns`` x ``rows``: keys typed, the screen read."""
+
+    def __init__(self, columns: int, rows: int, *args: str) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        master = self.master
+
+        class Answering(pyte.Screen):
+            """Answers the terminal's queries (blessed asks where the cursor is)."""
+
+            def write_process_input(self, data: str) -> None:
+                os.write(master, data.encode())
+
+        self.screen = Answering(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.lock = threading.Lock()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "firmware.cli", "sim", *args], stdin=slave, stdout=slave, stderr=slave,
+            cwd=ROOT, env={**os.environ, "TERM": "xterm-256color"}, start_new_session=True)
+        os.close(slave)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:              # the command ended and its side of the pty closed
+                return
+            if not data:
+                return
+            with self.lock:
+                self.stream.feed(data)
+
+    def rows(self) -> list[str]:
+        with self.lock:
+            return list(self.screen.display)
+
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def wait_for(self, condition: Callable[[list[str]], bool], what: str, timeout: float = 20.0) -> list[str]:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            rows = self.rows()
+            if condition(rows):
+                return rows
+            time.sleep(0.05)
+        raise AssertionError(f"not within {timeout:.0f} s: {what}\n" + "\n".join(self.rows()))
+
+    def ended(self, timeout: float = 20.0) -> int:
+        status = self.process.wait(timeout)
+        self.reader.join(5)
+        return status
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+        os.close(self.master)
+
+
+@pytest.fixture
+def terminal() -> Iterator[Callable[..., Terminal]]:
+    opened: list[Terminal] = []
+
+    def open_terminal(columns: int, rows: int, *args: str) -> Terminal:
+        opened.append(Terminal(columns, rows, *args))
+        return opened[-1]
+
+    yield open_terminal
+    for each in opened:
+        each.close()
+
+
+def clean_picture(rows: list[str], log: Path) -> None:
+    """Two panels of 66 columns with one blank between them, the status line under them, and
+    the console's last log line under that: nothing else anywhere."""
+    for number, row in enumerate(rows[:18]):
+        assert row[0] in "\u250c\u2502\u2514" and row[65] in "\u2510\u2502\u2518", (number, row)
+        assert row[66] == " " and row[67] in "\u250c\u2502\u2514" and row[132] in "\u2510\u2502\u2518", (number, row)
+    assert rows[18].startswith("Esc quits.  Keys give a press and a release"), rows[18]
+    logged = f"Warning: powering off: the power button, held  (all in {log})"
+    assert rows[19].rstrip() == logged[:132]                # cut at the last column but one
+    assert not any("powering off" in row for row in rows[:19])
+
+
+def test_a_log_line_goes_under_the_screens_not_over_them(terminal, tmp_path: Path) -> None:
+    """The smallest terminal two screens fit (braille, 133 x 20): the power-off's log line
+    ("powering off: ...") used to go to stderr wherever the cursor stood, over the status line.
+    Now it is the row under the status line, during the goodbye and once the simulator has
+    ended, and the whole log is in the state directory."""
+    term = terminal(133, 20, "--state-dir", str(tmp_path))
+    term.wait_for(lambda rows: rows[18].startswith("Esc quits."), "the simulator drawn")
+    term.type(POWER_HOLD_KEY)                     # the power button held: the power-off
+    term.wait_for(lambda rows: any("powering off" in row for row in rows), "the power-off's log line")
+    time.sleep(0.3)                               # the goodbye drawn on both screens
+    clean_picture(term.rows(), tmp_path / LOG_FILE)
+    assert term.ended() == 0
+    rows = term.rows()
+    assert rows[0].startswith("\u250c Pad 1 \u25cb off") and "\u250c Pad 2 \u25cb off" in rows[0]
+    clean_picture(rows, tmp_path / LOG_FILE)
+    assert "WARNING pitchpad.power: powering off: the power button, held" in (tmp_path / LOG_FILE).read_text()
