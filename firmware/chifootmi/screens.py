@@ -65,9 +65,11 @@ def _piles(c: Canvas, x: int, y: int, team: TeamView) -> None:
 
 
 def _score(c: Canvas, view: ChifootmiView, language: str, opponent_key: str) -> None:
-    """The score in words from your side, "Toi 0-1 Bleu", left of your piles."""
+    """The score in words from your side, "Toi 0-1 Bleu", left of your piles (x 80); "Toi 0-1"
+    when the other's name would run into them (a long chosen name, a demo's "Rouge")."""
     you, them = text(language, "you"), text(language, opponent_key)
-    c.text(0, 43, f"{you} {view.score[view.seat]}-{view.score[view.opponent.seat]} {them}")
+    score = f"{view.score[view.seat]}-{view.score[view.opponent.seat]}"
+    c.text(0, 43, fitting(79, f"{you} {score} {them}", f"{you} {score}"))
 
 
 def _mark(c: Canvas, x: int, y: int, status: str) -> None:
@@ -122,6 +124,12 @@ def _own_row(c: Canvas, view: ChifootmiView, language: str, opponent_key: str) -
     _piles(c, 80, 43, view.you)
 
 
+def corner_mark(c: Canvas, x0: int, y: int, ink: int = 1) -> None:
+    """The small triangle in a card's top-left corner: a card only you know (drawn face down,
+    the other sees "?"); the help page says so."""
+    c.draw.polygon([(x0 + 2, y), (x0 + 6, y), (x0 + 2, y + 4)], fill=ink)
+
+
 def _hand(c: Canvas, view: ChifootmiView, highlight: int | None, locked: bool) -> None:
     """Your cards, each over its button; a corner mark on a card only you know."""
     for i, slot in enumerate(view.you.active):
@@ -136,7 +144,7 @@ def _hand(c: Canvas, view: ChifootmiView, highlight: int | None, locked: bool) -
             c.centred(24 if scale == 2 else 27, label, scale=scale, x0=x0, x1=x1 + 1,
                       ink=0 if chosen else 1)
         if slot.hidden:
-            c.draw.polygon([(x0 + 2, 25), (x0 + 6, 25), (x0 + 2, 29)], fill=0 if chosen else 1)
+            corner_mark(c, x0, 25, ink=0 if chosen else 1)
 
 
 def _goal(c: Canvas, y0: int, y1: int, sides: int) -> list[tuple[int, int]]:
@@ -271,6 +279,8 @@ class CardScreen:
     opponent: str
     hint: str
     seconds_left: float | None
+    cpu: bool = False
+    """A CPU plays this seat (a demo): no "?" for the help page, which nobody would open."""
 
     def draw(self, c: Canvas, language: str) -> None:
         _opponent_row(c, self.view, self.opponent)
@@ -278,6 +288,31 @@ class CardScreen:
         _hand(c, self.view, self.highlight, self.locked)
         _own_row(c, self.view, language, self.opponent_key)
         c.hints(centre=text(language, self.hint, team=text(language, "team." + self.view.seat)))
+        if not self.cpu:
+            c.chip(WIDTH - 1, HINT_Y, "?")          # over ▶: the help page (a flip's bar covers it)
+
+
+@dataclass(frozen=True)
+class HelpScreen:
+    """What the card screen's marks mean, for a child who asks (▶, the "?" at the bottom right
+    of a card round; any press goes back): the two piles and their counts as the card screen
+    draws them, and the corner mark on a card only you know. Drawn from fixed examples, so it
+    shows nothing of anybody's cards."""
+
+    def draw(self, c: Canvas, language: str) -> None:
+        c.box(0, 1, 5, 9, filled=True)                          # the face-down pile, "x3"
+        c.text(7, 0, "x3")
+        c.text(42, 0, text(language, "help.hidden"))
+        c.box(0, 12, 14, 22)                                    # the face-up pile: its top card
+        small_card(c, 0, 12, 9)
+        c.text(16, 12, "x4")
+        c.text(42, 12, text(language, "help.visible"))
+        c.text(0, 24, text(language, "help.count"))
+        c.box(0, 35, 22, 50)                                    # a card only you know
+        c.centred(37, "8", x0=4, x1=23)
+        corner_mark(c, 0, 37)
+        c.text(26, 37, text(language, "help.mine"))
+        c.hints(centre=text(language, "help.back"))
 
 
 @dataclass(frozen=True)
@@ -462,7 +497,7 @@ class ResultScreen:
 
 
 Screen = Union[FlipScreen, KickoffScreen, CardScreen, DrawScreen, ShotScreen, FlagScreen,
-               RevealScreen, ResultScreen, CpuPadScreen]
+               RevealScreen, ResultScreen, CpuPadScreen, HelpScreen]
 
 
 # ----- from a session to a seat's screen -----------------------------------------------------
@@ -603,6 +638,8 @@ class SeatState:
     """The name this seat's player chose on the pads, if any."""
     cpu: bool = False
     """A CPU plays the seat (its screen is drawn only in a demo): no button hints on it."""
+    help: bool = False
+    """The seat's player opened the help page (▶ during a card round) and has not pressed since."""
 
 
 def build(state: SeatState) -> Screen:
@@ -621,6 +658,8 @@ def build(state: SeatState) -> Screen:
                           left / state.offside_window, cpu=state.cpu)
     if step is Step.REVEAL:
         return reveal_screen(view, opponent_key, list(state.events))
+    if state.help:
+        return HelpScreen()
     locked, seconds = state.locked, state.seconds_left
     if view.decision in ("shoot", "dive"):
         return ShotScreen(view, opponent_key, view.decision, state.side, locked, state.opponent,
@@ -632,9 +671,10 @@ def build(state: SeatState) -> Screen:
                                              else "hint.pick_card")
         if state.cpu:
             hint = "cpu.chosen" if locked else "cpu.choosing"
-        return CardScreen(view, opponent_key, state.slot, locked, state.opponent, hint, seconds)
+        return CardScreen(view, opponent_key, state.slot, locked, state.opponent, hint, seconds,
+                          state.cpu)
     return CardScreen(view, opponent_key, None, False, state.opponent,
-                      "cpu.waits" if state.cpu else "hint.wait", None)
+                      "cpu.waits" if state.cpu else "hint.wait", None, state.cpu)
 
 
 def reveal_screen(view: ChifootmiView, opponent_key: str, events: list[Any]) -> RevealScreen:

@@ -85,6 +85,9 @@ class ChifootmiSession(MatchSession[ChoicePending]):
         self.ran_out: dict[str, str] = {}
         """Seats whose move clock ran out on this move: ``random`` (nothing picked) or
         ``picked`` (their highlighted choice locked in); their flip says so."""
+        self.helping: set[str] = set()
+        """Seats whose pad shows the help page (the piles, the corner mark) until their next
+        press or the next move."""
         super().__init__(config, seed, seats, now, timing=Timing.of(timing), move_clock=move_clock)
 
     @staticmethod
@@ -96,10 +99,18 @@ class ChifootmiSession(MatchSession[ChoicePending]):
 
     # ----- input ---------------------------------------------------------------------
     def _press(self, seat: str, button: Button, now: float) -> bool:
-        pending = self.pending.get(seat)
-        if pending is None or self.is_cpu(seat):
+        if seat in self.helping:                # the help page read: the press only closes it
+            self.helping.discard(seat)
+            return True
+        if self.is_cpu(seat):
             return False
         view = self.view(seat)
+        if button is Button.RIGHT and self.step is Step.CHOOSE and view.decision in ("play", None):
+            self.helping.add(seat)              # ▶ means nothing in a card round: the "?"
+            return True
+        pending = self.pending.get(seat)
+        if pending is None:
+            return False
         choice = button_choice(view.decision, view, self.legal(seat), button)
         if choice is None:
             return False
@@ -185,6 +196,7 @@ class ChifootmiSession(MatchSession[ChoicePending]):
 
     def _moved(self, joint: Mapping[str, Any], events: list[Any]) -> None:
         self.last_joint = dict(joint)
+        self.helping.clear()                    # the move shows instead
 
     def _tunes(self, events: list[Any]) -> list[str]:
         tunes = []
@@ -250,7 +262,7 @@ class ChifootmiSession(MatchSession[ChoicePending]):
             pile=("left" if button is Button.LEFT else "right") if button in PILE_BUTTONS else None,
             opponent="" if theirs is None else "locked" if theirs.locked is not None else "choosing",
             seconds_left=self.seconds_left(seat, now), offside_window=self.timing.offside_window,
-            person=self.people.get(seat), cpu=self.is_cpu(seat))
+            person=self.people.get(seat), cpu=self.is_cpu(seat), help=seat in self.helping)
 
     def _build(self, state: screens.SeatState) -> screens.Screen:
         return screens.build(state)

@@ -19,6 +19,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "draw.hidden": ("◀ cachée", "◀ hidden"),
     "draw.visible": ("visible ▶", "visible ▶"),
     "flag.hint": ("CENTRE=drapeau !", "CENTRE = flag!"),
+    # the help page (▶ = ? during a card round): the piles and the corner mark
+    "help.hidden": ("pioche cachée", "hidden pile"),
+    "help.visible": ("pioche visible", "face-up pile"),
+    "help.count": ("x3 = 3 cartes dedans", "x3 = 3 cards in it"),
+    "help.mine": ("toi seul la vois", "only you know it"),
+    "help.back": ("Appuie = retour", "Press = back"),
     "flag.wait": ("{team} regarde…", "{team} checks…"),
     "out.tackle": ("Tacle !", "Tackle!"),
     "out.dribble": ("Dribble !", "Dribble!"),

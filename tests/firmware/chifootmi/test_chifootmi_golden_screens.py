@@ -90,3 +90,13 @@ def test_key_screens_match_their_golden_images(tmp_path, language):
     shots = capture(tmp_path, language)
     assert set(shots) == {"splash", "menu", *WANTED}, f"screens never seen: {set(WANTED) - set(shots)}"
     assert_goldens(shots, "", language, tmp_path)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_help_page_of_the_piles_and_the_corner_mark_matches_its_golden_image(tmp_path, language):
+    rig = Rig(tmp_path, Settings.flat(players="two", language=language), seed=SEED)
+    rig.start()
+    rig.wait(rig.app.timing.kickoff + 0.1)
+    rig.press(1, Button.RIGHT)                              # the "?" of a card round
+    assert isinstance(rig.screen(1), cs.HelpScreen)
+    assert_goldens({"chifootmi-help": rig.image(1)}, "", language, tmp_path)
