@@ -74,9 +74,17 @@ class Step(str):
     (``class Step(session.Step): ... = session.Step("...")``), so its ``Step`` has the shared
     steps too (its ``Step.CHOOSE`` is this very one) and the core never names a game's step.
     Like an enum's member, a step is told apart by identity (``step is Step.CHOOSE``) and is its
-    name as a string (``str(step)``, :attr:`value`: what the spare pads compare)."""
+    name as a string (``str(step)``, :attr:`value`: what the spare pads compare). There is one
+    step of a name: ``Step("choose") is Step.CHOOSE``, so a copied, deep-copied or unpickled
+    session (a test's twin) is at the very same step, or it would ignore every press."""
 
     __slots__ = ()
+
+    def __new__(cls, name: str) -> Step:
+        step = _STEPS.get(name)
+        if step is None:
+            step = _STEPS[name] = str.__new__(Step, name)
+        return step
 
     KICKOFF: ClassVar[Step]
     """The kick-off screen, for ``Timing.kickoff``."""
@@ -97,14 +105,14 @@ class Step(str):
     def __repr__(self) -> str:
         return f"Step({self.value!r})"
 
-    def __copy__(self) -> Step:
-        """Itself, as an enum member: a copied session (a test's twin) keeps ``step is
-        Step.CHOOSE`` true, or it would ignore every press."""
-        return self
+    def __reduce__(self) -> tuple[type[Step], tuple[str]]:
+        """Copied or unpickled by name, so by every protocol into the very same step."""
+        return Step, (self.value,)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Step:
-        return self
 
+
+_STEPS: dict[str, Step] = {}
+"""Every step by its name (:meth:`Step.__new__` makes each once)."""
 
 Step.KICKOFF = Step("kickoff")
 Step.CHOOSE = Step("choose")

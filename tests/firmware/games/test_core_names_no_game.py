@@ -3,9 +3,13 @@ timings: a game declares those in its folder (a subclass of
 :class:`firmware.games.session.Step` or :class:`firmware.games.session.Timing`), so the core
 stays what every game, a plugin's too, runs on. What counts as a game's own is read from the
 games themselves (every registered game's name, folder and title; every subclass their modules
-declare), so a new game's steps are covered without a line here."""
+declare), so a new game's steps are covered without a line here. A game's steps are the
+shared core's kind of step: one object per name, like an enum's members, through copies and
+pickles."""
 from __future__ import annotations
 
+import copy
+import pickle
 import re
 from dataclasses import fields
 from pathlib import Path
@@ -83,3 +87,24 @@ def test_the_search_finds_a_game_s_own_step_and_timing_where_they_are_declared()
 @pytest.mark.parametrize("path", CORE, ids=lambda path: path.name)
 def test_the_shared_core_names_no_game_nor_a_game_s_own_step_or_timing(path):
     assert naming(path) == []
+
+
+# ----- a game's steps behave as the shared ones, like an enum's members --------------------------
+STEPS = [session.Step.CHOOSE, session.Step.OVER,
+         *(step for cls in session.Step.__subclasses__() for step in vars(cls).values()
+           if isinstance(step, session.Step))]
+
+
+@pytest.mark.parametrize("step", STEPS, ids=str)
+def test_a_step_is_one_object_by_its_name_through_copy_deepcopy_and_every_pickle(step):
+    """A copied session (the property tests' twins), a deep copy or an unpickled one is at the
+    very same step (``step is Step.CHOOSE``), or it would ignore every press."""
+    assert session.Step(str(step)) is step and step.value == str(step) == step
+    assert copy.copy(step) is step and copy.deepcopy({"step": step})["step"] is step
+    assert all(pickle.loads(pickle.dumps(step, protocol)) is step
+               for protocol in range(pickle.HIGHEST_PROTOCOL + 1))
+
+
+def test_a_game_s_step_class_has_the_shared_steps_themselves():
+    for cls in session.Step.__subclasses__():
+        assert cls.CHOOSE is session.Step.CHOOSE and cls.OVER is session.Step.OVER
