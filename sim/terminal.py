@@ -187,15 +187,17 @@ class TerminalView:
         if not self.fits:
             return
         playing = self.console.buzzer.playing
-        sound = f"\u266a {playing.name}" if playing else ""
+        sound = f"\u266a {playing.name}.  " if playing else ""
         _, panel_h = self.panel
         y = math.ceil(self.console.pad_count / self.per_row) * panel_h
         battery = self.console.battery
         cell = (f"{battery.describe()} ({DRAIN_KEY} drains, {CHARGER_KEY} charger).  "
                 if battery is not None else "")
-        line = (f"Esc quits.  Keys give a press and a release (terminals report no releases); "
-                f"r/p/v/, holds pad 1/2/3/4's \u25c0+\u25b6 (leave a match).  {cell}Power button: "
-                f"{POWER_KEY} press, {POWER_HOLD_KEY} hold.  {sound}")
+        # What changes (the tune, the cell) and the power keys first: the line is cut at the
+        # terminal's width, and the smallest layout (two braille screens) has 133 columns.
+        line = (f"Esc quits.  {sound}{cell}Power button: {POWER_KEY} press, {POWER_HOLD_KEY} hold.  "
+                f"r/p/v/, holds pad 1/2/3/4's \u25c0+\u25b6 (leave a match).  Keys give a press and a "
+                f"release (terminals report no releases).")
         # The row under it (the layout keeps two): the console's last log line, never a line
         # written to stderr wherever the cursor stands (sim.log).
         logged = self.console.log_line

@@ -171,9 +171,9 @@ class WindowConsole(SimConsole):
         if self.battery is not None:
             draw.text((GAP, self.size[1] - 3 * LABEL),
                       f"{self.battery.describe()} ({DRAIN_KEY} drains, {CHARGER_KEY} charger)", fill=(180, 180, 180))
-        asleep = ", asleep: a key wakes it" if self.asleep else ""
-        draw.text((GAP, self.size[1] - 2 * LABEL), f"power button: {POWER_KEY} (held as long as the key), "
-                                                   f"{POWER_HOLD_KEY} holds it{asleep}", fill=(180, 180, 180))
+        power = (f"asleep: a key wakes it (power button {POWER_KEY}, {POWER_HOLD_KEY} holds it)" if self.asleep
+                 else f"power button: {POWER_KEY} (held as long as the key), {POWER_HOLD_KEY} holds it")
+        draw.text((GAP, self.size[1] - 2 * LABEL), fitted(draw, power, self.size[0] - 2 * GAP), fill=(180, 180, 180))
         draw.text((GAP, self.size[1] - LABEL), fitted(draw, self.log_line, self.size[0] - 2 * GAP),
                   fill=(230, 200, 120))
         return canvas

@@ -105,7 +105,8 @@ def clean_picture(rows: list[str], log: Path) -> None:
     for number, row in enumerate(rows[:18]):
         assert row[0] in "\u250c\u2502\u2514" and row[65] in "\u2510\u2502\u2518", (number, row)
         assert row[66] == " " and row[67] in "\u250c\u2502\u2514" and row[132] in "\u2510\u2502\u2518", (number, row)
-    assert rows[18].startswith("Esc quits.  Keys give a press and a release"), rows[18]
+    status = "Esc quits.  battery 100 % (g drains, 5 charger).  Power button: t press, y hold."
+    assert rows[18].startswith(status), rows[18]
     logged = f"Warning: powering off: the power button, held  (all in {log})"
     assert rows[19].rstrip() == logged[:132]                # cut at the last column but one
     assert not any("powering off" in row for row in rows[:19])
@@ -115,7 +116,8 @@ def test_a_log_line_goes_under_the_screens_not_over_them(terminal, tmp_path: Pat
     """The smallest terminal two screens fit (braille, 133 x 20): the power-off's log line
     ("powering off: ...") used to go to stderr wherever the cursor stood, over the status line.
     Now it is the row under the status line, during the goodbye and once the simulator has
-    ended, and the whole log is in the state directory."""
+    ended, and the whole log is in the state directory. The status line, cut at the width,
+    still shows the battery and the power keys (they come first)."""
     term = terminal(133, 20, "--state-dir", str(tmp_path))
     term.wait_for(lambda rows: rows[18].startswith("Esc quits."), "the simulator drawn")
     term.type(POWER_HOLD_KEY)                     # the power button held: the power-off

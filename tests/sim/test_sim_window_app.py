@@ -31,7 +31,7 @@ from hal.buttons import Button
 from sim.battery import POWER_KEY
 from sim.log import LOG_FILE
 from sim.terminal import PAD_KEYS
-from sim.window import WindowConsole
+from sim.window import LABEL, WindowConsole
 
 PAD1 = {button: key for key, button in PAD_KEYS[1].items()}
 TRY_ORDER = (Button.CARD1, Button.CARD2, Button.CARD3, Button.CARD4, Button.LEFT, Button.RIGHT, Button.CENTRE)
@@ -209,9 +209,21 @@ def test_pitchpad_sim_window_plays_from_keys_and_its_power_off_keeps_the_match(s
     assert again.ended() == 0
 
 
-def test_pitchpad_sim_window_powers_off_from_the_menus_last_line(start, tmp_path: Path) -> None:
+def test_pitchpad_sim_window_sleeps_and_powers_off_from_the_menus_last_line(start, tmp_path: Path) -> None:
     run = start(tmp_path / "state")
     wait_for(lambda: run.app.mode is Mode.MENU, "the menu after the splash")
+    width, height = run.console.size
+    power_line = (0, height - 2 * LABEL, width, height - LABEL)
+    awake = run.console.compose().crop(power_line)
+    run.key(POWER_KEY, held=0.2)                        # a short press: asleep, the window says so
+    wait_for(lambda: run.console.asleep and run.redrawn(), "asleep")
+    assert not any(screen.is_on for screen in run.console.screens)
+    assert run.console.compose().crop(power_line).tobytes() != awake.tobytes(), "the power line says asleep"
+    run.shot("asleep")
+    run.key(PAD1[Button.CARD2])                         # any key wakes it, and does nothing else
+    wait_for(lambda: not run.console.asleep and run.redrawn(), "awake")
+    assert run.app.menu.cursor == 0
+    assert run.console.compose().crop(power_line).tobytes() == awake.tobytes()
     lines = len(run.app.menu.rows())
     for _ in range(lines - 1):
         run.key(PAD1[Button.CARD2])                     # ▼ to the last line: Éteindre
