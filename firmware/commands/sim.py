@@ -104,20 +104,22 @@ def _check_usable(args: argparse.Namespace) -> None:
 def _run(args: argparse.Namespace) -> int:
     state_dir = args.state_dir or str(DEFAULT_STATE)
     if args.window or (sys.stdin.isatty() and sys.stdout.isatty()):
-        club = open_link(args.club, state_dir)
-        try:
-            with sim.open_console(args.pads, backend="window" if args.window else "terminal",
-                                  battery=not getattr(args, "mains", False)) as console, \
-                    logging_to(console, state_dir):
+        with sim.open_console(args.pads, backend="window" if args.window else "terminal",
+                              battery=not getattr(args, "mains", False)) as console, \
+                logging_to(console, state_dir):
+            # The log goes to the state directory and the simulator's status line, not over
+            # its picture: club play's too (a bad club.toml is said there, not on a screen the
+            # simulator's own then hides).
+            club = open_link(args.club, state_dir)
+            try:
                 # The simulated handheld's power parts (sim/battery.py) through the app; its
-                # power-off asks nothing of the system: the simulator just ends. The log goes
-                # to the state directory and the simulator's status line, not over its picture.
+                # power-off asks nothing of the system: the simulator just ends.
                 power = PowerService(console, NoHalt())
                 App(console, state_dir=state_dir, club=club, idle=CAFE_IDLE,
                     lock_settings=args.lock_settings, power=power).run()
-        finally:
-            if club is not None:
-                club.stop()
+            finally:
+                if club is not None:
+                    club.stop()
         return 0
     if args.club is None and args.state_dir is not None:
         print("pitchpad sim: without a terminal the CPU match keeps nothing: --state-dir is used "

@@ -129,3 +129,16 @@ def test_a_log_line_goes_under_the_screens_not_over_them(terminal, tmp_path: Pat
     assert rows[0].startswith("\u250c Pad 1 \u25cb off") and "\u250c Pad 2 \u25cb off" in rows[0]
     clean_picture(rows, tmp_path / LOG_FILE)
     assert "WARNING pitchpad.power: powering off: the power button, held" in (tmp_path / LOG_FILE).read_text()
+
+
+def test_a_bad_club_file_is_said_under_the_screens(terminal, tmp_path: Path) -> None:
+    """``pitchpad sim --club`` with a club.toml it cannot use plays on without the league; the
+    line saying so used to go to the screen the simulator's own then hid (never seen)."""
+    (tmp_path / "club.toml").write_text('[club]\nname = "Bad Name"\n')
+    term = terminal(133, 20, "--state-dir", str(tmp_path / "state"), "--club", str(tmp_path / "club.toml"))
+    rows = term.wait_for(lambda rows: rows[18].startswith("Esc quits."), "the simulator drawn")
+    rows = term.wait_for(lambda rows: rows[19].startswith("Error: club play is off: "), "the club's line")
+    assert not any("club play is off" in row for row in rows[:19])
+    assert "ERROR pitchpad.club: club play is off: " in (tmp_path / "state" / LOG_FILE).read_text()
+    term.type("\x1b")                               # Esc quits
+    assert term.ended() == 0
