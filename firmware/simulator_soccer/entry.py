@@ -8,6 +8,7 @@ from typing import Any
 from engine.simulator_soccer import PRO_OPTIONS, MatchConfig, Options
 from engine.simulator_soccer.script import MatchScript
 from firmware.games import journal_fit
+from firmware.games.cpu import match_secret
 from firmware.games.spec import (
     ConsoleEntry, MatchStart, Resume, Row, Started, journal_header, journalled_cpus, red_blue_seats,
 )
@@ -76,13 +77,20 @@ def clock_text(seconds: Any, language: str) -> str:
     return f"{seconds} s" if seconds else text(language, "clock.off")
 
 
+def seats(cpus: dict[str, str], names: dict[str, str], console: dict[str, Any]) -> Seats:
+    """Soccer's seats from what the journal keeps of them: each CPU seat's difficulty, and
+    the match's secret (it keys the CPUs and the move clock's random picks, so a resumed
+    match picks as the one before the power cut)."""
+    return Seats(CPU.seats(cpus, console), names, secret=match_secret(console))
+
+
 def start(start: MatchStart) -> Started:
     settings: SoccerSettings = start.settings
     cpus, names = red_blue_seats(settings.players, settings.difficulty, start)
     config = settings.match_config()
     console: dict[str, Any] = {"cpus": cpus, "names": names, "difficulty": settings.difficulty,
                                "move_clock": settings.move_clock, "cpu_secret": start.cpu_secret}
-    session = SoccerSession(config, start.seed, Seats(CPU.seats(cpus, console), names), start.now,
+    session = SoccerSession(config, start.seed, seats(cpus, names, console), start.now,
                             timing=start.timing, move_clock=float(settings.move_clock),
                             tutorial=settings.tutorial and not start.demo)
     journal = None
@@ -94,8 +102,8 @@ def start(start: MatchStart) -> Started:
 def resume(resume: Resume) -> Started:
     script, console = resume.parsed(), dict(resume.console)
     cpus = journalled_cpus(console)
-    seats = Seats(CPU.seats(cpus, console), dict(console.get("names", {})))
-    session = SoccerSession.rebuild(script.config, script.seed, resume.decisions, seats,
+    session = SoccerSession.rebuild(script.config, script.seed, resume.decisions,
+                                    seats(cpus, dict(console.get("names", {})), console),
                                     resume.now, timing=resume.timing,
                                     move_clock=float(console.get("move_clock", 0)))
     return Started(session, ("red", "blue"), cpus, (dict(resume.script), dict(console)))

@@ -41,7 +41,7 @@ from engine.simulator_soccer import events as ev
 from engine.simulator_soccer import bots as soccer_bots
 from engine.simulator_soccer.bots import SoccerBot, kick_odds
 from engine.simulator_soccer.choices import FORMATIONS
-from firmware.games.cpu import CpuPlayers
+from firmware.games.cpu import CpuPlayers, clock_pick
 from firmware.games.session import TIMING, MatchSession, Seats, Step, Timing
 from hal.buttons import Button
 
@@ -135,6 +135,7 @@ class SoccerSession(MatchSession[Picking]):
         if self.step is not Step.CHOOSE or picking is None or self.is_cpu(seat):
             return False
         picking.why = None
+        picking.pressed = True
         decision = self.view(seat).body["decision"]
         if decision in choosing.SECRET:
             return self._press_secret(seat, picking, decision, button, now)
@@ -463,14 +464,19 @@ class SoccerSession(MatchSession[Picking]):
     # ----- time ------------------------------------------------------------------------------
     def _clock_ran_out(self, seat: str, pending: Picking, now: float) -> None:
         """The move clock ran out: the pick as it stands, else the proposal; a secret pick
-        not made is drawn at random from the operating system (nothing a player can know).
-        The deadline stays as it was, so a pick changed after it is locked in at once."""
+        not made is the core's random pick (:func:`firmware.games.cpu.clock_pick`, keyed by
+        the match's secret: nothing a player can know, and the same after a power cut) among
+        the legal ones but rounding the keeper (a cell nobody pointed at). A person who
+        pressed nothing this decision counts for the unattended rule, as in every game. The
+        deadline stays as it was, so a pick changed after it is locked in at once."""
+        if not pending.pressed:
+            self.clock_picked.add(seat)
         choice: Choice | None
         if self.view(seat).body["decision"] in choosing.SECRET:
             choice = self._secret_choice(pending, self.view(seat).body["decision"])
             if choice is None:
-                choices = [c for c in self.match.legal_choices(seat) if not isinstance(c, Round)]
-                choice = random.SystemRandom().choice(choices)
+                choices = [c for c in self.legal(seat) if not isinstance(c, Round)]
+                choice = clock_pick(self.secret, self.seed, seat, len(self.decisions), choices)
         elif self.match.decision in choosing.LISTS:
             choice = choosing.list_choice(self.public(seat), seat, pending)
             if not self.match.is_legal(seat, choice):
@@ -482,6 +488,19 @@ class SoccerSession(MatchSession[Picking]):
         if choice is None or not self.match.is_legal(seat, choice):
             choice = self.match.legal_choices(seat)[0]
         self.lock(seat, choice, now)
+
+    def _count_unattended(self, joint: Mapping[str, Any]) -> None:
+        """As every game counts a match nobody plays, but most of Soccer's decisions are one
+        person's while the other waits: the clock choosing for that one says nothing of the
+        one waiting (who has nothing to press), so it neither counts nor starts the count
+        again. A decision that asks every person (the formations, a shot and its dive), or
+        the only one against the CPU, counts as in the other games."""
+        asked = {seat for seat in joint if not self.is_cpu(seat)}
+        people = {seat for seat in self.match.seats if not self.is_cpu(seat)}
+        if asked and asked != people and asked <= self.clock_picked:
+            self.clock_picked = set()
+            return
+        super()._count_unattended(joint)
 
     # ----- the move clock's last seconds, on the deciding pad ----------------------------------
     def seconds_left(self, seat: str, now: float) -> int | None:
