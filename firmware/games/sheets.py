@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware.i18n import text
-from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
+from firmware.render import CHAR_W, HINT_Y, LINE_H, SHEET_Y, WIDTH, Canvas, fitting, text_width
 
 
 def result_headline(language: str, view: Any, spectator: bool, draw_key: str | None = None) -> str:
@@ -49,13 +49,40 @@ def draw_result_sheet(c: Canvas, language: str, view: Any, opponent_key: str, sp
 def draw_you_are(c: Canvas, label: str, name: str) -> None:
     """A kick-off sheet's first line, "Tu es Rouge": the small label, then the name big on the
     sheet's top rows, so a descender (the g of Rouge) stays clear of the line under it; both
-    small on one line when a player's name makes the label too long ("Bob-C9, tu es Rouge")."""
+    small on one line when a player's name makes the label too long ("Bob-C9, tu es Rouge");
+    on two lines when that is too long too ("Maximilien," over "tu es Bleu"), so the player's
+    name and the colour both stay, whatever name the pads can type."""
     if text_width(label) + 6 + text_width(name, 2) > WIDTH:
-        c.centred(SHEET_Y + 5, fitting(WIDTH, f"{label} {name}", name))
+        lines = you_are_lines(label, name)
+        if len(lines) == 1:
+            c.centred(SHEET_Y + 5, lines[0])
+        else:
+            c.centred(SHEET_Y + 1, lines[0])
+            c.centred(SHEET_Y + 1 + LINE_H - 1, lines[1])
         return
     x = (WIDTH - text_width(label) - 6 - text_width(name, 2)) // 2
     c.text(x, SHEET_Y + 5, label)
     c.text(x + text_width(label) + 6, SHEET_Y, name, scale=2)
+
+
+def you_are_lines(label: str, name: str) -> list[str]:
+    """The label and the name in small letters: one line when it fits, else two, cut after
+    the player's name ("Maximilien," / "tu es Bleu"; a label with no comma at its last
+    space). Only what still does not fit (never a name the pads can type) is shortened,
+    the colour kept whole."""
+    whole = f"{label} {name}"
+    if text_width(whole) <= WIDTH:
+        return [whole]
+    head, comma, tail = label.rpartition(", ")
+    if comma:
+        first, second = head + ",", f"{tail} {name}"
+    else:
+        first, _space, tail = label.rpartition(" ")
+        first, second = (first, f"{tail} {name}") if first else (label, name)
+    room = WIDTH // CHAR_W
+    if len(second) > room:
+        second = name
+    return [first if len(first) <= room else first[:room - 1] + "…", second]
 
 
 def you_are_label(language: str, person: str | None) -> str:

@@ -179,7 +179,8 @@ def test_the_cpus_pad_says_kick_off_not_whose_pad(tmp_path):
 
 def test_a_long_name_on_the_kick_off_fits_the_screen_in_both_languages():
     """A name too long for the big colour goes small on one line ("Bob-C9, tu es Rouge"),
-    and one too long for that leaves the colour alone ("Maximilien": 10 letters, the most)."""
+    and one too long for that on a line of its own ("Maximilien," over "tu es Bleu": 10
+    letters, the most the pads type), the name kept."""
     cut: list[str] = []
 
     class Measuring(Canvas):
@@ -193,5 +194,7 @@ def test_a_long_name_on_the_kick_off_fits_the_screen_in_both_languages():
                              ("blue", "Maximilien")):
             screen = ss.KickoffScreen(False, "team.blue", seat=seat, person=person)
             screen.draw(Measuring(), language)
-            assert any(line.endswith(("Rouge", "Bleu", "Red", "Blue")) for line in words(screen, language))
+            drawn = words(screen, language)
+            assert any(line.endswith(("Rouge", "Bleu", "Red", "Blue")) for line in drawn)
+            assert person is None or any(line.startswith(person) for line in drawn), drawn
     assert not cut

@@ -1,0 +1,104 @@
+"""The shared kick-off sheet keeps a player's name however long the pads let it be (10
+letters, ``roster.MAX_LENGTH``): "Maximilien, tu es Bleu" does not fit one line, and the sheet
+showed only "Bleu" in every game, so the pad no longer said whose it was. Now the name goes
+on its own line ("Maximilien," over "tu es Bleu"), in every game that uses the sheet, in
+French and English, nothing cut at the screen's edge and no words drawn against each other;
+the pictures are goldens (``tests/golden/kickoff-long-name-<game>-<language>.png``)."""
+from __future__ import annotations
+
+import pytest
+from app_rig import Rig
+from goldens import assert_goldens
+from reading import overlapping, words
+
+from firmware.games.sheets import draw_you_are, you_are_lines
+from firmware.render import WIDTH, Canvas, text_width
+from firmware.storage import roster
+from firmware.storage.settings import Settings
+from hal.buttons import Button
+
+LONG = "Maximilien"
+"""10 letters: the longest name the pads can type."""
+assert len(LONG) == roster.MAX_LENGTH
+
+GAMES = {
+    "fotboll": {"players": "two"},
+    "chifootmi": {"players": "two"},
+    "simulator-soccer": {"players": "two", "half_steps": 10, "tutorial": False},
+    "chifoumi": {"chifoumi_players": 2, "chifoumi_humans": 2},
+}
+"""Every game whose kick-off is the shared sheet (``firmware.games.sheets.draw_you_are``)."""
+EXPECTED = {  # pad 1's two lines, by game and language
+    ("fotboll", "fr"): ["Maximilien,", "tu es Rouge"], ("fotboll", "en"): ["Maximilien,", "you are Red"],
+    ("chifootmi", "fr"): ["Maximilien,", "tu es Rouge"],
+    ("chifootmi", "en"): ["Maximilien,", "you are Red"],
+    ("simulator-soccer", "fr"): ["Maximilien,", "tu es Rouge"],
+    ("simulator-soccer", "en"): ["Maximilien,", "you are Red"],
+    ("chifoumi", "fr"): ["Maximilien,", "tu joues Blanc"],
+    ("chifoumi", "en"): ["Maximilien,", "you play White"],
+}
+
+
+def named_kickoff(tmp_path, game: str, language: str) -> Rig:
+    """Maximilien on pad 1, Ana on pad 2, chosen on the pads, at the kick-off."""
+    roster.save(tmp_path, [LONG, "Ana"])
+    rig = Rig(tmp_path, Settings.flat(game=game, language=language, **GAMES[game]))
+    rig.start()
+    assert rig.app.mode == "pick"
+    names = rig.app.names_offered()
+    for pad, name in ((1, LONG), (2, "Ana")):
+        for _ in range(list(names).index(name) + 1):
+            rig.press(pad, Button.CARD2)
+        rig.press(pad, Button.CENTRE)
+    assert rig.app.mode == "match"
+    assert set(rig.app.session.people.values()) == {LONG, "Ana"}
+    return rig
+
+
+def cut_at_the_edge(model, language: str) -> list[str]:
+    cut: list[str] = []
+
+    class Measuring(Canvas):
+        def text(self, x: int, y: int, text: str, scale: int = 1, ink: int = 1) -> None:
+            if x < 0 or x + text_width(text, scale) > WIDTH:
+                cut.append(text)
+            super().text(x, y, text, scale, ink)
+
+    model.draw(Measuring(), language)
+    return cut
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_ten_letter_name_stays_on_the_kick_off_with_the_colour(tmp_path, game, language):
+    rig = named_kickoff(tmp_path, game, language)
+    one, two = rig.screen(1), rig.screen(2)
+    assert words(one, language)[:2] == EXPECTED[game, language]
+    assert LONG not in " ".join(words(two, language)[:2])      # pad 2 is Ana's
+    for model in (one, two):
+        assert not cut_at_the_edge(model, language)
+        assert not overlapping(model, language)
+    assert_goldens({game: rig.image(1)}, "kickoff-long-name-", language, tmp_path)
+
+
+@pytest.mark.parametrize("label, name, lines", [
+    ("Tu es", "Rouge", ["Tu es Rouge"]),
+    ("Bob-C9, tu es", "Rouge", ["Bob-C9, tu es Rouge"]),
+    ("Maximilien, tu es", "Bleu", ["Maximilien,", "tu es Bleu"]),
+    ("Jean Louis, you are", "Blue", ["Jean Louis,", "you are Blue"]),
+    ("Maximilien, tu joues", "Orange", ["Maximilien,", "tu joues Orange"]),
+    ("Maximilien joue avec", "Orange", ["Maximilien joue", "avec Orange"]),
+])
+def test_the_sheet_cuts_after_the_name_and_keeps_the_colour_whole(label, name, lines):
+    assert you_are_lines(label, name) == lines
+    drawn: list[str] = []
+
+    class Reading(Canvas):
+        def text(self, x: int, y: int, text: str, scale: int = 1, ink: int = 1) -> None:
+            assert 0 <= x and x + text_width(text, scale) <= WIDTH, text
+            drawn.append(text)
+            super().text(x, y, text, scale, ink)
+
+    draw_you_are(Reading(), label, name)
+    assert name in drawn[-1]                                   # the colour is always there
+    assert label.split()[0].rstrip(",") in drawn[0]            # and so is the first word
