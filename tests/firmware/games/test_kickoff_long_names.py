@@ -102,3 +102,28 @@ def test_the_sheet_cuts_after_the_name_and_keeps_the_colour_whole(label, name, l
     draw_you_are(Reading(), label, name)
     assert name in drawn[-1]                                   # the colour is always there
     assert label.split()[0].rstrip(",") in drawn[0]            # and so is the first word
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_four_chifoumi_players_with_long_names_each_keep_theirs_over_the_partner_line(
+        tmp_path, language):
+    """Chifoumi's 4-player kick-off has the partner on the bottom line ("avec Clémentine"):
+    the name's own line still leaves it clear."""
+    names = [LONG, "Jean-Louis", "Clémentine", "Dan"]
+    roster.save(tmp_path, names)
+    rig = Rig(tmp_path, Settings.flat(game="chifoumi", chifoumi_players=4, chifoumi_humans=4,
+                                      language=language), pads=4)
+    rig.start()
+    assert rig.app.mode == "pick"
+    for pad in range(1, 5):
+        for _ in range(pad):
+            rig.press(pad, Button.CARD2)
+        rig.press(pad, Button.CENTRE)
+    assert rig.app.mode == "match"
+    for pad, name in enumerate(names, 1):
+        model = rig.screen(pad)
+        drawn = words(model, language)
+        assert drawn[0].startswith(name), drawn
+        assert not cut_at_the_edge(model, language) and not overlapping(model, language)
+    assert words(rig.screen(1), language)[:2] == EXPECTED["chifoumi", language]
+    assert_goldens({"chifoumi-4p": rig.image(1)}, "kickoff-long-name-", language, tmp_path)
