@@ -31,6 +31,7 @@ from engine.fotboll import new_match as fotboll_match
 from firmware import render
 from firmware.chifootmi import screens as cs
 from firmware.chifoumi import screens as ks
+from firmware.console.modes import demo_voice
 from firmware.fotboll import screens as fs
 from firmware.i18n import LANGUAGES
 from firmware.render import HEIGHT, WIDTH, Canvas
@@ -40,6 +41,7 @@ from hal.buttons import Button
 from chifootmi_play import intent as chifootmi_intent
 import fotboll_play
 import chifoumi_rig
+from demo_play import demo_screens
 
 OPPONENTS = ("team.red", "team.blue", "cpu")
 
@@ -277,3 +279,21 @@ def test_every_reveal_sentence_fits_its_screen_from_each_side(cuts: Cuts, langua
                 draw(fs.reveal_screen(tuple(events), view, opponent), language, cuts)
                 assert fs.reveal_headline(view, events, language, opponent)
     assert not cuts.found, cuts.found[:12]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game, players", [("fotboll", 2), ("chifootmi", 2), ("chifoumi", 4)])
+def test_every_screen_of_the_cafe_demo_cuts_no_text_at_the_edge(tmp_path: Path, cuts: Cuts,
+                                                                game: str, players: int,
+                                                                language: str) -> None:
+    """The demo's screens, told of each pad's team ("Rouge choisit…" where a person reads
+    a button hint), as :class:`firmware.console.modes.Attract` draws them."""
+    app, seen = demo_screens(tmp_path, Settings.flat(game=game, players=players, tiebreak=True),
+                             3, pads=players)
+    session = app.session
+    for pad, models in seen.items():
+        for model in models:
+            draw(demo_voice(session, session.match.seats[pad - 1], model), language, cuts)
+    assert cuts.drawn > 100
+    assert not cuts.found, "text cut off at the panel's edge: " + "; ".join(
+        f"{screen} ({language}) {text!r} ink {ink}" for screen, language, text, ink in cuts.found[:12])
