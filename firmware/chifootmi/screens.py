@@ -280,24 +280,33 @@ class CardScreen:
     hint: str
     seconds_left: float | None
     cpu: bool = False
-    """A CPU plays this seat (a demo): no "?" for the help page, which nobody would open."""
+    """A CPU plays this seat (a demo): no "OK?" for the help page, which nobody would open."""
 
     def draw(self, c: Canvas, language: str) -> None:
         _opponent_row(c, self.view, self.opponent)
         _status_row(c, self.view, language, self.opponent_key, self.seconds_left)
         _hand(c, self.view, self.highlight, self.locked)
         _own_row(c, self.view, language, self.opponent_key)
-        c.hints(centre=text(language, self.hint, team=text(language, "team." + self.view.seat)))
-        if not self.cpu:
-            c.chip(WIDTH - 1, HINT_Y, "?")          # over ▶: the help page (a flip's bar covers it)
+        hint = text(language, self.hint, team=text(language, "team." + self.view.seat))
+        if self.cpu:
+            c.hints(centre=hint)
+            return
+        c.hints()                                   # the hint beside the help chip, not under it
+        c.centred(HINT_Y - 1, hint, x1=WIDTH - text_width(HELP_CHIP) - 5)
+        c.chip(WIDTH - 1, HINT_Y, HELP_CHIP)        # on the hint rows: a flip's bar covers it
+
+
+HELP_CHIP = "OK?"
+"""The chip at the bottom right of a card round: OK (CENTRE, which means nothing else there
+and is no part of the ◀ + ▶ hold that leaves a match) opens the help page."""
 
 
 @dataclass(frozen=True)
 class HelpScreen:
-    """What the card screen's marks mean, for a child who asks (▶, the "?" at the bottom right
-    of a card round; any press goes back): the two piles and their counts as the card screen
-    draws them, and the corner mark on a card only you know. Drawn from fixed examples, so it
-    shows nothing of anybody's cards."""
+    """What the card screen's marks mean, for a child who asks (OK in a card round, the "OK?"
+    chip at the bottom right; any press goes back): the two piles and their counts as the card
+    screen draws them, and the corner mark on a card only you know. Drawn from fixed examples,
+    so it shows nothing of anybody's cards."""
 
     def draw(self, c: Canvas, language: str) -> None:
         c.box(0, 1, 5, 9, filled=True)                          # the face-down pile, "x3"
@@ -639,7 +648,7 @@ class SeatState:
     cpu: bool = False
     """A CPU plays the seat (its screen is drawn only in a demo): no button hints on it."""
     help: bool = False
-    """The seat's player opened the help page (▶ during a card round) and has not pressed since."""
+    """The seat's player opened the help page (OK during a card round) and has not pressed since."""
 
 
 def build(state: SeatState) -> Screen:

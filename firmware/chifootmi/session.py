@@ -105,8 +105,8 @@ class ChifootmiSession(MatchSession[ChoicePending]):
         if self.is_cpu(seat):
             return False
         view = self.view(seat)
-        if button is Button.RIGHT and self.step is Step.CHOOSE and view.decision in ("play", None):
-            self.helping.add(seat)              # ▶ means nothing in a card round: the "?"
+        if button is Button.CENTRE and self.step is Step.CHOOSE and view.decision in ("play", None):
+            self.helping.add(seat)              # OK means nothing in a card round: "OK?"
             return True
         pending = self.pending.get(seat)
         if pending is None:

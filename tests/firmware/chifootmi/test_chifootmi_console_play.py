@@ -191,10 +191,10 @@ def test_a_choice_can_change_until_both_have_locked_in(rig_two):
 def test_presses_that_mean_nothing_now_are_ignored_not_queued(rig_two):
     rig = rig_two
     before = rig.image(1).tobytes()
-    for button in (Button.LEFT, Button.CENTRE):
+    for button in (Button.LEFT, Button.RIGHT):
         rig.press(1, button)
     assert rig.image(1).tobytes() == before
-    rig.press(1, Button.RIGHT)                                 # the "?": the help page
+    rig.press(1, Button.CENTRE)                                # "OK?": the help page
     assert isinstance(rig.screen(1), cs.HelpScreen)
     rig.press(1, Button.RIGHT)                                 # any press: back, nothing else
     assert rig.image(1).tobytes() == before

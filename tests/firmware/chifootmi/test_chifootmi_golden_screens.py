@@ -97,6 +97,6 @@ def test_the_help_page_of_the_piles_and_the_corner_mark_matches_its_golden_image
     rig = Rig(tmp_path, Settings.flat(players="two", language=language), seed=SEED)
     rig.start()
     rig.wait(rig.app.timing.kickoff + 0.1)
-    rig.press(1, Button.RIGHT)                              # the "?" of a card round
+    rig.press(1, Button.CENTRE)                             # the "OK?" of a card round
     assert isinstance(rig.screen(1), cs.HelpScreen)
     assert_goldens({"chifootmi-help": rig.image(1)}, "", language, tmp_path)

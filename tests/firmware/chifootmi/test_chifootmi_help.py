@@ -1,6 +1,6 @@
 """Chifootmi's piles ("■x3 [9]x4") and the corner mark on a card only you know are explained
-on a help page a child opens from the pad: ▶, the "?" at the bottom right of a card round
-(▶ means nothing there), and any press goes back, doing nothing else (C-VIS-1: the piles'
+on a help page a child opens from the pad: OK, the "OK?" chip at the bottom right of a card
+round (OK means nothing else there), and any press goes back, doing nothing else (C-VIS-1: the piles'
 counts are public; C-VIS-2: a card from pile 1 is known to its owner alone)."""
 from __future__ import annotations
 
@@ -22,12 +22,13 @@ def card_round(tmp_path, language: str = "fr") -> Rig:
     return rig
 
 
-def test_C_VIS_1_a_card_round_shows_where_the_help_is_and_right_opens_it(tmp_path):
+def test_C_VIS_1_a_card_round_shows_where_the_help_is_and_ok_opens_it(tmp_path):
     rig = card_round(tmp_path)
     card = rig.screen(1)
-    assert words(card, "fr")[-1] == "?"                    # at the bottom right, over ▶
+    assert words(card, "fr")[-1] == cs.HELP_CHIP == "OK?"   # at the bottom right
+    assert overlapping(card, "fr") == [] and overlapping(card, "en") == []
     other = rig.image(2)
-    rig.press(1, Button.RIGHT)
+    rig.press(1, Button.CENTRE)
     shown = words(rig.screen(1), "fr")
     assert isinstance(rig.screen(1), cs.HelpScreen)
     for key in ("help.hidden", "help.visible", "help.count", "help.mine", "help.back"):
@@ -37,7 +38,7 @@ def test_C_VIS_1_a_card_round_shows_where_the_help_is_and_right_opens_it(tmp_pat
 
 def test_C_VIS_1_any_press_closes_the_help_and_does_nothing_else(tmp_path):
     rig = card_round(tmp_path)
-    rig.press(1, Button.RIGHT)
+    rig.press(1, Button.CENTRE)
     rig.press(1, Button.CARD1)                             # back to the cards: none picked
     card = rig.screen(1)
     assert isinstance(card, cs.CardScreen) and card.highlight is None
@@ -47,11 +48,11 @@ def test_C_VIS_1_any_press_closes_the_help_and_does_nothing_else(tmp_path):
 def test_C_VIS_2_the_help_page_shows_nobodys_cards(tmp_path):
     """Drawn from fixed examples: the same pixels whatever the hands and the match."""
     one = card_round(tmp_path / "a")
-    one.press(1, Button.RIGHT)
+    one.press(1, Button.CENTRE)
     two = Rig(tmp_path / "b", Settings.flat(players="two"), seed=99)
     two.start()
     two.wait(two.app.timing.kickoff + 0.1)
-    two.press(2, Button.RIGHT)
+    two.press(2, Button.CENTRE)
     assert one.image(1).tobytes() == two.image(2).tobytes()
 
 
