@@ -31,6 +31,12 @@ LIT = (200, 240, 255)          # the blue-white of a typical SSD1306 module
 DARK = (0, 0, 0)
 FRAME = (60, 60, 70)
 _PYGAME_KEYS = {"KEY_LEFT": "left", "KEY_RIGHT": "right", "KEY_ENTER": "return"}
+_KEYPAD = {"keypad enter": "return", **{f"[{digit}]": str(digit) for digit in range(10)}}
+"""The keypad's keys with NumLock on, each as its twin on the main keyboard: what a terminal
+reads from them too (Enter is OK, a digit is that digit's pad key), where pygame tells them apart."""
+_KEYPAD_NUMLOCK_OFF = {"keypad enter": "return", "[4]": "left", "[6]": "right"}
+"""With NumLock off, the keypad's 4 and 6 are its ← and → (pad 1's LEFT and RIGHT, as in a
+terminal); its other digits are keys the console has no use for."""
 
 
 class WindowScreen(SimScreen):
@@ -54,6 +60,8 @@ class WindowConsole(SimConsole):
             raise BackendUnavailable("the window simulator needs the 'window' extra: "
                                      "pip install 'pitchpad[window]'") from None
         self._pygame = pygame
+        self._twins: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        """The keypad's keys as the main keyboard's, NumLock on and off (:meth:`_main_key`)."""
         self._emulator_class = emulator
         self.scale = scale
         self.per_row = count if count <= 2 else 2
@@ -92,6 +100,20 @@ class WindowConsole(SimConsole):
             keys[self._pygame.key.key_code(_PYGAME_KEYS[name])] = (1, button)
         return keys
 
+    def _keypad_twins(self) -> tuple[dict[int, int], dict[int, int]]:
+        """The keypad's key codes -> their main keyboard twins', with NumLock on and off."""
+        code = self._pygame.key.key_code
+        return ({code(key): code(twin) for key, twin in _KEYPAD.items()},
+                {code(key): code(twin) for key, twin in _KEYPAD_NUMLOCK_OFF.items()})
+
+    def _main_key(self, event: Any) -> int:
+        """The key ``event`` is on the main keyboard: a keypad key as its twin (NumLock on: its
+        digit; off: its arrow), any other as itself. SDL gives the keypad codes of their own, so
+        without this its Enter and digits would do nothing in the window (a terminal never
+        sees the difference)."""
+        numlock = getattr(event, "mod", 0) & self._pygame.KMOD_NUM
+        return self._twins[0 if numlock else 1].get(event.key, event.key)
+
     def _run(self) -> None:
         """The window's thread: open the window, then draw and read keys until the console
         closes. However it ends (Esc, the window closed, an error), the console's events are
@@ -106,6 +128,7 @@ class WindowConsole(SimConsole):
             device._abort = lambda: False
             pygame.display.set_caption(f"PitchPad simulator - {self.pad_count} pads (Esc quits)")
             keys = self._key_map()
+            self._twins = self._keypad_twins()
         except BaseException as error:      # no display, no video driver…
             self._failure = error
             self._ready.set()
@@ -129,11 +152,14 @@ class WindowConsole(SimConsole):
             event = pygame.event.wait(500)
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 return
-            if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in keys:
-                pad_id, button = keys[event.key]
+            if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+                continue
+            key = self._main_key(event)
+            if key in keys:
+                pad_id, button = keys[key]
                 (self.press if event.type == pygame.KEYDOWN else self.release)(pad_id, button)
-            elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in power_keys:
-                self.power_key(power_keys[event.key], event.type == pygame.KEYDOWN)
+            elif key in power_keys:
+                self.power_key(power_keys[key], event.type == pygame.KEYDOWN)
 
     def power_key(self, key: str, down: bool) -> None:
         """The power button is a real key here (:data:`POWER_KEY`: held as long as the key is);

@@ -65,15 +65,16 @@ class Run:
     def app(self) -> App:
         return self.opened["app"]
 
-    def key(self, name: str, held: float = 0.03) -> None:
-        """A key pressed and let go ``held`` seconds later, as a keyboard reports it."""
+    def key(self, name: str, held: float = 0.03, mod: int = 0) -> None:
+        """A key pressed and let go ``held`` seconds later, as a keyboard reports it (``mod``:
+        the modifiers and locks on, such as NumLock)."""
         import pygame
 
         code = pygame.key.key_code(name)
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod))
         time.sleep(held)
         if pygame.display.get_init():                   # a key that ends the simulator closed it
-            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=mod))
 
     def window(self) -> Image.Image | None:
         """What the window shows now, pixel for pixel (pygame's display surface; None before
@@ -207,6 +208,27 @@ def test_pitchpad_sim_window_plays_from_keys_and_its_power_off_keeps_the_match(s
     again.shot("resumed")
     again.key("escape")
     assert again.ended() == 0
+
+
+def test_the_keypads_enter_plays_from_the_menu_and_its_digits_pick_cards(start, tmp_path: Path) -> None:
+    """A keyboard's keypad (NumLock on), as a user tries it: its Enter is OK, its 1 is pad 1's
+    CARD1 (pressed again, locked in), as the main keyboard's Enter and 1."""
+    import pygame
+
+    run = start(tmp_path / "state")
+    wait_for(lambda: run.app.mode is Mode.MENU, "the menu after the splash")
+    run.key("keypad enter", mod=pygame.KMOD_NUM)       # OK: play Chifootmi against the CPU
+    wait_for(lambda: run.app.mode is Mode.MATCH, "the match started")
+    session = run.app.session
+    assert session is not None
+    wait_for(lambda: session.step is Step.CHOOSE and "red" in session.pending, "red's turn")
+    run.key("[1]", mod=pygame.KMOD_NUM)
+    wait_for(lambda: session.pending["red"].highlight is Button.CARD1, "CARD1 picked")
+    run.key("[1]", mod=pygame.KMOD_NUM)
+    wait_for(lambda: len(session.decisions) == 1, "the card played")
+    run.shot("keypad-first-move")
+    run.key("escape")
+    assert run.ended() == 0
 
 
 def test_pitchpad_sim_window_sleeps_and_powers_off_from_the_menus_last_line(start, tmp_path: Path) -> None:
