@@ -24,6 +24,7 @@ from engine.chifootmi import events as ev
 from firmware.i18n import text
 from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from firmware.games.sheets import CpuPadScreen, draw_result_sheet, draw_you_are, you_are_label
+from firmware.games.spec import HeadlineNames
 from firmware.games.session import Step as SharedStep
 
 from .steps import Step
@@ -573,11 +574,11 @@ def told(events: Sequence[Any], seat: str) -> Told:
 
 
 def reveal_headline(view: ChifootmiView, events: Sequence[Any], language: str,
-                    opponent_key: str | None = None) -> str:
+                    names: HeadlineNames | None = None) -> str:
     """The reveal in two or three words from ``view``'s seat's side ("Tu marques !", "Bleu
-    arrête ton tir"): what the kids' mode shows big. ``opponent_key`` names the other seat
-    (``cpu`` or ``team.*``; its colour by default)."""
-    key = opponent_key or "team." + other(view.seat)
+    arrête ton tir"): what the kids' mode shows big. ``names.opponent`` names the other seat
+    (``cpu``, ``team.*`` or a person's name; its colour by default)."""
+    key = names.opponent if names else "team." + other(view.seat)
     return text(language, told(events, view.seat).line, team=text(language, key))
 
 

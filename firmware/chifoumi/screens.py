@@ -28,8 +28,9 @@ from engine.chifoumi import ChifoumiView, Kind, Move, Place
 from engine.chifoumi import square as square_named
 from engine.chifoumi import events as ev
 from engine.chifoumi.pieces import NEIGHBOURS
-from firmware.i18n import PERSON, text
+from firmware.i18n import text
 from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
+from firmware.games.spec import HeadlineNames
 from firmware.games.session import Step as SharedStep
 from firmware.games.sheets import draw_you_are
 
@@ -557,21 +558,25 @@ class ResultScreen:
             c.chip(WIDTH - 1, HINT_Y - 1, "OK")
 
 
+BIG_LINE = WIDTH // 2
+"""A line of kids' mode's letters (twice the size), in pixels of the small ones."""
+
+
 Screen = Union[KickoffScreen, BoardScreen, LegendScreen, ThrowScreen, FlipScreen,
                ThrowRevealScreen, EndScreen, ResultScreen]
 
 
 def reveal_headline(view: ChifoumiView, events: Sequence[Any], language: str,
-                    opponent_key: str | None = None) -> str:
+                    names: HeadlineNames | None = None) -> str:
     """The last move in two or three words from ``view``'s seat's side: who starts after the
     throw ("Tu commences !"), who took a stack ("Noir prend !"), the result ("Gagné !"); what
-    the kids' mode shows big. With 2 players, an ``opponent_key`` that is the other player's
-    chosen name (:func:`firmware.i18n.person_key`) names them ("Ana prend !")."""
+    the kids' mode shows big. The player who acted is called by the name they chose on the
+    pads (``names.people``: "Ana prend !", with 2, 3 or 4 players), by their army when they
+    have none or it does not fit one line of the big letters."""
+    people = tuple(names.people.items()) if names else ()
 
     def army(seat: str) -> str:
-        if opponent_key and opponent_key.startswith(PERSON) and view.players == 2:
-            return text(language, opponent_key)
-        return army_name(language, seat)
+        return who(language, seat, people, BIG_LINE)
 
     for event in events:
         if isinstance(event, ev.Chifoumi):

@@ -18,7 +18,7 @@ from typing import Any
 
 from firmware.render import WIDTH, Canvas, text_width, wrap
 from firmware.games.session import Step
-from firmware.games.spec import GameSpec
+from firmware.games.spec import GameSpec, HeadlineNames
 
 
 class Picture(enum.StrEnum):
@@ -166,7 +166,8 @@ def kids_reveal(game: GameSpec, session: Any, seat: str, language: str) -> KidsR
     if session.step is not Step.REVEAL or game.headline is None:
         return None
     events = tuple(session.events)
-    words = game.headline(session.view(seat), events, language, session.opponent_key(seat))
+    names = HeadlineNames(session.opponent_key(seat), dict(session.people))
+    words = game.headline(session.view(seat), events, language, names)
     if words is None:
         return None
     cards = game.kids_cards(session.view(seat), events, language) if game.kids_cards else None

@@ -29,6 +29,7 @@ from engine.fotboll import FORMATIONS, Card, FotbollView, TeamView
 from engine.fotboll import events as ev
 from firmware.i18n import text
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
+from firmware.games.spec import HeadlineNames
 from firmware.games.session import Step
 from firmware.games.sheets import CpuPadScreen, draw_result_sheet, draw_you_are, you_are_label
 
@@ -267,12 +268,12 @@ DUEL_WORDS = frozenset({"tell.duel_won", "tell.duel_lost", "tell.duel_beaten", "
 
 
 def reveal_headline(view: FotbollView, events: Sequence[Any], language: str,
-                    opponent_key: str | None = None) -> str:
+                    names: HeadlineNames | None = None) -> str:
     """The reveal in two or three words from ``view``'s seat's side ("Tu marques !", "Arrêt !"
-    for a defender whose keeper held): what the kids' mode shows big. ``opponent_key`` names
-    the other seat (``cpu`` or ``team.*``; its colour by default)."""
+    for a defender whose keeper held): what the kids' mode shows big. ``names.opponent`` names
+    the other seat (``cpu``, ``team.*`` or a person's name; its colour by default)."""
     said = told(events, view.seat)
-    key = opponent_key or "team." + view.opponent.seat
+    key = names.opponent if names else "team." + view.opponent.seat
     if not said.line or said.big in DUEL_WORDS:
         return text(language, said.big)
     return text(language, said.line, team=text(language, key))

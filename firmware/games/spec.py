@@ -30,9 +30,25 @@ from hal.buttons import Button
 
 Words = tuple[tuple[str, dict[str, str]], ...]
 """What a move did for a spectator: (i18n key, its values) pairs, most telling first."""
-Headline = Callable[[Any, Sequence[Event], str, str], "str | None"]
+
+
+@dataclass(frozen=True)
+class HeadlineNames:
+    """Whom a seat's kids' headline may name: in a two-seat game the other seat, as the seat's
+    screens call it (``opponent``); in a game of more seats "the other seat" is not one, so the
+    names every player chose on the pads (``people``) name the player who acted."""
+
+    opponent: str
+    """The key the seat's screens name the other seat by: ``team.<seat>``, ``cpu``, or a
+    person's name (:func:`firmware.i18n.person_key`)."""
+    people: Mapping[str, str] = field(default_factory=dict)
+    """Seat -> the name its player chose on the pads, for every seat that has one (names are
+    public: every screen calls the players by them)."""
+
+
+Headline = Callable[[Any, Sequence[Event], str, HeadlineNames], "str | None"]
 """The move in two or three words from a seat's side, for kids' mode: ``headline(view, events,
-language, opponent_key)``; None keeps the game's own reveal for that move."""
+language, names)``; None keeps the game's own reveal for that move."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +90,10 @@ class Session(Protocol):
     abandoned: bool
     """The match ended without a result (left from the pads, or nobody played it)."""
     tunes: list[str]
+
+    @property
+    def people(self) -> Mapping[str, str]:
+        """Seat -> the name its player chose on the pads (public: screens call players by them)."""
 
     def press(self, seat: str, button: Button, now: float) -> bool: ...
 

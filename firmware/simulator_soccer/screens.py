@@ -28,6 +28,7 @@ from engine.simulator_soccer import events as ev
 from engine.simulator_soccer.state import SEATS
 from firmware.i18n import STRINGS, text
 from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
+from firmware.games.spec import HeadlineNames
 from firmware.games.session import Step
 from firmware.games.sheets import draw_result_sheet, draw_you_are, you_are_label
 
@@ -453,14 +454,14 @@ def _ball_line(event: ev.BallWon, seat: str | None, who: Any) -> Label:
 
 
 def reveal_headline(view: Any, events: Sequence[Any], language: str,
-                    opponent_key: str | None = None) -> str | None:
+                    names: HeadlineNames | None = None) -> str | None:
     """Kids' mode's big words for a shot or a goal, from ``view``'s seat's side ("Tu marques
     !", "Bleu arrête ton tir", "Tu tires à côté"), like the other games'; None for any other
     move: its own reveal stays, because there the pitch (where the ball went, who has it) is
-    what tells a child what happened. ``opponent_key`` names the other seat (``cpu`` or
-    ``team.*``; its colour by default)."""
+    what tells a child what happened. ``names.opponent`` names the other seat (``cpu``,
+    ``team.*`` or a person's name; its colour by default)."""
     seat = view.seat
-    them = text(language, opponent_key or "team." + ("blue" if seat == "red" else "red"))
+    them = text(language, names.opponent if names else "team." + ("blue" if seat == "red" else "red"))
     goals = [e for e in events if isinstance(e, ev.Goal)]
     if goals:
         return text(language, "tell.you_score") if goals[-1].seat == seat else \

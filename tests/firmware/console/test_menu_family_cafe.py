@@ -386,6 +386,7 @@ def test_kids_mode_shows_each_reveal_big_with_a_picture_from_the_pad_s_side(tmp_
     that pad (never the other's), in big letters; the flip before it is the game's own."""
     from firmware.chifootmi.screens import reveal_headline
     from firmware.console.kids import KidsRevealScreen, Picture, picture_for
+    from firmware.games.spec import HeadlineNames
 
     rig = menu_rig(tmp_path, Settings(kids=True, games={"chifootmi": {"players": "two"}}))
     rig.press(1, Button.CENTRE)
@@ -401,7 +402,7 @@ def test_kids_mode_shows_each_reveal_big_with_a_picture_from_the_pad_s_side(tmp_
                 shown = rig.screen(pad)
                 assert isinstance(shown, KidsRevealScreen)
                 assert shown.words == reveal_headline(session.view(seat), session.events, "fr",
-                                                      opponent_key=session.opponent_key(seat))
+                                                      HeadlineNames(session.opponent_key(seat)))
                 assert shown.picture == picture_for(session.events, GAMES["chifootmi"].kids_picture)
             reveals += 1
             differ += rig.screen(1).words != rig.screen(2).words

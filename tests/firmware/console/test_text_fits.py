@@ -33,6 +33,7 @@ from firmware.chifootmi import screens as cs
 from firmware.chifoumi import screens as ks
 from firmware.console.modes import demo_voice
 from firmware.fotboll import screens as fs
+from firmware.games.spec import HeadlineNames
 from firmware.i18n import LANGUAGES
 from firmware.render import HEIGHT, WIDTH, Canvas
 from firmware.storage.settings import Settings
@@ -273,11 +274,11 @@ def test_every_reveal_sentence_fits_its_screen_from_each_side(cuts: Cuts, langua
             view = chifootmi.view(seat)
             for events in chifootmi_moves():
                 draw(cs.reveal_screen(view, opponent, events), language, cuts)
-                assert cs.reveal_headline(view, events, language, opponent)
+                assert cs.reveal_headline(view, events, language, HeadlineNames(opponent))
             view = fotboll.view(seat)
             for events in fotboll_moves():
                 draw(fs.reveal_screen(tuple(events), view, opponent), language, cuts)
-                assert fs.reveal_headline(view, events, language, opponent)
+                assert fs.reveal_headline(view, events, language, HeadlineNames(opponent))
     assert not cuts.found, cuts.found[:12]
 
 

@@ -15,6 +15,7 @@ from engine.simulator_soccer import events as ev
 from firmware.console.kids import KidsRevealScreen, Picture
 from firmware.render import Canvas
 from firmware.games.session import Step
+from firmware.games.spec import HeadlineNames
 from firmware.simulator_soccer import screens as ss
 
 SHOTS_MISSED = ("saved", "wide", "blocked")
@@ -99,7 +100,7 @@ def test_kids_mode_against_the_cpu_names_it_and_the_clock_plays_the_proposal(tmp
     assert len(session.decisions) >= 3
     words = ss.reveal_headline(
         session.view("red"), [ev.Goal("blue", 9, score={"red": 0, "blue": 1})], "fr",
-        opponent_key=session.opponent_key("red"))
+        HeadlineNames(session.opponent_key("red")))
     assert words == "Ordi marque !"
     assert ss.reveal_headline(session.view("red"), [ev.Goal("red", 9, score={"red": 1, "blue": 0})],
                               "en") == "You score!"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from firmware.games.session import Step
+from firmware.games.spec import HeadlineNames
 from firmware.i18n import text
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting
 
@@ -114,10 +115,12 @@ def headline(language: str, seat: str, kick: ShootoutKick, opponent_key: str) ->
     return text(language, "sk.they_score", team=team) if kick.scored else text(language, "sk.you_save")
 
 
-def reveal_headline(view: Any, events: Sequence[Any], language: str, opponent_key: str) -> str | None:
-    """Kids' mode: the kick in three words from the seat's side (its spec's ``headline``)."""
+def reveal_headline(view: Any, events: Sequence[Any], language: str,
+                    names: HeadlineNames) -> str | None:
+    """Kids' mode: the kick in three words from the seat's side (its spec's ``headline``),
+    the other seat named as the seat's screens name it (``names.opponent``)."""
     kick = next((event for event in events if isinstance(event, ShootoutKick)), None)
-    return None if kick is None else headline(language, view.seat, kick, opponent_key)
+    return None if kick is None else headline(language, view.seat, kick, names.opponent)
 
 
 @dataclass(frozen=True)
