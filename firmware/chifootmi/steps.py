@@ -14,9 +14,9 @@ class Step(session.Step):
 
     __slots__ = ()
 
-    FLAG = session.Step("flag")
+    FLAG = session.Step("flag", shows_move=True)
     """The offside window: the defending seat may raise its flag (CENTRE) until
-    ``Timing.offside_window`` has gone by."""
+    ``Timing.offside_window`` has gone by; the move just revealed stays on the screens."""
 
 
 @dataclass(frozen=True)

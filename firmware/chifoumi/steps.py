@@ -12,6 +12,6 @@ class Step(session.Step):
 
     THROW = session.Step("throw")
     """The who-starts chifoumi: each seat throws a hand."""
-    END = session.Step("end")
+    END = session.Step("end", shows_move=True)
     """The game has just ended: each board after the last move, for ``Timing.reveal``, before
-    the result."""
+    the result (the last move shows)."""

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from firmware.console import leave
 from firmware.console.context import Context, Mode, ModeState
 from firmware.console.display import BRIGHT, DIM, SHOWING
+from firmware.games.session import Step
 from firmware.games.spec import GameSpec, MatchStart
 from firmware.games.registry import GAMES, entry_for
 from firmware.storage.history import GameStats, Stats
@@ -28,7 +29,7 @@ from firmware.console.menu import MenuAction
 from firmware.console.power_screens import PowerOffQuestion
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
 from firmware.console.resume import STATS_ROWS, ResumeScreen, StatsScreen, stats_lines
-from firmware.console.spectator import MOVE_STEPS, SpectatorScreen
+from firmware.console.spectator import SpectatorScreen
 from hal.buttons import Button, ButtonEvent
 
 __all__ = ["BRIGHT", "DIM", "Mode", "ModeState"]
@@ -455,9 +456,14 @@ class Attract(ModeState):
 
 
 def watching(game: GameSpec, session: Any) -> SpectatorScreen:
-    """What a pad with no seat in ``session`` shows: the score and the moves (``firmware.console.spectator``)."""
+    """What a pad with no seat in ``session`` shows: the score and the moves
+    (``firmware.console.spectator``), the last move while the session's step shows it (its
+    game's steps say which do: :attr:`firmware.games.session.Step.shows_move`), the players
+    by the names they chose."""
+    step = getattr(session, "step", None)
     return SpectatorScreen.of(game.title, game.summary(session.match), session.events,
-                              str(getattr(session, "step", "")) in MOVE_STEPS, game.spectator_words)
+                              isinstance(step, Step) and step.shows_move, game.spectator_words,
+                              session.people)
 
 
 @dataclass

@@ -5,7 +5,9 @@ Built from two public things only: the game's summary line (the replay's last li
 or points, shoot-out, winner, whether it is over) and the last move's events, which every
 engine reports publicly (a card drawn face down is an event without its value). Never from a
 seat's view: a seat's view holds that seat's secrets. ``tests/firmware/console/test_console_spectator.py``
-checks it by property: the screen is the same for every match either seat could be in.
+checks it by property: the screen is the same for every match either seat could be in. The
+players are called by the names they chose on the pads (public: every screen calls them so),
+by their team's or army's colour when they have none or the name does not fit.
 """
 from __future__ import annotations
 
@@ -17,11 +19,7 @@ from engine.events import Event
 
 from firmware.games.spec import Words
 from firmware.i18n import STRINGS, Key, seat_key, seat_word, text
-from firmware.render import WIDTH, Canvas, fitting
-
-MOVE_STEPS = frozenset({"flip", "reveal", "flag", "end"})
-"""Session steps during which the last move's words show (``firmware.games.session.Step`` values)."""
-
+from firmware.render import WIDTH, Canvas, fitting, text_width
 
 def _card(value: Any) -> str:
     return "D/T" if value == "DT" else str(value)
@@ -66,11 +64,16 @@ class SpectatorScreen:
     """The last move, as (i18n key, values) (hashable: a screen is redrawn only on change)."""
     winner: str | None
     """The winner's seat label once the match is over, ``"draw"`` for a level end."""
+    names: tuple[tuple[str, str], ...] = ()
+    """(seat label, the name its player chose on the pads), for the seats that have one."""
 
     @classmethod
     def of(cls, title: str, summary: Mapping[str, Any], events: Sequence[Event],
-           show_move: bool, words_of: Callable[[Sequence[Event]], Words] | None = None
-           ) -> SpectatorScreen:
+           show_move: bool, words_of: Callable[[Sequence[Event]], Words] | None = None,
+           people: Mapping[str, str] | None = None) -> SpectatorScreen:
+        """The screen from the game's summary line and the last move's events (worded while
+        ``show_move``: the session's step shows the move), ``people`` the names the players
+        chose (seat -> name)."""
         score = summary.get("score") or summary.get("points") or {}
         shootout = summary.get("shootout")
         winner = None
@@ -80,44 +83,69 @@ class SpectatorScreen:
         words = (words_of or move_words)(events) if show_move else ()
         return cls(title, tuple((seat_key(str(seat)), _number(value)) for seat, value in score.items()),
                    None if not shootout else tuple(str(v) for v in dict(shootout).values()),
-                   tuple((key, tuple(sorted(values.items()))) for key, values in words), winner)
+                   tuple((key, tuple(sorted(values.items()))) for key, values in words), winner,
+                   tuple(sorted((seat_key(seat), name) for seat, name in (people or {}).items())))
+
+    def who(self, language: str, label: str, room: int = WIDTH) -> str:
+        """A seat as this pad words it: its player's name when it fits ``room`` px, else its
+        colour."""
+        word = seat_word(language, label)
+        name = dict(self.names).get(label)
+        return word if name is None else fitting(room, name, word)
 
     def draw(self, c: Canvas, language: str) -> None:
         c.box(0, 0, WIDTH - 1, 10, filled=True)
         c.centred(0, self.title, ink=0)
         values = "-".join(value for _, value in self.score)
         if len(self.score) == 2:
-            c.text(0, 16, seat_word(language, self.score[0][0]))
-            c.right(WIDTH, 16, seat_word(language, self.score[1][0]))
+            room = (WIDTH - text_width(values, 2)) // 2 - 2
+            c.text(0, 16, self.who(language, self.score[0][0], room))
+            c.right(WIDTH, 16, self.who(language, self.score[1][0], room))
             c.centred(12, values, scale=2)
         else:
-            c.centred(16, " ".join(f"{seat_word(language, label)[:1]}{value}" for label, value in self.score))
+            initials = " ".join(f"{seat_word(language, label)[:1]}{value}" for label, value in self.score)
+            named = " ".join(f"{self.who(language, label)} {value}" for label, value in self.score)
+            c.centred(16, fitting(WIDTH, named, initials) if self.names else initials)
         if self.shootout is not None:
             c.centred(34, f"{text(language, 'out.shootout')} {'-'.join(self.shootout)}")
         else:
             c.centred(34, f"({text(language, 'watch.header')})")
         if self.winner is not None:
-            headline = (text(language, "watch.draw") if self.winner == "draw" else
-                        text(language, "result.team_wins", team=seat_word(language, self.winner)))
+            headline = (text(language, "watch.draw") if self.winner == "draw" else fitting(
+                WIDTH, *(text(language, "result.team_wins", team=team)
+                         for team in (self.who(language, self.winner), seat_word(language, self.winner)))))
             c.centred(46, headline)
             return
-        lines = [self._line(language, key, dict(values)) for key, values in self.words][-2:]
+        lines = [self._line(language, key, dict(values), dict(self.names))
+                 for key, values in self.words][-2:]
         for row, line in enumerate(lines):
             c.centred(44 + 10 * row, fitting(WIDTH, line, line[:21]))
 
     @staticmethod
-    def _line(language: str, key: str, values: dict[str, str]) -> str:
+    def _line(language: str, key: str, values: dict[str, str],
+              names: Mapping[str, str] | None = None) -> str:
         """The words of ``key`` with its values: ``team`` a seat (or its key), a
         :class:`~firmware.i18n.Key` (``Key("team.red")``, a game's side) in the pad's language,
         any other value as it is (a card, a shirt number); a line too wide for the pad takes
-        its key's ``_short`` form when there is one."""
-        named = {name: _worded(language, name, value) for name, value in values.items()}
-        line = text(language, key, **named)
-        short = key + "_short"
-        return fitting(WIDTH, line, text(language, short, **named)) if short in STRINGS else line
+        its key's ``_short`` form when there is one. A seat with a name in ``names`` (seat
+        label -> name) is called by it, unless only its colour makes the line fit (the
+        longest names give way first)."""
+        forms = [key + "_short"] if key + "_short" in STRINGS else []
+        called, tries = dict(names or {}), []
+        while True:
+            tries.append(dict(called))
+            if not called:
+                break
+            del called[max(called, key=lambda label: len(called[label]))]
+        lines = [text(language, form, **{name: _worded(language, name, value, kept)
+                                         for name, value in values.items()})
+                 for kept in tries for form in (key, *forms)]
+        return fitting(WIDTH, *lines)
 
 
-def _worded(language: str, name: str, value: str) -> str:
+def _worded(language: str, name: str, value: str, names: Mapping[str, str]) -> str:
+    if (name == "team" or isinstance(value, Key)) and value in names:
+        return names[value]
     if name == "team":
         return seat_word(language, value)
     if isinstance(value, Key):                  # keys joined by "/" (a shot's aim/dive): "G/D"

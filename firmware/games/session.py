@@ -76,14 +76,20 @@ class Step(str):
     Like an enum's member, a step is told apart by identity (``step is Step.CHOOSE``) and is its
     name as a string (``str(step)``, :attr:`value`: what the spare pads compare). There is one
     step of a name: ``Step("choose") is Step.CHOOSE``, so a copied, deep-copied or unpickled
-    session (a test's twin) is at the very same step, or it would ignore every press."""
+    session (a test's twin) is at the very same step, or it would ignore every press.
+
+    A step declared with ``shows_move=True`` is one during which the last move is on the
+    screens (:attr:`shows_move`): a spare pad then words it too, without the console naming
+    any game's step."""
 
     __slots__ = ()
 
-    def __new__(cls, name: str) -> Step:
+    def __new__(cls, name: str, *, shows_move: bool = False) -> Step:
         step = _STEPS.get(name)
         if step is None:
             step = _STEPS[name] = str.__new__(Step, name)
+        if shows_move:
+            _SHOWING_MOVE.add(name)
         return step
 
     KICKOFF: ClassVar[Step]
@@ -91,11 +97,17 @@ class Step(str):
     CHOOSE: ClassVar[Step]
     """The seats to act decide (each has a pending choice)."""
     FLIP: ClassVar[Step]
-    """Everything locked in: each seat's screen as it was, the move shown in place."""
+    """Everything locked in: each seat's screen as it was, the move shown in place (shows
+    the move)."""
     REVEAL: ClassVar[Step]
-    """The move told in words, for ``Timing.reveal``."""
+    """The move told in words, for ``Timing.reveal`` (shows the move)."""
     OVER: ClassVar[Step]
     """The result."""
+
+    @property
+    def shows_move(self) -> bool:
+        """Whether the last move is on the screens during this step (the flip, the reveal...)."""
+        return self.value in _SHOWING_MOVE
 
     @property
     def value(self) -> str:
@@ -113,11 +125,13 @@ class Step(str):
 
 _STEPS: dict[str, Step] = {}
 """Every step by its name (:meth:`Step.__new__` makes each once)."""
+_SHOWING_MOVE: set[str] = set()
+"""The steps declared with ``shows_move=True``, by name."""
 
 Step.KICKOFF = Step("kickoff")
 Step.CHOOSE = Step("choose")
-Step.FLIP = Step("flip")
-Step.REVEAL = Step("reveal")
+Step.FLIP = Step("flip", shows_move=True)
+Step.REVEAL = Step("reveal", shows_move=True)
 Step.OVER = Step("over")
 
 
