@@ -11,12 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
 from demo_play import demo_screens
+from reading import visible_words
 
 from firmware.console.modes import demo_voice
 from firmware.i18n import STRINGS, text
-from firmware.render import Canvas
 from firmware.storage.settings import Settings
 
 ADDRESSED = ("hint.again", "hint.locked", "hint.wait", "hint.pick_side", "hint.pick_card",
@@ -25,36 +24,6 @@ ADDRESSED = ("hint.again", "hint.locked", "hint.wait", "hint.pick_side", "hint.p
              "fb.hint.send_off", "fb.hint.keeper", "ck.you_play", "ck.your_turn",
              "ck.hint.pick", "ck.hint.go", "ck.hint.place", "ck.take")
 """Words that ask the reader to press something or act (a person's hints)."""
-
-
-def visible_words(model: Any, language: str) -> list[str]:
-    """The texts ``model`` draws that stay on the panel: a text cleared away or covered by a
-    filled box afterwards (a flip's bar over the hint line) is no longer read."""
-    drawn: list[tuple[str, Image.Image]] = []
-
-    def cover(x0: int, y0: int, x1: int, y1: int) -> None:
-        for _words, ink in drawn:
-            ImageDraw.Draw(ink).rectangle([x0, y0, x1, y1], fill=0)
-
-    class Reading(Canvas):
-        def text(self, x: int, y: int, text: str, scale: int = 1, ink: int = 1) -> None:
-            probe = Canvas()
-            Canvas.text(probe, x, y, text, scale, 1)
-            drawn.append((text, probe.image))
-            super().text(x, y, text, scale, ink)
-
-        def box(self, x0: int, y0: int, x1: int, y1: int, *, filled: bool = False,
-                width: int = 1) -> None:
-            if filled:
-                cover(x0, y0, x1, y1)
-            super().box(x0, y0, x1, y1, filled=filled, width=width)
-
-        def clear(self, x0: int, y0: int, x1: int, y1: int) -> None:
-            cover(x0, y0, x1, y1)
-            super().clear(x0, y0, x1, y1)
-
-    model.draw(Reading(), language)
-    return [words_ for words_, ink in drawn if ink.getbbox() is not None]
 
 
 def read_demo(tmp_path: Path, language: str, **settings: Any) -> list[tuple[str, list[str]]]:
