@@ -182,8 +182,11 @@ class FrameWriter:
         self.body[self.size] = byte
         self.size += 1
 
-    def add_ms(self, ms):  # type: (int) -> None
-        self.add((ms >> 24) & 0xFF)
+    def add_ms(self, ms, wraps=0):  # type: (int, int) -> None
+        """The wire's 32-bit ms, big-endian. The pad board passes its 30-bit tick count and how
+        many times it wrapped (bits 30-31, mod 4), so no int beyond 30 bits is ever made on it
+        (MicroPython's small ints); with ``wraps`` 0, ``ms`` is any 32-bit count."""
+        self.add(((wraps & 3) << 6) | ((ms >> 24) & 0xFF))
         self.add((ms >> 16) & 0xFF)
         self.add((ms >> 8) & 0xFF)
         self.add(ms & 0xFF)

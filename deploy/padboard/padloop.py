@@ -353,16 +353,8 @@ class PadLoop:
                 self.write(self.inflight, self.inflight_length)
         if self.last_tx is None or ticks_diff(now, self.last_tx) >= HEARTBEAT_MS:
             self.send(wire.HEARTBEAT, 0)
-            self.add_ms(now, self.wraps)
+            self.writer.add_ms(now, self.wraps)   # the 32-bit count since boot, wrapping at 2**32
             self.flush()
-
-    def add_ms(self, ticks, wraps):
-        """The wire's ms: the 32-bit count since boot, wrapping at 2**32 (bits 30-31 from the
-        wraps counted), written byte by byte so no int beyond 30 bits is ever made."""
-        self.writer.add(((wraps & 3) << 6) | (ticks >> 24))
-        self.writer.add((ticks >> 16) & 0xFF)
-        self.writer.add((ticks >> 8) & 0xFF)
-        self.writer.add(ticks & 0xFF)
 
     def send_changes(self, now, count):
         """The first ``count`` queued changes in one BUTTON frame, kept for resending."""
@@ -374,7 +366,7 @@ class PadLoop:
             button, pressed, ticks, wraps = self.changes[at]
             self.writer.add(button)
             self.writer.add(1 if pressed else 0)
-            self.add_ms(ticks, wraps)
+            self.writer.add_ms(ticks, wraps)
         length = self.writer.finish()
         self.inflight[:length] = self.writer.out[:length]
         self.inflight_length = length
