@@ -2,6 +2,8 @@
 the rig every console test builds on (tests/firmware, tests/chifoumi, tests/fotboll)."""
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +59,25 @@ class Rig:
         """Wait until the app's next timer fires (at most ``limit`` seconds)."""
         deadline = self.app.deadline()
         self.wait(limit if deadline is None else min(limit, deadline - self.clock.now()))
+
+    def act(self, intent: Callable[[Any, random.Random], Button | None], rng: random.Random,
+            pads: tuple[int, ...] = (1, 2), one: bool = False, limit: float = 30.0) -> bool:
+        """One step of play, as people at ``pads`` play it: each in turn asks ``intent`` what to
+        press on the screen before them and presses it (``one``: only the first who has something
+        to press); when nobody had, time runs to the app's next timer (at most ``limit`` s), as a
+        table waits for the clock. True when someone pressed: the tests that walk a match share
+        this one step so that each walks it the same way."""
+        acted = False
+        for pad in pads:
+            button = intent(self.screen(pad), rng)
+            if button is not None:
+                self.press(pad, button)
+                acted = True
+                if one:
+                    break
+        if not acted:
+            self.wait_for_change(limit)
+        return acted
 
     def screen(self, pad: int) -> Any:
         """The model of what pad ``pad``'s screen shows now."""

@@ -72,14 +72,7 @@ def play_some(rig: Rig) -> int:
     for _ in range(500):
         if len(session.decisions) >= 3:
             return len(session.decisions)
-        acted = False
-        for pad in (1, 2):
-            button = intent(rig.screen(pad), rng)
-            if button is not None:
-                rig.press(pad, button)
-                acted = True
-        if not acted:
-            rig.wait_for_change()
+        rig.act(intent, rng)
     raise AssertionError("no decisions")
 
 

@@ -409,14 +409,7 @@ def test_kids_mode_shows_each_reveal_big_with_a_picture_from_the_pad_s_side(tmp_
             pictures |= 1 << list(Picture).index(rig.screen(1).picture)
             if reveals == 1:
                 rig.image(1).save(tmp_path / "kids-reveal.png")
-        pressed = False
-        for pad in (1, 2):
-            button = intent(rig.screen(pad), rng)
-            if button is not None:
-                rig.press(pad, button)
-                pressed = True
-        if not pressed:
-            rig.wait_for_change()
+        rig.act(intent, rng)
     assert reveals >= 5 and pictures & 1 << list(Picture).index(Picture.BALL)
     assert differ                                       # "Tu gardes…" / "Rouge garde…"
 

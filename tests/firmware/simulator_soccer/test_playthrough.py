@@ -253,14 +253,7 @@ def test_a_runs_cell_pick_says_ok_sends_the_player_there(tmp_path):
                  and m.prompt[0] == "ss.ask.p2" and len(m.options) > 2]
         if lists:
             break
-        acted = False
-        for pad in (1, 2):
-            button = intent(rig.screen(pad), rng)
-            if button is not None:
-                rig.press(pad, button)
-                acted = True
-        if not acted:
-            rig.wait_for_change(5.0)
+        rig.act(intent, rng, limit=5.0)
     pad, menu = lists[0]
     num = dict(menu.options[2][1])["num"]
     rig.press(pad, Button.CARD3)                          # a player: his cells
@@ -285,14 +278,7 @@ def test_ok_on_a_kick_menu_shows_where_the_proposal_goes(tmp_path):
                  and rig.screen(pad).prompt[0] == "ss.ask.kick"]
         if kicks:
             break
-        acted = False
-        for pad in (1, 2):
-            button = intent(rig.screen(pad), rng)
-            if button is not None:
-                rig.press(pad, button)
-                acted = True
-        if not acted:
-            rig.wait_for_change(5.0)
+        rig.act(intent, rng, limit=5.0)
     pad = kicks[0]
     proposal = rig.session.pending[rig.app.seat_at(pad)].suggestion
     assert proposal is not None and proposal.to is not None

@@ -73,15 +73,7 @@ def _to_decision(rig, kind: str, rng: random.Random, pad_seat=("red", "blue")) -
             for seat in pad_seat:
                 if seat in session.match.to_act() and session.view(seat).body["decision"] == kind:
                     return seat
-        acted = False
-        for pad in (1, 2):
-            button = intent(rig.screen(pad), rng)
-            if button is not None:
-                rig.press(pad, button)
-                acted = True
-                break
-        if not acted:
-            rig.wait_for_change(5.0)
+        rig.act(intent, rng, one=True, limit=5.0)
     raise AssertionError(f"never asked for {kind}")
 
 

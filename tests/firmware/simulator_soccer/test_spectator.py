@@ -82,15 +82,7 @@ def test_spare_pads_watch_a_whole_match_and_read_its_goals_shots_and_cards(tmp_p
         decisions = len(rig.session.decisions)
         rig.press(3, rng.choice(list(Button)))   # a spectator's buttons do nothing
         assert len(rig.session.decisions) == decisions
-        acted = False
-        for pad in (1, 2):
-            button = intent(rig.screen(pad), rng)
-            if button is not None:
-                rig.press(pad, button)
-                acted = True
-                break
-        if not acted:
-            rig.wait_for_change(5.0)
+        rig.act(intent, rng, one=True, limit=5.0)
     assert rig.app.mode == "menu"
     assert any(key.startswith("watch.ss.shot_") for key in keys), keys
     assert {"ss.ev.half_time"} & keys and keys <= {
