@@ -302,8 +302,10 @@ def test_C_DT_4_dt_has_no_value_against_a_1():
 
 
 # ----- Pro card shot -------------------------------------------------------------------------
-def _pro_shooting_phase(**options):
-    m = match(PRO, red=[10, 11, 3, DT, 9, 8, 7, 6], blue=[1, 2, DT, 3], **options)
+def _pro_shooting_phase(red=(3, DT, 9, 8, 7, 6), blue=(DT, 3), **options):
+    """A Pro match where red kept the ball twice (10 over 1, 11 over 2, a draw after each): its
+    shooting phase, ``red`` and ``blue`` the cards still to play."""
+    m = match(PRO, red=[10, 11, *red], blue=[1, 2, *blue], **options)
     play(m, 10, 1)
     draw(m)
     play(m, 11, 2)
@@ -314,44 +316,28 @@ def _pro_shooting_phase(**options):
 
 @pytest.mark.parametrize("attack,defence", [(6, 5), (9, 6)])
 def test_C_PRO_1_win_by_1_to_3_is_goal(attack, defence):
-    m = match(PRO, red=[10, 11, attack, 1], blue=[1, 2, defence, 3])
-    play(m, 10, 1)
-    draw(m)
-    play(m, 11, 2)
-    draw(m)
+    m = _pro_shooting_phase(red=[attack, 1], blue=[defence, 3])
     events = play(m, attack, defence)
     assert "goal" in names(events)
     assert m.view("red").score["red"] == 1 and m.view("red").ball == "blue"
 
 
 def test_C_PRO_2_win_by_4_or_more_is_over_the_bar():
-    m = match(PRO, red=[10, 11, 9, 1], blue=[1, 2, 5, 3])
-    play(m, 10, 1)
-    draw(m)
-    play(m, 11, 2)
-    draw(m)
+    m = _pro_shooting_phase(red=[9, 1], blue=[5, 3])
     events = play(m, 9, 5)
     assert "over_the_bar" in names(events)
     assert m.view("red").score["red"] == 0 and m.view("red").ball == "blue"
 
 
 def test_C_PRO_3_equal_values_pushed_away_shoot_again():
-    m = match(PRO, red=[10, 11, 5, 1], blue=[1, 2, 5, 3])
-    play(m, 10, 1)
-    draw(m)
-    play(m, 11, 2)
-    draw(m)
+    m = _pro_shooting_phase(red=[5, 1], blue=[5, 3])
     events = play(m, 5, 5)
     assert "pushed_away" in names(events)
     assert (m.view("red").ball, m.view("red").phase) == ("red", "shooting")
 
 
 def test_C_PRO_4_defender_higher_wins_the_ball():
-    m = match(PRO, red=[10, 11, 4, 1], blue=[1, 2, 5, 3])
-    play(m, 10, 1)
-    draw(m)
-    play(m, 11, 2)
-    draw(m)
+    m = _pro_shooting_phase(red=[4, 1], blue=[5, 3])
     events = play(m, 4, 5)
     assert "ball_won" in names(events)
     assert (m.view("red").ball, m.view("red").phase) == ("blue", "retention")
