@@ -12,28 +12,17 @@ from __future__ import annotations
 
 import gc
 import logging
-import random
 
 import pytest
 from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from hal import ManualClock, blank_frame
+from hal import ManualClock
 from hal.mock_bus import MockSMBus
 from hal.oled import HEAL_EVERY, HEAL_QUIET, OledScreen
 from oled_model import OledModel
-
-
-def drawing(seed: int) -> Image.Image:
-    rng = random.Random(seed)
-    frame = blank_frame()
-    draw = ImageDraw.Draw(frame)
-    for _ in range(6):
-        x, y = rng.randrange(110), rng.randrange(50)
-        draw.rectangle((x, y, x + rng.randrange(4, 18), y + rng.randrange(4, 14)), fill=1)
-    draw.text((rng.randrange(60), rng.randrange(40)), f"{seed:06d}", fill=1)
-    return frame
+from oled_rig import BUS_BYTES_PER_SECOND, drawing, managed_i2c
 
 
 class Panel:
@@ -72,19 +61,6 @@ def test_a_panel_that_lost_power_unseen_is_healed_within_the_heal_period(chip: s
     panel.clock.advance(HEAL_EVERY + HEAL_QUIET)
     assert panel.shows(frame)
     assert panel.screen.heals >= 1 and panel.screen.failures == 0
-
-
-BUS_BYTES_PER_SECOND = 400_000 / 9
-"""A 400 kHz I2C bus: 9 clocks a byte (8 bits and the ACK)."""
-
-
-def managed_i2c(monkeypatch: pytest.MonkeyPatch, bus: MockSMBus, address: int) -> i2c:
-    """luma's i2c as the Pi builds it (``i2c(port=1)``: it opens the bus itself and sends a frame
-    as one ``i2c_rdwr`` message), over the recording bus."""
-    import smbus2
-
-    monkeypatch.setattr(smbus2, "SMBus", lambda port: bus)
-    return i2c(port=1, address=address)
 
 
 @pytest.mark.parametrize("chip", ["ssd1306", "sh1106"])

@@ -13,39 +13,16 @@ hand-written: no real part of that kind runs on a PC, and the datasheet model an
 from __future__ import annotations
 
 import logging
-import random
 
 import pytest
 from luma.core.interface.serial import i2c, spi
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from hal import ManualClock, blank_frame
+from hal import ManualClock
 from hal.mock_bus import MockSMBus
 from hal.oled import HEAL_EVERY, HEAL_QUIET, OledScreen, i2c_status_read
 from oled_model import OledModel
-
-BUS_BYTES_PER_SECOND = 400_000 / 9
-"""A 400 kHz I2C bus: 9 clocks a byte (8 bits and the ACK)."""
-
-
-def drawing(seed: int) -> Image.Image:
-    rng = random.Random(seed)
-    frame = blank_frame()
-    draw = ImageDraw.Draw(frame)
-    for _ in range(5):
-        x, y = rng.randrange(110), rng.randrange(50)
-        draw.rectangle((x, y, x + rng.randrange(4, 18), y + rng.randrange(4, 14)), fill=1)
-    draw.text((rng.randrange(60), rng.randrange(40)), f"{seed:05d}", fill=1)
-    return frame
-
-
-def managed_i2c(monkeypatch: pytest.MonkeyPatch, bus: MockSMBus, address: int) -> i2c:
-    """luma's i2c as the Pi builds it (``i2c(port=1)``: it opens the bus itself and sends a frame
-    as one ``i2c_rdwr`` message), over the recording bus."""
-    import smbus2
-
-    monkeypatch.setattr(smbus2, "SMBus", lambda port: bus)
-    return i2c(port=1, address=address)
+from oled_rig import BUS_BYTES_PER_SECOND, drawing, managed_i2c
 
 
 class LivePanel:
