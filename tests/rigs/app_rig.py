@@ -86,6 +86,13 @@ class Rig:
     def image(self, pad: int) -> Any:
         return self.console.screen(pad).image
 
+    def choose(self, pad: int, name: str) -> None:
+        """On "who plays?", pad ``pad`` takes ``name`` by buttons: CARD2 steps down the names
+        offered (the first press lands on the first), OK takes the one under the cursor."""
+        for _ in range(self.app.names_offered().index(name) + 1):
+            self.press(pad, Button.CARD2)
+        self.press(pad, Button.CENTRE)
+
     def start(self) -> None:
         """From power-on to the first match screen, by buttons only."""
         self.press(1, Button.CARD1)      # any press leaves the splash

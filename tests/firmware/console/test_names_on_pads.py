@@ -11,7 +11,6 @@ from firmware.chifoumi import screens as ks
 from firmware.fotboll import screens as fs
 from firmware.storage import roster
 from firmware.storage.settings import Settings
-from hal.buttons import Button
 
 
 def named_match(tmp_path, game: str, language: str = "fr") -> Rig:
@@ -20,11 +19,8 @@ def named_match(tmp_path, game: str, language: str = "fr") -> Rig:
     rig = Rig(tmp_path, Settings.flat(game=game, players="two", language=language))
     rig.start()                                          # OK = play: who plays?
     assert rig.app.mode == "pick"
-    rig.press(1, Button.CARD2)
-    rig.press(1, Button.CENTRE)                          # pad 1: Ana
-    rig.press(2, Button.CARD2)
-    rig.press(2, Button.CARD2)
-    rig.press(2, Button.CENTRE)                          # pad 2: Ben; the match starts
+    rig.choose(1, "Ana")
+    rig.choose(2, "Ben")                                 # the match starts
     assert rig.app.mode == "match"
     return rig
 

@@ -10,6 +10,7 @@ import pytest
 from app_rig import Rig
 from goldens import assert_goldens
 from reading import overlapping, words
+from screen_edges import cut_at_the_edge
 
 from firmware.games.sheets import draw_you_are, you_are_lines
 from firmware.render import WIDTH, Canvas, text_width
@@ -45,27 +46,11 @@ def named_kickoff(tmp_path, game: str, language: str) -> Rig:
     rig = Rig(tmp_path, Settings.flat(game=game, language=language, **GAMES[game]))
     rig.start()
     assert rig.app.mode == "pick"
-    names = rig.app.names_offered()
-    for pad, name in ((1, LONG), (2, "Ana")):
-        for _ in range(list(names).index(name) + 1):
-            rig.press(pad, Button.CARD2)
-        rig.press(pad, Button.CENTRE)
+    rig.choose(1, LONG)
+    rig.choose(2, "Ana")
     assert rig.app.mode == "match"
     assert set(rig.app.session.people.values()) == {LONG, "Ana"}
     return rig
-
-
-def cut_at_the_edge(model, language: str) -> list[str]:
-    cut: list[str] = []
-
-    class Measuring(Canvas):
-        def text(self, x: int, y: int, text: str, scale: int = 1, ink: int = 1) -> None:
-            if x < 0 or x + text_width(text, scale) > WIDTH:
-                cut.append(text)
-            super().text(x, y, text, scale, ink)
-
-    model.draw(Measuring(), language)
-    return cut
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])

@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 
 from reading import words
+from screen_edges import cut_at_the_edge
 from soccer_console_rig import SoccerRig, soccer_settings
 
 from engine.simulator_soccer import Dive, Formation, MatchConfig, Options, Shoot
 from engine.simulator_soccer.bots import SoccerBot
 from firmware.games.session import Seats, Step, Timing
-from firmware.render import WIDTH, Canvas, text_width
 from firmware.simulator_soccer import screens as ss
 from firmware.simulator_soccer.session import SoccerSession
 from firmware.storage import roster
@@ -146,11 +146,8 @@ def test_each_kick_off_names_the_player_who_chose_a_name_and_the_other(tmp_path)
     rig = SoccerRig(tmp_path, soccer_settings("two"), seed=1)
     rig.start()                                                  # who plays?
     assert rig.app.mode == "pick"
-    rig.press(1, Button.CARD2)
-    rig.press(1, Button.CENTRE)                                  # pad 1: Ana
-    rig.press(2, Button.CARD2)
-    rig.press(2, Button.CARD2)
-    rig.press(2, Button.CENTRE)                                  # pad 2: Ben; the match starts
+    rig.choose(1, "Ana")
+    rig.choose(2, "Ben")                                         # the match starts
     one, two = rig.screen(1), rig.screen(2)
     assert isinstance(one, ss.KickoffScreen) and isinstance(two, ss.KickoffScreen)
     assert words(one, "fr")[:2] == ["Ana, tu es", "Rouge"]
@@ -182,18 +179,11 @@ def test_a_long_name_on_the_kick_off_fits_the_screen_in_both_languages():
     and one too long for that on a line of its own ("Maximilien," over "tu es Bleu": 10
     letters, the most the pads type), the name kept."""
     cut: list[str] = []
-
-    class Measuring(Canvas):
-        def text(self, x: int, y: int, text: str, scale: int = 1, ink: int = 1) -> None:
-            if x < 0 or x + text_width(text, scale) > WIDTH:
-                cut.append(text)
-            super().text(x, y, text, scale, ink)
-
     for language in ("fr", "en"):
         for seat, person in (("red", None), ("blue", None), ("red", "Bob-C9"),
                              ("blue", "Maximilien")):
             screen = ss.KickoffScreen(False, "team.blue", seat=seat, person=person)
-            screen.draw(Measuring(), language)
+            cut += cut_at_the_edge(screen, language)
             drawn = words(screen, language)
             assert any(line.endswith(("Rouge", "Bleu", "Red", "Blue")) for line in drawn)
             assert person is None or any(line.startswith(person) for line in drawn), drawn
