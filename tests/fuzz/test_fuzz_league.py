@@ -10,7 +10,6 @@ server error. Budget: 100 messages, 60 queries, derandomized.
 """
 from __future__ import annotations
 
-import http.client
 import json
 import tempfile
 import threading
@@ -20,7 +19,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from club_rig import result_message
+from club_rig import http_get, result_message
 from fuzz_rig import DEEP, FUZZ, JSON, mutated
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -50,13 +49,7 @@ class Running:
         self.numbers = iter(range(10 ** 6))
 
     def get(self, path: str) -> tuple[int, bytes]:
-        connection = http.client.HTTPConnection(*self.site.address, timeout=10)
-        try:
-            connection.request("GET", path)
-            answer = connection.getresponse()
-            return answer.status, answer.read()
-        finally:
-            connection.close()
+        return http_get(self.site.address, path, timeout=10)
 
     def stop(self) -> None:
         self.site.stop()

@@ -6,6 +6,7 @@ listens on 127.0.0.1 only, on a free port, and is killed at the end of each test
 """
 from __future__ import annotations
 
+import http.client
 import os
 import pwd
 import shutil
@@ -29,6 +30,18 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def http_get(address: tuple[str, int], path: str, timeout: float = 5.0) -> tuple[int, bytes]:
+    """GET ``path`` from a league's page server at ``address``: the status and the body, the
+    connection closed whatever happens (a fuzzed page must not leave sockets behind)."""
+    connection = http.client.HTTPConnection(*address, timeout=timeout)
+    try:
+        connection.request("GET", path)
+        answer = connection.getresponse()
+        return answer.status, answer.read()
+    finally:
+        connection.close()
 
 
 def wait_until(condition, timeout: float = 10.0, every: float = 0.02) -> bool:

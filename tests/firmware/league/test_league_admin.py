@@ -7,14 +7,13 @@ broker, real paho clients) and its page follow each change by themselves.
 from __future__ import annotations
 
 import csv
-import http.client
 import io
 import json
 import subprocess
 import sys
 
 from app_rig import Rig
-from club_rig import result_message, wait_until
+from club_rig import http_get, result_message, wait_until
 
 from firmware.club.publisher import Publisher
 from firmware.club.unit import ClubLink
@@ -31,13 +30,7 @@ def admin(league, *args: str, by: str = "Marie") -> subprocess.CompletedProcess[
 
 
 def get(league, path: str) -> tuple[int, bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", league.port, timeout=5)
-    try:
-        conn.request("GET", path)
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
+    return http_get(("127.0.0.1", league.port), path)
 
 
 def state(league) -> dict:
