@@ -15,6 +15,18 @@ from hal.buttons import Button
 from hal.clock import ManualClock
 
 
+class Refusing:
+    """A system that refuses the power-off, as polkit does without the rule (``halt`` for the
+    power service, in place of ``hal.halt``'s)."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def power_off(self) -> str | None:
+        self.asked += 1
+        return "the system refused to power off (Interactive authentication required.)"
+
+
 class Rig:
     """The app on a simulated console (2 pads unless told); nothing sleeps, time moves in
     :meth:`wait`."""

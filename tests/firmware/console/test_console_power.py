@@ -23,22 +23,11 @@ from hal.buttons import Button
 from hal.halt import NoHalt
 from hal.power import HOLD_TO_POWER_OFF
 
-from app_rig import Rig
+from app_rig import Refusing, Rig
 from chifootmi_play import intent
 
 QUIET = Idle(screensaver_after=1e9)
 """No screensaver in the way of what a test looks at."""
-
-
-class Refusing:
-    """A system that refuses the power-off, as polkit does without the rule."""
-
-    def __init__(self) -> None:
-        self.asked = 0
-
-    def power_off(self) -> str | None:
-        self.asked += 1
-        return "the system refused to power off (Interactive authentication required.)"
 
 
 def to_line(rig: Rig, field: str) -> None:

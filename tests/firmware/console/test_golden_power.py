@@ -13,8 +13,8 @@ from goldens import assert_goldens
 from hal.buttons import Button
 from hal.halt import NoHalt
 
-from app_rig import Rig
-from .test_console_power import Refusing, to_line
+from app_rig import Refusing, Rig
+from .test_console_power import to_line
 
 QUIET = Idle(screensaver_after=1e9)
 

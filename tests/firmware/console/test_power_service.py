@@ -13,14 +13,7 @@ from hal import ManualClock
 from hal.halt import NoHalt
 from hal.power import HOLD_TO_POWER_OFF
 
-
-class Refusing:
-    def __init__(self) -> None:
-        self.asked = 0
-
-    def power_off(self) -> str | None:
-        self.asked += 1
-        return "the system refused to power off (Interactive authentication required.)"
+from app_rig import Refusing
 
 
 def drawn(screen, language="fr"):
