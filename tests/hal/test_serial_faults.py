@@ -33,6 +33,14 @@ def mash(board: PadBoard, rng: random.Random, changes: int) -> None:
         board.release(button)
 
 
+def tapped(board: PadBoard, events: EventQueue, button: Button) -> list[tuple[Button, bool]]:
+    """Tap ``button`` on the board and wait for the console's ack: the presses and releases
+    that arrived."""
+    board.tap(button)
+    wait_for(lambda: not board.loop.changes, what="acked")
+    return [(e.button, e.pressed) for e in events.drain()]
+
+
 def test_every_buttons_final_state_arrives_when_fast_taps_outrun_a_damaged_line(tmp_path: Path) -> None:
     """5 % of bytes damaged and taps faster than such a line carries: the pad's queue fills up.
     A tap may then be merged away (docs/serial-protocol.md says what is guaranteed), but never a
@@ -119,9 +127,7 @@ def test_a_pad_unplugged_and_replugged_mid_match(tmp_path: Path) -> None:
     print(f"replugged pad back and redrawn in {1000 * (time.monotonic() - plugged):.0f} ms")
     wait_for(lambda: seen == [(2, False), (2, True)], what="reconnection reported")
     assert pad.link.reconnections == 1
-    board.tap(Button.CARD4)
-    wait_for(lambda: not board.loop.changes, what="acked")
-    assert [(e.button, e.pressed) for e in events.drain()] == [(Button.CARD4, True), (Button.CARD4, False)]
+    assert tapped(board, events, Button.CARD4) == [(Button.CARD4, True), (Button.CARD4, False)]
     pad.close()
     screen.close()
     board.unplug()
@@ -141,9 +147,7 @@ def test_a_silent_pad_is_disconnected_and_comes_back_redrawn(tmp_path: Path) -> 
     screen.display(scoreboard(2))
     board.paused.clear()
     wait_for(lambda: pad.connected and board.frame == to_pages(scoreboard(2)), what="recovery")
-    board.tap(Button.LEFT)
-    wait_for(lambda: not board.loop.changes, what="acked")
-    assert [(e.button, e.pressed) for e in events.drain()] == [(Button.LEFT, True), (Button.LEFT, False)]
+    assert tapped(board, events, Button.LEFT) == [(Button.LEFT, True), (Button.LEFT, False)]
     pad.close()
     screen.close()
     board.unplug()
