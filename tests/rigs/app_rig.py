@@ -73,14 +73,18 @@ class Rig:
         self.wait(limit if deadline is None else min(limit, deadline - self.clock.now()))
 
     def act(self, intent: Callable[[Any, random.Random], Button | None], rng: random.Random,
-            pads: tuple[int, ...] = (1, 2), one: bool = False, limit: float = 30.0) -> bool:
+            pads: tuple[int, ...] = (1, 2), one: bool = False, limit: float = 30.0,
+            in_match: bool = False) -> bool:
         """One step of play, as people at ``pads`` play it: each in turn asks ``intent`` what to
         press on the screen before them and presses it (``one``: only the first who has something
-        to press); when nobody had, time runs to the app's next timer (at most ``limit`` s), as a
-        table waits for the clock. True when someone pressed: the tests that walk a match share
-        this one step so that each walks it the same way."""
+        to press; ``in_match``: nobody presses on once a press ended the match); when nobody had,
+        time runs to the app's next timer (at most ``limit`` s), as a table waits for the clock.
+        True when someone pressed: the tests that walk a match share this one step so that each
+        walks it the same way."""
         acted = False
         for pad in pads:
+            if in_match and self.app.mode != "match":
+                break
             button = intent(self.screen(pad), rng)
             if button is not None:
                 self.press(pad, button)

@@ -44,16 +44,7 @@ def _collect(rig: SoccerRig, pads: tuple[int, ...], seed: int, found: dict[str, 
             kind = _kind(rig.screen(pad))
             if kind in WANTED and kind not in found:
                 found[kind] = rig.image(pad).copy()
-        acted = False
-        for pad in pads:
-            if rig.app.mode != "match":
-                break
-            button = intent(rig.screen(pad), rng)
-            if button is not None:
-                rig.press(pad, button)
-                acted = True
-        if not acted:
-            rig.wait_for_change(5.0)
+        rig.act(intent, rng, pads, limit=5.0, in_match=True)
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
