@@ -51,9 +51,6 @@ class ChoicePending(Pending):
     """One seat's decision in the making: the button it highlighted, whether it locked in."""
 
     highlight: Button | None = None
-    pressed: bool = False
-    """The seat pressed a button during this decision (an offside window that closes on a
-    defender who pressed nothing is a decision nobody attended: :meth:`ChifootmiSession._flag_down`)."""
 
 
 def button_choice(decision: str | None, view: ChifootmiView, legal: Sequence[Choice],
@@ -102,8 +99,6 @@ class ChifootmiSession(MatchSession[ChoicePending]):
 
     # ----- input ---------------------------------------------------------------------
     def _press(self, seat: str, button: Button, now: float) -> bool:
-        if (pending := self.pending.get(seat)) is not None:
-            pending.pressed = True
         if seat in self.helping:                # the help page read: the press only closes it
             self.helping.discard(seat)
             return True
@@ -149,10 +144,9 @@ class ChifootmiSession(MatchSession[ChoicePending]):
         it let it close as the move clock lets a choice run out: the decision counts for a
         match nobody plays (``Timing.unattended_turns``), or a flag window in every few
         decisions would keep such a match going for ever. One who pressed (a button that
-        means nothing here) was there: the count starts again, as after a flag raised."""
+        means nothing here) was there: the core's count starts again, as after a flag raised."""
         defender = self._defender()
-        pending = self.pending.get(defender)
-        if not self.is_cpu(defender) and (pending is None or not pending.pressed):
+        if not self.is_cpu(defender):
             self.clock_picked.add(defender)
         self._apply({defender: FLAG_DOWN}, now)
 

@@ -13,8 +13,8 @@ every game, what a match of secret simultaneous choices needs:
   the seed, the seat and the decisions so far;
 * the move clock (games that offer one): a person who lets it run out with nothing picked gets
   a choice at random from a generator keyed by the match's secret (:func:`firmware.games.cpu.clock_pick`),
-  and a match nobody plays (the clock chose for every person ``Timing.unattended_turns``
-  times in a row) ends *abandoned* (:meth:`MatchSession.abandon`), recorded as such;
+  and a match nobody plays (the clock chose for every person, none of whom pressed a button,
+  ``Timing.unattended_turns`` times in a row) ends *abandoned* (:meth:`MatchSession.abandon`), recorded as such;
 * the tick loop, the next deadline, and the rebuild after a power cut (a fold of the journal's
   joint decisions over a new match).
 
@@ -197,7 +197,11 @@ class MatchSession(Generic[P]):
         """The match ended without a result: left from the pads, or nobody played it."""
         self.secret = seats.secret or secrets.token_hex(16)
         self.clock_picked: set[str] = set()
-        """Seats whose choice this turn the move clock picked at random."""
+        """Seats whose choice this decision the move clock made (at random, or a window let
+        close): with nobody pressing there, the decision counts for :attr:`unattended`."""
+        self.attended: set[str] = set()
+        """People who pressed a button since the last decision was played: the clock choosing
+        for one of them this decision says nothing of a match nobody plays."""
         self.unattended = 0
         """Decisions in a row where the move clock chose for every person (none pressed)."""
         self.tunes: list[str] = ["whistle"]
@@ -303,6 +307,7 @@ class MatchSession(Generic[P]):
         """A person at ``seat`` pressed ``button``; True when anything changed."""
         if not self.is_cpu(seat):
             self.unattended = 0
+            self.attended.add(seat)
         if self.finished:
             return False
         if self.step is Step.OVER:
@@ -450,6 +455,7 @@ class MatchSession(Generic[P]):
         self.history += self.events
         self.decisions.append(joint)
         self._count_unattended(joint)
+        self.clock_picked, self.attended = set(), set()
         self.pending = {}
         self.step_started = now
         self.tunes += self._tunes(self.events)
@@ -465,12 +471,17 @@ class MatchSession(Generic[P]):
             self._unflipped(now)
 
     def _count_unattended(self, joint: Mapping[str, Any]) -> None:
-        """One more decision the clock made for every person, or the count starts again."""
+        """One more decision the clock made for every person, none of whom pressed anything
+        since the last one, or the count starts again."""
         people = [seat for seat in joint if not self.is_cpu(seat)]
         if people:
-            unattended = all(seat in self.clock_picked for seat in people)
+            unattended = set(people) <= self.left_to_clock()
             self.unattended = self.unattended + 1 if unattended else 0
-        self.clock_picked = set()
+
+    def left_to_clock(self) -> set[str]:
+        """The people the move clock chose for this decision with no press of theirs since
+        the last one (:attr:`clock_picked` but :attr:`attended`)."""
+        return self.clock_picked - self.attended
 
     def _flips_anything(self, joint: Mapping[str, Any]) -> bool:
         """Whether a move could be flipped (the screens before it are kept for that)."""

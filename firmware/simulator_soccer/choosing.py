@@ -96,9 +96,6 @@ class Picking(Pending):
     due: float | None = None
     """The move clock's deadline when the pick was locked in (locking stops it): a secret
     pick changed before the other locked in gets it back."""
-    pressed: bool = False
-    """The person pressed a button during this decision: when the move clock runs out, it
-    did not choose for nobody (the unattended count, ``Timing.unattended_turns``)."""
     cache: dict[Any, Any] = field(default_factory=dict)
 
 

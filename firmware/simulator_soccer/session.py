@@ -135,7 +135,6 @@ class SoccerSession(MatchSession[Picking]):
         if self.step is not Step.CHOOSE or picking is None or self.is_cpu(seat):
             return False
         picking.why = None
-        picking.pressed = True
         decision = self.view(seat).body["decision"]
         if decision in choosing.SECRET:
             return self._press_secret(seat, picking, decision, button, now)
@@ -466,11 +465,11 @@ class SoccerSession(MatchSession[Picking]):
         """The move clock ran out: the pick as it stands, else the proposal; a secret pick
         not made is the core's random pick (:func:`firmware.games.cpu.clock_pick`, keyed by
         the match's secret: nothing a player can know, and the same after a power cut) among
-        the legal ones but rounding the keeper (a cell nobody pointed at). A person who
-        pressed nothing this decision counts for the unattended rule, as in every game. The
-        deadline stays as it was, so a pick changed after it is locked in at once."""
-        if not pending.pressed:
-            self.clock_picked.add(seat)
+        the legal ones but rounding the keeper (a cell nobody pointed at). It counts for the
+        unattended rule as in every game (unless the person pressed a button: the core's
+        :meth:`left_to_clock`). The deadline stays as it was, so a pick changed after it is
+        locked in at once."""
+        self.clock_picked.add(seat)
         choice: Choice | None
         if self.view(seat).body["decision"] in choosing.SECRET:
             choice = self._secret_choice(pending, self.view(seat).body["decision"])
@@ -497,8 +496,7 @@ class SoccerSession(MatchSession[Picking]):
         the only one against the CPU, counts as in the other games."""
         asked = {seat for seat in joint if not self.is_cpu(seat)}
         people = {seat for seat in self.match.seats if not self.is_cpu(seat)}
-        if asked and asked != people and asked <= self.clock_picked:
-            self.clock_picked = set()
+        if asked and asked != people and asked <= self.left_to_clock():
             return
         super()._count_unattended(joint)
 
