@@ -165,17 +165,18 @@ class SensibleBot(FotbollBot):
     @staticmethod
     def keeper(view: FotbollView, legal: Sequence[Choice]) -> Choice:
         """The outfield card of the highest rank goes in goal."""
-        def rank(choice: Choice) -> int:
-            slot = view.you.slot(choice.position) if isinstance(choice, Keeper) else None
-            return _rank(None if slot is None else slot.card)
-        return max(legal, key=rank)
+        return max(legal, key=lambda choice: _rank_at(view, choice))
 
     @staticmethod
     def send_off(view: FotbollView, legal: Sequence[Choice]) -> Choice:
-        def cost(choice: Choice) -> int:
-            slot = view.you.slot(choice.position) if isinstance(choice, SendOff) else None
-            return _rank(None if slot is None else slot.card)
-        return min(legal, key=cost)
+        """The card of the lowest rank goes off."""
+        return min(legal, key=lambda choice: _rank_at(view, choice))
+
+
+def _rank_at(view: FotbollView, choice: Choice) -> int:
+    """The rank of the seat's card at the position a keeper or send-off ``choice`` names."""
+    slot = view.you.slot(choice.position) if isinstance(choice, (Keeper, SendOff)) else None
+    return _rank(None if slot is None else slot.card)
 
 
 _RANKS: dict[bool, tuple[int, ...]] = {}
