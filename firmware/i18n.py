@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TypeVar
+
+T = TypeVar("T")
 
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
@@ -157,14 +160,20 @@ class Key(str):
     __slots__ = ()
 
 
-def add(strings: Mapping[str, tuple[str, str]]) -> None:
-    """Add a game's words (its spec's ``strings``; the registry calls this as it loads the
-    game). A key may be added again with the same words, never with others."""
-    for key, words in strings.items():
-        known = STRINGS.get(key)
-        if known is not None and known != words:
+def add(strings: Mapping[str, tuple[str, str]], third_person: ThirdPerson | None = None) -> None:
+    """Add a game's words (its spec's ``strings``) and how :func:`told_as` tells those that
+    address the reader of a team (its spec's ``third_person``); the registry calls this as it
+    loads the game. A key may be added again with the same words, never with others."""
+    _merge(STRINGS, strings)
+    _merge(THIRD_PERSON, third_person or {})
+
+
+def _merge(table: dict[str, T], added: Mapping[str, T]) -> None:
+    for key, value in added.items():
+        known = table.get(key)
+        if known is not None and known != value:
             raise ValueError(f"the text {key!r} is defined twice, differently")
-        STRINGS[key] = words
+        table[key] = value
 
 
 PERSON = "person:"
@@ -177,12 +186,13 @@ def person_key(name: str) -> str:
     return PERSON + name
 
 
+ThirdPerson = Mapping[str, tuple[str, str | None]]
+"""A word that addresses the reading pad -> the same told of a team: (key, the field the seat's
+own team fills; None: the words keep the other team they name)."""
+
 THIRD_PERSON: dict[str, tuple[str, str | None]] = {
-    # a word that addresses the reading pad -> the same told of a team: (key, the field the
-    # seat's own team fills; None: the words keep the other team they name)
+    # the words above; a game adds its own with its strings (:func:`add`)
     "tell.they_save": ("tell.they_save_it", None),
-    "flip.drew": ("flip.they_drew", "team"),
-    "draw.title": ("draw.they", "team"),
     "result.win": ("result.team_wins", "team"),
     "tell.duel_won": ("watch.duel_won", "team"),
     "tell.duel_lost": ("watch.duel_lost", "team"),
@@ -190,26 +200,10 @@ THIRD_PERSON: dict[str, tuple[str, str | None]] = {
     "tell.you_score": ("tell.they_score", "team"),
     "tell.you_save": ("tell.they_save_it", "team"),
     "tell.you_keep": ("tell.they_keep", "team"),
-    "tell.you_miss": ("tell.they_miss", "team"),
-    "tell.you_again": ("tell.they_again", "team"),
-    "tell.you_take": ("tell.they_take", "team"),
-    "tell.ball_yours": ("tell.ball_theirs", "team"),
-    "tell.your_shot": ("tell.their_shot", "team"),
-    "tell.your_dive": ("tell.their_dive", "team"),
-    "cf.you_counter": ("cf.they_counter", "team"),
-    "cf.you_shoot_next": ("cf.they_shoot_next", "team"),
     "cf.you_are": ("cf.team_is", "team"),
-    "you_have_ball": ("has_ball", "team"),
-    "fb.you_again": ("fb.they_again", "team"),
-    "fb.your_go": ("fb.their_go", "team"),
     "fb.you_start": ("fb.they_start", "team"),
-    "fb.for_you": ("fb.for_them", "team"),
-    "ck.your_turn": ("ck.turn_of", "army"),
-    "ck.you_start": ("ck.starts", "army"),
-    "ck.you_take": ("ck.they_take", "army"),
-    "ck.you_played": ("ck.they_played", "army"),
 }
-"""What :func:`told_as` turns into a team's words (keys a game does not load are skipped)."""
+"""What :func:`told_as` turns into a team's words."""
 _VOICE: ContextVar[tuple[str, str] | None] = ContextVar("pitchpad_voice", default=None)
 
 
@@ -236,7 +230,7 @@ def text(language: str, key: str, **values: object) -> str:
         if key in ("you", "cpu"):
             return text(language, own if key == "you" else other)
         third = THIRD_PERSON.get(key)
-        if third is not None and third[0] in STRINGS:
+        if third is not None:
             third_key, field_name = third
             if field_name is None:
                 return text(language, third_key, **values)

@@ -17,7 +17,7 @@ from . import commentary
 from .entry import ENTRY, LEVELS, ChifootmiSettings
 from .screens import card_text, reveal_headline
 from .session import CPU
-from .strings import STRINGS
+from .strings import STRINGS, THIRD_PERSON
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,7 @@ def kids_cards(view: Any, events: Sequence[Event], language: str) -> tuple[str, 
 
 
 SPEC = GameSpec(rules=chifootmi.GAME, title="Chifootmi", menu_order=10, console=ENTRY, cpu=CPU,
-                options=ChifootmiOptions, strings=STRINGS, describe=commentary.describe,
+                options=ChifootmiOptions, strings=STRINGS,
+                third_person=THIRD_PERSON, describe=commentary.describe,
                 headline=reveal_headline, kids_picture=kids_picture, kids_cards=kids_cards)
 """Chifootmi, published under the ``pitchpad.games`` entry point."""

@@ -66,3 +66,19 @@ STRINGS: dict[str, tuple[str, str]] = {
     "out.one_two": ("1-2 !", "1-2!"),
     "out.shooting_phase": ("Phase de tir", "Shooting phase"),
 }
+
+
+THIRD_PERSON: dict[str, tuple[str, str | None]] = {
+    # words that address the reading pad -> told of a team, in a demo (firmware.i18n.told_as)
+    "tell.you_miss": ("tell.they_miss", "team"),
+    "tell.you_again": ("tell.they_again", "team"),
+    "tell.you_take": ("tell.they_take", "team"),
+    "tell.ball_yours": ("tell.ball_theirs", "team"),
+    "tell.your_shot": ("tell.their_shot", "team"),
+    "tell.your_dive": ("tell.their_dive", "team"),
+    "cf.you_counter": ("cf.they_counter", "team"),
+    "cf.you_shoot_next": ("cf.they_shoot_next", "team"),
+    "you_have_ball": ("has_ball", "team"),
+    "flip.drew": ("flip.they_drew", "team"),
+    "draw.title": ("draw.they", "team"),
+}

@@ -17,7 +17,7 @@ from firmware.games.spec import GameSpec
 from .entry import ENTRY, ChifoumiSettings
 from .screens import reveal_headline
 from .session import CPU
-from .strings import STRINGS
+from .strings import STRINGS, THIRD_PERSON
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,7 @@ def kids_picture(events: Sequence[Event]) -> str | None:
 
 
 SPEC = GameSpec(rules=chifoumi.GAME, title="Chifoumi", menu_order=30, console=ENTRY, cpu=CPU,
-                options=ChifoumiOptions, strings=STRINGS, headline=reveal_headline,
+                options=ChifoumiOptions, strings=STRINGS,
+                third_person=THIRD_PERSON, headline=reveal_headline,
                 kids_picture=kids_picture)
 """Chifoumi, published under the ``pitchpad.games`` entry point."""

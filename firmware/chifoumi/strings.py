@@ -58,3 +58,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ck.you_played": ("Tu as joué", "You played"),
     "ck.they_played": ("{army} a joué", "{army} played"),
 }
+
+
+THIRD_PERSON: dict[str, tuple[str, str | None]] = {
+    # words that address the reading pad -> told of a team, in a demo (firmware.i18n.told_as)
+    "ck.your_turn": ("ck.turn_of", "army"),
+    "ck.you_start": ("ck.starts", "army"),
+    "ck.you_take": ("ck.they_take", "army"),
+    "ck.you_played": ("ck.they_played", "army"),
+}

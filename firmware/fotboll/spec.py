@@ -16,7 +16,7 @@ from firmware.games.spec import GameSpec
 from .entry import ENTRY, FotbollSettings
 from .screens import card_label, reveal_headline
 from .session import CPU
-from .strings import STRINGS
+from .strings import STRINGS, THIRD_PERSON
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,7 @@ def kids_cards(view: Any, events: Sequence[Event], language: str) -> tuple[str, 
 
 
 SPEC = GameSpec(rules=fotboll.GAME, title="Fotboll", menu_order=20, console=ENTRY, cpu=CPU,
-                options=FotbollOptions, strings=STRINGS, headline=reveal_headline,
+                options=FotbollOptions, strings=STRINGS,
+                third_person=THIRD_PERSON, headline=reveal_headline,
                 kids_picture=kids_picture, kids_cards=kids_cards)
 """Fotboll, published under the ``pitchpad.games`` entry point."""

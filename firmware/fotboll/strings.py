@@ -49,3 +49,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "fb.for_you": ("Pour toi", "For you"),
     "fb.for_them": ("Pour {team}", "For {team}"),
 }
+
+
+THIRD_PERSON: dict[str, tuple[str, str | None]] = {
+    # words that address the reading pad -> told of a team, in a demo (firmware.i18n.told_as)
+    "fb.you_again": ("fb.they_again", "team"),
+    "fb.your_go": ("fb.their_go", "team"),
+    "fb.for_you": ("fb.for_them", "team"),
+}

@@ -71,7 +71,7 @@ class _Registry(Mapping[str, GameSpec]):
     def _add(self, spec: GameSpec) -> None:
         assert self._specs is not None
         self._specs[spec.name] = spec
-        i18n.add(spec.strings)
+        i18n.add(spec.strings, spec.third_person)
 
     def register(self, spec: GameSpec) -> GameSpec:
         specs = self._loaded()

@@ -224,6 +224,10 @@ class GameSpec:
     """Its match options: the flags of ``pitchpad match`` and ``pitchpad sim``."""
     strings: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """The words only this game shows: i18n key -> (French, English)."""
+    third_person: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
+    """Those of its words that address the reading pad, told of a team instead on a demo's
+    screens (:data:`firmware.i18n.THIRD_PERSON`): key -> (the team's key, the field its own
+    team fills, or None)."""
     describe: Callable[[Event], str | None] = no_commentary
     """One line of commentary for an engine event (the headless sim); None: its fields."""
     spectator_words: Callable[[Sequence[Event]], Words] | None = None
