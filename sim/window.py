@@ -10,11 +10,12 @@ Run the test-pattern demo with ``python -m sim.window --pads 2``.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import threading
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from hal.buttons import Button
 from hal.clock import Clock
@@ -199,8 +200,8 @@ class WindowConsole(SimConsole):
                       f"{self.battery.describe()} ({DRAIN_KEY} drains, {CHARGER_KEY} charger)", fill=(180, 180, 180))
         power = (f"asleep: a key wakes it (power button {POWER_KEY}, {POWER_HOLD_KEY} holds it)" if self.asleep
                  else f"power button: {POWER_KEY} (held as long as the key), {POWER_HOLD_KEY} holds it")
-        draw.text((GAP, self.size[1] - 2 * LABEL), fitted(draw, power, self.size[0] - 2 * GAP), fill=(180, 180, 180))
-        draw.text((GAP, self.size[1] - LABEL), fitted(draw, self.log_line, self.size[0] - 2 * GAP),
+        draw.text((GAP, self.size[1] - 2 * LABEL), fitted(power, self.size[0] - 2 * GAP), fill=(180, 180, 180))
+        draw.text((GAP, self.size[1] - LABEL), fitted(self.log_line, self.size[0] - 2 * GAP),
                   fill=(230, 200, 120))
         return canvas
 
@@ -216,11 +217,16 @@ class WindowConsole(SimConsole):
             self._thread.join(timeout=5)
 
 
-def fitted(draw: ImageDraw.ImageDraw, line: str, width: int) -> str:
-    """``line`` cut (with "...") to ``width`` pixels of the window's font."""
-    if draw.textlength(line) <= width:
+@functools.lru_cache(maxsize=8)
+def fitted(line: str, width: int) -> str:
+    """``line`` cut (with "...") to ``width`` pixels of the window's font (Pillow's default, the
+    one ``draw.text`` uses). Remembered: :meth:`WindowConsole.compose` runs for every frame the
+    screens change, while its status lines change only with a log line or the power state, and
+    cutting a long log line measures it once per character dropped."""
+    font = ImageFont.load_default()
+    if font.getlength(line) <= width:
         return line
-    while line and draw.textlength(line + "...") > width:
+    while line and font.getlength(line + "...") > width:
         line = line[:-1]
     return line + "..."
 
