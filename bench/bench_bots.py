@@ -35,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from best_reply import BestReply  # noqa: E402
+from intervals import wilson  # noqa: E402
 from engine.chifootmi.bots import StrongBot, make_bot, make_difficulty, play_match  # noqa: E402
 from engine.chifootmi.bots.round_game import slot_columns  # noqa: E402
 from engine.chifootmi import Level, MatchConfig, Options  # noqa: E402
@@ -91,14 +92,6 @@ def use_weights(path: str) -> None:
     if tuple(scope["FEATURES"]) != leaf_value.FEATURES:
         raise SystemExit(f"{path}: its features are not the model's")
     leaf_value.WEIGHTS = scope["WEIGHTS"]
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score 95% interval of a win rate."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def chi_square_p(counts: list[int]) -> float:

@@ -12,7 +12,6 @@ by a secret), an agent with the CPU's code and the seed predicting every throw
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import sys
@@ -25,13 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine.chifoumi import GameConfig, new_match  # noqa: E402
 from engine.chifoumi.bots import make_bot  # noqa: E402
 from engine.chifoumi.choices import THROWS  # noqa: E402
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+from intervals import wilson  # noqa: E402
 
 
 def duel(bot, other, games: int, players: int = 2) -> tuple[float, list[float]]:

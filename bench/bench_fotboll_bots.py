@@ -16,7 +16,6 @@ strategy (the shoot-out's sides, uniform): CPU-vs-CPU matches on the console's g
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
@@ -27,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from best_reply import mixed_choice_check  # noqa: E402
 from engine.fotboll.bots import make_bot, make_difficulty, play_match  # noqa: E402
 from engine.fotboll import MatchConfig, new_match  # noqa: E402
+from intervals import wilson  # noqa: E402
 
 PAIRINGS = [("sensible", "random"), ("search", "sensible")]
 
@@ -42,16 +42,6 @@ class Timed:
         choice = self.bot.choose(view, legal, rng)
         self.times.append((time.process_time() - cpu, time.perf_counter() - wall))
         return choice
-
-
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``score / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = score / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def pairing(a: str, b: str, config: MatchConfig, matches: int, seed: int,

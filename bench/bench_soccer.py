@@ -23,7 +23,6 @@ shows its progress and ``summary`` gives the figures of the matches played so fa
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
 import sys
@@ -32,17 +31,9 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 import run_record
+from intervals import wilson
 from engine.simulator_soccer import MatchConfig, Options, new_match
 from engine.simulator_soccer.bots import SoccerBot
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def load() -> str:

@@ -23,7 +23,6 @@ Match i is seeded 5000 + i; the CPU is red in even matches, blue in odd ones.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -35,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 import run_record  # noqa: E402
+from intervals import wilson  # noqa: E402
 
 from engine.simulator_soccer import Defend, Kick, MatchConfig, Move, Options, Place, new_match  # noqa: E402
 from engine.simulator_soccer import events as ev  # noqa: E402
@@ -49,15 +49,6 @@ from firmware.simulator_soccer.session import DIFFICULTIES, SoccerCpu  # noqa: E
 
 SETTLES = (ev.BallWon, ev.Out, ev.Offside, ev.Foul, ev.Goal)
 """The events that end a kick's story: someone has the ball, or a restart is awarded."""
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def won_by(events: Iterable[ev.SoccerEvent], seat: str) -> bool | None:

@@ -34,7 +34,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench_bots import LEVELS, use_weights, wilson  # noqa: E402
+from bench_bots import LEVELS, use_weights  # noqa: E402
+from intervals import wilson  # noqa: E402
 from best_reply import BestReply  # noqa: E402
 from engine.chifootmi.bots import StrongBot
 from engine.bots.seeds import match_seeds  # noqa: E402
