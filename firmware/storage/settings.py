@@ -60,12 +60,12 @@ class Settings:
     sound: bool = True
     language: str = "fr"
     games: Mapping[str, Any] = field(default_factory=dict)
+    """Game name -> its settings (a dataclass once changed, else the JSON object read)."""
     kids: bool = False
     """Kids' mode (each game's ``ConsoleEntry.kids`` settings, big reveals)."""
     locked: bool = False
     """The menu changes only the game and who plays (``Row.unlocked``; the button code or
     ``--lock-settings``)."""
-    """Game name -> its settings (a dataclass once changed, else the JSON object read)."""
     sleep: int = 5
     """Minutes without a press before a console that can power off sleeps (its panels off);
     0: never."""
