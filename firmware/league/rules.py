@@ -13,15 +13,15 @@ from firmware.games.registry import GAMES, game_named
 
 
 def games() -> dict[str, str]:
-    """Every game the console hosts, by name: its title (in menu order). Read from the registry
-    each time (it keeps the specs itself), so a game the registry lists later, a plugin's read
-    again (``registry.reload()``), is accepted too."""
+    """Every game the console hosts, by name: its title (in menu order), for the page."""
     return {name: entry.title for name, entry in GAMES.items()}
 
 
 def _known(game: str) -> None:
-    if game not in games():
-        raise BadMessage(f"unknown game {game!r} (the games are {', '.join(games())})")
+    """Asks the registry itself at each message (it keeps the specs), so a game it lists
+    later, a plugin's read again (``registry.reload()``), is accepted too."""
+    if game not in GAMES:
+        raise BadMessage(f"unknown game {game!r} (the games are {', '.join(GAMES)})")
 
 
 def check_result(result: Result) -> None:
