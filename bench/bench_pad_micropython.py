@@ -29,7 +29,7 @@ import tty
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "deploy")]
 
 from PIL import ImageDraw  # noqa: E402
 
@@ -38,6 +38,7 @@ from hal import Button, EventQueue, blank_frame  # noqa: E402
 from hal import serial_protocol as wire  # noqa: E402
 from hal.screen import to_pages  # noqa: E402
 from hal.serial_pad import open_serial_pad  # noqa: E402
+from padboard.padloop import HEAL_MS  # noqa: E402
 
 PACKAGE = "@micropython/micropython-webassembly-pyscript@1.27.0"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "pitchpad" / "micropython-wasm"
@@ -46,7 +47,7 @@ FIRMWARE = {"/pad/main.py": "deploy/padboard/main.py", "/pad/board.py": "deploy/
             "/pad/padloop.py": "deploy/padboard/padloop.py",
             "/pad/lib/hal/serial_protocol.py": "hal/serial_protocol.py"}
 BUTTON_PINS = (2, 3, 4, 5, 6, 7, 8)          # board.py's, in Button order
-HEAL_S = 4.8                                  # padloop.HEAL_MS
+HEAL_S = HEAL_MS / 1000                       # the pad firmware's heal of a still panel
 results: list[tuple[bool, str]] = []
 
 
