@@ -14,6 +14,7 @@ from hal.events import EventQueue
 from hal.gauge import Gauge, NoGauge
 from hal.led import Led
 from hal.pad import MAX_PADS, Pad
+from hal.phones import NoPhones, Phones
 from hal.power import NoPowerInput, PowerInput
 from hal.screen import Screen
 
@@ -29,7 +30,8 @@ class Console:
 
     def __init__(self, pads: Sequence[Pad], screens: Sequence[Screen], leds: Sequence[Led],
                  buzzer: Buzzer, events: EventQueue, clock: Clock | None = None, *,
-                 gauge: Gauge | None = None, power: PowerInput | None = None) -> None:
+                 gauge: Gauge | None = None, power: PowerInput | None = None,
+                 phones: Phones | None = None) -> None:
         if not 1 <= len(pads) <= MAX_PADS:
             raise ValueError(f"a console has 1 to {MAX_PADS} pads, not {len(pads)}")
         if not len(pads) == len(screens) == len(leds):
@@ -44,6 +46,9 @@ class Console:
         """The battery gauge (:class:`~hal.gauge.NoGauge` on mains: no battery level)."""
         self.power: PowerInput = power or NoPowerInput()
         """The power button and a power board's shutdown request (:mod:`hal.power`)."""
+        self.phones: Phones = phones or NoPhones()
+        """The phones that may join as pads (:mod:`hal.phones`); their pads, screens and LEDs
+        are the last of :attr:`pads`, :attr:`screens` and :attr:`leds`."""
         self._asleep: list[bool] | None = None
         self._closed = False
 
@@ -100,8 +105,8 @@ class Console:
             return
         self._closed = True
         self.events.close()
-        parts: list[Pad | Led | Screen | Buzzer | PowerInput | Gauge] = [
-            *self.pads, *self.leds, *self.screens, self.buzzer, self.power, self.gauge]
+        parts: list[Pad | Led | Screen | Buzzer | PowerInput | Gauge | Phones] = [
+            *self.pads, *self.leds, *self.screens, self.buzzer, self.power, self.gauge, self.phones]
         for part in parts:
             part.close()
 
