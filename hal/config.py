@@ -364,7 +364,7 @@ def parse_config(text: str, source: str | None = None) -> HardwareConfig:
             raise reader.fail("buzzer.pwm_chip", f"must be within 0..63 (/sys/class/pwm/pwmchipN), not {pwm_chip}")
     power = _read_power(reader, pins, document)
     gauge = _read_gauge(reader, document, pads)
-    _check_bus_pins(reader, pins, pads)
+    _check_bus_pins(reader, pins, pads, gauge)
     gpio = _read_gpio(reader, document)
     if pwm_chip:
         gpio = replace(gpio, pwm_chip=pwm_chip)
@@ -511,18 +511,24 @@ def _check_serial_ports_apart(reader: _Reader, pads: tuple[PadConfig, ...]) -> N
         seen[pad.serial_port] = key
 
 
-def _check_bus_pins(reader: _Reader, pins: _PinLedger, pads: tuple[PadConfig, ...]) -> None:
-    """A button on GPIO2/3 while I2C-1 drives screens (or on SPI-0 pins with SPI screens) would
-    read the bus clock as presses; refuse it here rather than debug it on the table."""
-    buses = {(pad.screen.bus, pad.screen.port) for pad in pads if pad.screen is not None}
+def _check_bus_pins(reader: _Reader, pins: _PinLedger, pads: tuple[PadConfig, ...],
+                    gauge: GaugeConfig | None) -> None:
+    """A pin on GPIO2/3 while I2C-1 carries the screens or the battery gauge (or on SPI-0's pins
+    with SPI screens) would read the bus clock as presses, or drive the bus it shares; refuse it
+    here rather than debug it on the table."""
+    users: dict[tuple[str, int], str] = {}
+    if gauge is not None:
+        users[("i2c", gauge.port)] = "the battery gauge's bus"
+    for pad in pads:
+        if pad.screen is not None:
+            users[(pad.screen.bus, pad.screen.port)] = "the screens' bus"
     reserved: dict[int, str] = {}
-    if ("i2c", 1) in buses:
-        reserved.update(I2C_PINS)
-    if ("spi", 0) in buses:
-        reserved.update(SPI_PINS)
+    if ("i2c", 1) in users:
+        reserved.update({pin: f"{name}, taken by {users['i2c', 1]}" for pin, name in I2C_PINS.items()})
+    if ("spi", 0) in users:
+        reserved.update({pin: f"{name}, taken by {users['spi', 0]}" for pin, name in SPI_PINS.items()})
     for pin, key in pins.owners.items():
         if pin in reserved:
             wake = (" (GPIO3 is the pin that wakes a halted Pi: docs/hardware.md, \"Power\", says how "
                     "to free it)" if pin == 3 and key.startswith("power.") else "")
-            raise reader.fail(key, f"GPIO{pin} is {reserved[pin]}, taken by the screens' bus{wake}")
-
+            raise reader.fail(key, f"GPIO{pin} is {reserved[pin]}{wake}")

@@ -211,3 +211,27 @@ def test_the_battery_handheld_example_is_the_handheld_with_a_gauge_and_a_power_b
     assert battery.gauge == GaugeConfig("max17048", 1, 0x36)
     assert battery.power == PowerConfig(button=7, poweroff_pin=9)
     assert replace(battery, gauge=None, power=PowerConfig(), source=plain.source) == plain
+
+
+def spi_screens_text(extra: str) -> str:
+    """The handheld with its two screens on SPI 0 (D/C and RESET on the free pins, D/C of pad 1
+    on GPIO2) and ``extra`` after it."""
+    text = (EXAMPLES / "handheld.toml").read_text()
+    for address, (dc, reset, device) in {"0x3C": (2, 14, 0), "0x3D": (15, 0, 1)}.items():
+        text = text.replace(f'bus = "i2c"\nport = 1\naddress = {address}',
+                            f'bus = "spi"\nport = 0\ndevice = {device}\ndc_pin = {dc}\nreset_pin = {reset}')
+    return text + extra
+
+
+def test_a_gauge_on_i2c_bus_1_holds_gpio2_and_gpio3_with_the_screens_on_spi() -> None:
+    plain = parse_config(spi_screens_text("\n[power]\nbutton = 3\n"))     # no gauge: both pins free
+    assert plain.pads[0].screen is not None and plain.pads[0].screen.dc_pin == 2
+    with pytest.raises(ConfigError, match=r"handheld.toml:\d+: pad\[0\].screen.dc_pin: GPIO2 is I2C1 SDA, "
+                                          r"taken by the battery gauge's bus"):
+        parse_config(spi_screens_text(GAUGE + "\n[power]\nbutton = 3\n"), source="handheld.toml")
+    moved = spi_screens_text(GAUGE + "\n[power]\nbutton = 3\n").replace("dc_pin = 2", "dc_pin = 1")
+    with pytest.raises(ConfigError, match=r"power.button: GPIO3 is I2C1 SCL, taken by the battery gauge's "
+                                          r"bus \(GPIO3 is the pin that wakes a halted Pi"):
+        parse_config(moved, source="handheld.toml")
+    elsewhere = parse_config(moved.replace("port = 1\naddress = 0x36", "port = 3\naddress = 0x36"))
+    assert elsewhere.gauge is not None and elsewhere.power.button == 3      # the gauge on bus 3

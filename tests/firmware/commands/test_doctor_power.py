@@ -8,6 +8,7 @@ from pathlib import Path
 
 from hal.mock_bus import MockSMBus
 from max17048_model import Max17048Model
+from tests.hal.test_hal_gauge import GAUGE, spi_screens_text
 
 from .test_doctor_watchdog import HANDHELD, doctor, texts
 
@@ -92,3 +93,11 @@ def test_whether_the_console_may_power_off(tmp_path: Path) -> None:
     d.pkcheck = lambda pid: (False, "Not authorized.")
     assert any(t.startswith("polkit refuses the running console (pid 4242) the power-off (Not authorized.)")
                for t in texts(d.check(), "fail"))
+
+
+def test_doctor_names_a_pin_on_the_gauges_bus_with_the_screens_on_spi(tmp_path: Path) -> None:
+    config = tmp_path / "spi.toml"
+    config.write_text(spi_screens_text(GAUGE + "\n[power]\nbutton = 3\n"))
+    fails = texts(doctor(tmp_path, config=config).check(), "fail")
+    assert any(t.startswith("the config cannot be used: ") and "pad[0].screen.dc_pin: GPIO2 is I2C1 SDA, "
+               "taken by the battery gauge's bus" in t for t in fails), fails
