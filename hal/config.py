@@ -302,12 +302,25 @@ def _article(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-class _PinLedger:
-    """Remembers which key claimed each GPIO so a pin used twice names both keys."""
+@dataclass(frozen=True)
+class PinConflict:
+    """A GPIO given two uses, which the loader refuses: ``key`` claimed it second, ``other`` is
+    the first key or the bus that holds the pin; ``message`` is the refusal as the loader words it."""
 
-    def __init__(self, reader: _Reader) -> None:
+    gpio: int
+    key: str
+    other: str
+    message: str
+
+
+class _PinLedger:
+    """Remembers which key claimed each GPIO so a pin used twice names both keys. Given a
+    ``conflicts`` list (:func:`read_wiring`) it lists each clash there instead of refusing it."""
+
+    def __init__(self, reader: _Reader, conflicts: list[PinConflict] | None = None) -> None:
         self.reader = reader
         self.owners: dict[int, str] = {}
+        self.conflicts = conflicts
 
     def claim(self, pin: int, key: str) -> int:
         if pin not in GPIO_RANGE:
@@ -316,13 +329,34 @@ class _PinLedger:
             other = self.owners[pin]
             line = self.reader.lines.find(other)
             where = f" (line {line})" if line else ""
-            raise self.reader.fail(key, f"GPIO{pin} is already used by {other}{where}")
+            self.refuse(pin, key, other, f"GPIO{pin} is already used by {other}{where}")
+            return pin
         self.owners[pin] = key
         return pin
+
+    def refuse(self, pin: int, key: str, other: str, message: str) -> None:
+        error = self.reader.fail(key, message)
+        if self.conflicts is None:
+            raise error
+        self.conflicts.append(PinConflict(pin, key, other, str(error)))
 
 
 def load_config(path: str | Path) -> HardwareConfig:
     """Read and check a hardware config file."""
+    return parse_config(read_config_text(path), source=str(path))
+
+
+def read_wiring(path: str | Path) -> tuple[HardwareConfig, tuple[PinConflict, ...]]:
+    """The config as :func:`load_config` reads it, except that a pin used twice or on a
+    screens' bus is listed rather than refused, so ``pitchpad wiring`` can draw the clash.
+    Every other mistake is refused as by :func:`load_config`."""
+    conflicts: list[PinConflict] = []
+    config = _parse(read_config_text(path), str(path), conflicts)
+    return config, tuple(conflicts)
+
+
+def read_config_text(path: str | Path) -> str:
+    """A config file's text, or a :class:`ConfigError` saying why it cannot be read."""
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -334,11 +368,15 @@ def load_config(path: str | Path) -> HardwareConfig:
         line = raw.count(b"\n", 0, error.start) + 1
         raise ConfigError(f"not UTF-8 text (byte 0x{raw[error.start]:02X}): save the file as "
                           f"UTF-8", path=str(path), line=line) from None
-    return parse_config(text, source=str(path))
+    return text
 
 
 def parse_config(text: str, source: str | None = None) -> HardwareConfig:
     """Check a hardware config given as TOML text (``source`` names it in messages)."""
+    return _parse(text, source, None)
+
+
+def _parse(text: str, source: str | None, conflicts: list[PinConflict] | None) -> HardwareConfig:
     reader = _Reader(text, source)
     document = reader.document
     reader.only(document, "", {"profile", "debounce_ms", "gpio", "buzzer", "pad", "gauge", "power"})
@@ -346,7 +384,7 @@ def parse_config(text: str, source: str | None = None) -> HardwareConfig:
     debounce_ms = reader.get(document, "", "debounce_ms", (int, float), required=False, default=20)
     if not 0 <= debounce_ms <= 200:
         raise reader.fail("debounce_ms", f"must be within 0..200 ms, not {debounce_ms}")
-    pins = _PinLedger(reader)
+    pins = _PinLedger(reader, conflicts)
     pad_tables = reader.get(document, "", "pad", list)
     if not 1 <= len(pad_tables) <= MAX_PADS:
         raise reader.fail("pad", f"a console has 1 to {MAX_PADS} [[pad]] tables, not {len(pad_tables)}")
@@ -531,4 +569,4 @@ def _check_bus_pins(reader: _Reader, pins: _PinLedger, pads: tuple[PadConfig, ..
         if pin in reserved:
             wake = (" (GPIO3 is the pin that wakes a halted Pi: docs/hardware.md, \"Power\", says how "
                     "to free it)" if pin == 3 and key.startswith("power.") else "")
-            raise reader.fail(key, f"GPIO{pin} is {reserved[pin]}{wake}")
+            pins.refuse(pin, key, {**I2C_PINS, **SPI_PINS}[pin], f"GPIO{pin} is {reserved[pin]}{wake}")

@@ -16,3 +16,22 @@ ONE_WIRE_PIN = 4
 """``dtoverlay=w1-gpio`` without a ``gpiopin=`` takes GPIO4."""
 SCREEN_ADDRESSES = (0x3C, 0x3D)
 """The two I2C addresses an SSD1306/SH1106 module can be jumpered to."""
+
+HEADER: dict[int, int | str] = {
+    1: "3V3", 2: "5V", 3: 2, 4: "5V", 5: 3, 6: "GND", 7: 4, 8: 14, 9: "GND", 10: 15,
+    11: 17, 12: 18, 13: 27, 14: "GND", 15: 22, 16: 23, 17: "3V3", 18: 24, 19: 10, 20: "GND",
+    21: 9, 22: 25, 23: 11, 24: 8, 25: "GND", 26: 7, 27: 0, 28: 1, 29: 5, 30: "GND",
+    31: 6, 32: 12, 33: 13, 34: "GND", 35: 19, 36: 16, 37: 26, 38: 20, 39: "GND", 40: 21,
+}
+"""The 40 pins, by their number on the header (pin 1 is the square pad, odd pins on the
+board's inner row): a BCM GPIO number, or the supply the pin carries. The same on every
+40-pin Pi."""
+PIN_OF_GPIO: dict[int, int] = {what: pin for pin, what in HEADER.items() if isinstance(what, int)}
+"""The header pin of each GPIO: ``PIN_OF_GPIO[17] == 11``."""
+ID_EEPROM_PINS = {0: "ID_SD (HAT EEPROM)", 1: "ID_SC (HAT EEPROM)"}
+"""GPIO0/1: the HAT identification EEPROM's I2C (bus 0 when ``dtparam=i2c_vc=on``)."""
+
+
+def gpio_name(gpio: int) -> str:
+    """``GPIO17 (pin 11)``: the words the docs and every message use for a header line."""
+    return f"GPIO{gpio} (pin {PIN_OF_GPIO[gpio]})"

@@ -135,3 +135,21 @@ def test_a_config_nested_too_deeply_is_one_line_naming_the_line(tail, needle, oc
     assert HANDHELD.endswith("\n")
     assert error.line == len(HANDHELD.splitlines()) + 1 + line_of(tail, needle, occurrence)
     assert str(error).startswith(f"hw.toml:{error.line}: ")
+
+
+def test_read_wiring_lists_each_pin_clash_in_the_loaders_own_words_and_keeps_reading(tmp_path: Path) -> None:
+    """``pitchpad wiring`` draws a refused config: each clash is listed (the pin, both uses,
+    the refusal as load_config words it) and the rest of the config is still read."""
+    from hal.config import read_wiring
+
+    text = HANDHELD.replace("CARD2 = 27", "CARD2 = 6", 1).replace("CENTRE = 13", "CENTRE = 3", 1)
+    path = tmp_path / "hw.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    config, clashes = read_wiring(path)
+    assert [(c.gpio, c.key, c.other) for c in clashes] == [
+        (6, "pad[0].buttons.LEFT", "pad[0].buttons.CARD2"), (3, "pad[0].buttons.CENTRE", "I2C1 SCL")]
+    assert clashes[0].message == str(caught.value)
+    assert "GPIO3 is I2C1 SCL, taken by the screens' bus" in clashes[1].message
+    assert config.pads[1].buttons[Button.RIGHT] == 19 and config.buzzer_pin == 12
