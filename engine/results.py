@@ -14,7 +14,11 @@ A result is one line per seat: ``(seat, score, outcome)``, the outcome ``win``, 
   sum), or the scores were level and the game settles ties by a shoot-out, which the winning
   side won;
 - a draw: the game allows draws and the best score is shared by two sides or more (Chifoumi
-  for three: a tie at the top is a draw for all), with no shoot-out.
+  for three: a tie at the top is a draw for all), with no shoot-out;
+- every score is one a match can end with: a whole number of the game's ``step`` (a goal; a
+  half point in Chifoumi), from 0 to the game's ``most``;
+- a shoot-out's score is one a shoot-out can end with (C-PEN-1, every game's: five kicks each,
+  over once one side cannot catch up, then sudden death in pairs).
 
 >>> rules = ResultRules(seatings=(("red", "blue"),), draws=False, shootout=True)
 >>> check(rules, [("red", 2, "win"), ("blue", 1, "loss")], None) is None
@@ -27,11 +31,20 @@ True
 'a match of this game cannot end drawn'
 >>> check(rules, [("red", 1, "win"), ("blue", 1, "loss")], {"red": 4, "blue": 3}) is None
 True
+>>> check(rules, [("red", 999, "win"), ("blue", 0, "loss")], None)
+'red scored 999: more than a match of this game can reach (99)'
+>>> check(rules, [("red", 2.5, "win"), ("blue", 0, "loss")], None)
+'red scored 2.5: not a whole number of goals or points'
+>>> check(rules, [("red", 1, "win"), ("blue", 1, "loss")], {"red": 9, "blue": 0})
+'a shoot-out cannot end 9-0'
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+
+from .duel import SHOOTOUT_KICKS, shootout_winner
 
 __all__ = ["OUTCOMES", "ResultRules", "check", "decide"]
 
@@ -50,6 +63,19 @@ class ResultRules:
     """Level scores can be settled by a shoot-out (always, or with an option)."""
     teams: tuple[tuple[str, ...], ...] = ()
     """Seats that win or lose together, when a match seats all of them (Chifoumi for four)."""
+    most: tuple[float, ...] = (99,)
+    """The most goals (or points) one seat can have when a match ends, for each seating in the
+    order of ``seatings`` (one number: every seating). What the rules allow, not what is
+    likely: a score above it was not played."""
+    step: float = 1
+    """Every score is a whole number of these (goals: 1; Chifoumi's half point: 0.5)."""
+
+    def most_for(self, seats: Sequence[str]) -> float:
+        """The most one seat can score in a match seating ``seats``."""
+        for index, seating in enumerate(self.seatings):
+            if sorted(seats) == sorted(seating):
+                return self.most[index] if index < len(self.most) else self.most[-1]
+        return self.most[-1]
 
 
 def _sides(rules: ResultRules, seats: Sequence[str]) -> list[tuple[str, ...]]:
@@ -70,6 +96,9 @@ def check(rules: ResultRules, players: Sequence[tuple[str, float, str]],
         expected = " or ".join("/".join(seating) for seating in rules.seatings)
         return f"seats {'/'.join(seats)}: this game seats {expected}"
     score = {seat: value for seat, value, _ in players}
+    why = _impossible_score(rules, score)
+    if why is not None:
+        return why
     outcome = {seat: result for seat, _, result in players}
     if any(result not in OUTCOMES for result in outcome.values()):
         return "an outcome is not win, draw or loss"
@@ -80,6 +109,8 @@ def check(rules: ResultRules, players: Sequence[tuple[str, float, str]],
         return "a shoot-out, which this game never has"
     if shootout is not None and set(shootout) != set(seats):
         return "a shoot-out between other seats"
+    if shootout is not None and len(seats) == 2 and not _shootout_can_end(*shootout.values()):
+        return f"a shoot-out cannot end {'-'.join(str(v) for v in shootout.values())}"
     if all(result == "draw" for result in outcome.values()):
         if not rules.draws:
             return "a match of this game cannot end drawn"
@@ -111,6 +142,52 @@ def check(rules: ResultRules, players: Sequence[tuple[str, float, str]],
     if all(mine > sum(shootout.get(seat, 0) for seat in side) for side in others):
         return None
     return f"{name} won a shoot-out it did not win"
+
+
+def _impossible_score(rules: ResultRules, score: Mapping[str, float]) -> str | None:
+    """Why one of the scores cannot end a match of this game (beyond its ``most``, below 0,
+    or not a whole number of its ``step``), or None."""
+    most = rules.most_for(list(score))
+    for seat, value in score.items():
+        shown = int(value) if value == int(value) else value
+        if value < 0:
+            return f"{seat} scored {shown}: a score is never below 0"
+        if value > most:
+            return f"{seat} scored {shown}: more than a match of this game can reach ({most:g})"
+        if value / rules.step != int(value / rules.step):
+            return f"{seat} scored {shown}: not a whole number of goals or points"
+    return None
+
+
+@cache
+def _shootout_ends() -> frozenset[tuple[int, int]]:
+    """Every score (winner's, loser's) a shoot-out can end with in its first
+    :data:`~engine.duel.SHOOTOUT_KICKS` kicks each, whoever kicked first (C-PEN-1): each
+    sequence of kicks played through :func:`engine.duel.shootout_winner` until it ends."""
+    ends: set[tuple[int, int]] = set()
+
+    def play(kicks: tuple[list[bool], list[bool]], kicker: int) -> None:
+        winner = shootout_winner(kicks)
+        if winner is not None:
+            ends.add((sum(kicks[winner]), sum(kicks[1 - winner])))
+            return
+        if len(kicks[kicker]) >= SHOOTOUT_KICKS:
+            return                                   # level after five each: sudden death
+        for scored in (True, False):
+            kicks[kicker].append(scored)
+            play(kicks, 1 - kicker)
+            kicks[kicker].pop()
+
+    play(([], []), 0)
+    play(([], []), 1)
+    return frozenset(ends)
+
+
+def _shootout_can_end(first: int, second: int) -> bool:
+    """Whether a shoot-out between two sides can end ``first``-``second``: one of the ends of
+    its first five kicks each, or sudden death's (one kick ahead after the same number)."""
+    high, low = max(first, second), min(first, second)
+    return high == low + 1 or (high, low) in _shootout_ends()
 
 
 def decide(rules: ResultRules, score: Mapping[str, float],

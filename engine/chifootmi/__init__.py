@@ -29,7 +29,9 @@ GAME: Game[MatchConfig, ChifootmiMatch, ChifootmiView, Choice] = PackagedGame(
     ),
     new_match=new_match, choice_from_json=choice_from_json, determinize=determinize,
     parse_script=script.parse_script, summary=script.summary,
-    results=ResultRules(draws=False, shootout=True))  # C-END-2: a tie goes to the shoot-out
+    # C-END-2: a tie goes to the shoot-out. At most a goal a round, and the last-card shot
+    # (C-RND-6, C-END-1).
+    results=ResultRules(draws=False, shootout=True, most=(max(level.rounds for level in Level) + 1,)))
 """The game's rules, as its spec (``firmware/chifootmi/spec.py``) names them."""
 
 __all__ = [

@@ -16,7 +16,7 @@ from . import script
 from .choices import MOVE, PLACE, STOP, THROW, THROWS, Choice, Hand, Move, Place, Stop, Throw, choice_from_json
 from .determinize import determinize
 from .match import MOVE_LIMIT, ChifoumiMatch, Series, new_match
-from .pieces import ALL_SEATS, ARMIES, SEATS_BY_PLAYERS, GameConfig, Kind, Options, square, square_name
+from .pieces import ALL_SEATS, ARMIES, army_pieces, SEATS_BY_PLAYERS, GameConfig, Kind, Options, square, square_name
 from .view import ChifoumiView, Layer
 
 
@@ -36,8 +36,12 @@ GAME: Game[GameConfig, ChifoumiMatch, ChifoumiView, Choice] = PackagedGame(
     new_match=_new_match, choice_from_json=choice_from_json, determinize=determinize,
     parse_script=script.parse_script, summary=script.summary,
     # The result (docs/rules/chifoumi.md): 2, 3 or 4 armies; White+Black against Red+Orange.
+    # The most points: with 2, an army's pieces and the half point (K-2P-3); with 3, the two
+    # other armies' pieces (K-3P-2); with 4, an army's pieces (K-4P-3).
     results=ResultRules(seatings=tuple(SEATS_BY_PLAYERS.values()), draws=True,
-                        teams=(("white", "black"), ("red", "orange"))))
+                        teams=(("white", "black"), ("red", "orange")),
+                        most=(len(army_pieces(2)) + 0.5, 2 * len(army_pieces(3)), len(army_pieces(4))),
+                        step=0.5))
 """The game's rules, as its spec (``firmware/chifoumi/spec.py``) names them."""
 
 __all__ = [

@@ -30,7 +30,10 @@ GAME: Game[MatchConfig, FotbollMatch, FotbollView, Choice] = PackagedGame(
     example_configs=(MatchConfig(), MatchConfig(jokers=True, tiebreak=True)),
     new_match=new_match, choice_from_json=choice_from_json, determinize=determinize,
     parse_script=script.parse_script, summary=script.summary,
-    results=ResultRules(draws=True, shootout=True))  # F-END-1: a draw stands, or a tie-break
+    # F-END-1: a draw stands, or a tie-break. A goal is an attack, each attack draws a card of
+    # the library (F-TURN-3: what the 11 field cards leave of the deck), and the whole deck
+    # is dealt again for the second half (F-HALF-1).
+    results=ResultRules(draws=True, shootout=True, most=(2 * (len(full_deck(True)) - 11),)))
 """The game's rules, as its spec (``firmware/fotboll/spec.py``) names them."""
 
 __all__ = [

@@ -47,7 +47,10 @@ GAME: Game[MatchConfig, SoccerMatch, SoccerView[SoccerMatch], Choice] = Packaged
     ),
     new_match=new_match, choice_from_json=choice_from_json, determinize=determinize,
     parse_script=script.parse_script, summary=script.summary,
-    results=ResultRules(draws=True, shootout=True))  # S-END-1: a draw stands, or a tie-break
+    # S-END-1: a draw stands, or a tie-break. Every goal is followed by a repositioning that
+    # steps the clock (S-RST-2, S-TIME-1), and a half of at most 33 steps and 5 of stoppage
+    # ends at the first goal after them (S-TIME-2): at most 39 goals a half.
+    results=ResultRules(draws=True, shootout=True, most=(2 * (33 + 5 + 1),)))
 """Simulator Soccer as the registry holds it (:class:`engine.protocol.Game`)."""
 
 

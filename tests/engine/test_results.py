@@ -71,3 +71,38 @@ def test_chifoumi_for_four_is_won_by_a_pair_and_for_three_a_tie_at_the_top_is_a_
     assert "scored more" in check(rules, [("white", 4, "draw"), ("red", 3, "draw"),
                                           ("black", 1, "draw")], None)
     assert "shoot-out" in check(rules, [("white", 2, "win"), ("black", 1, "loss")], {"white": 1, "black": 0})
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_score_no_match_of_the_game_can_reach_is_refused(name):
+    """Issue 39, item 3: 999-0 gave a player +1013.5; every game declares the most a seat can
+    score (``ResultRules.most``) and whole goals (``step``)."""
+    rules = GAMES[name].results
+    seats = rules.seatings[0]
+    top = rules.most_for(seats)
+    winner = [(seats[0], top, "win")] + [(seat, 0, "loss") for seat in seats[1:]]
+    assert check(rules, winner, None) is None, "the most a seat can score is a score"
+    over = [(seats[0], 999, "win")] + [(seat, 0, "loss") for seat in seats[1:]]
+    assert f"{seats[0]} scored 999: more than a match of this game can reach ({top:g})" == \
+        check(rules, over, None)
+    quarter = [(seats[0], 2.25, "win")] + [(seat, 0, "loss") for seat in seats[1:]]
+    assert "not a whole number" in check(rules, quarter, None)
+
+
+def test_half_goals_are_refused_but_chifoumis_half_point_is_a_score():
+    assert "red scored 2.5: not a whole number" in check(
+        GAMES["chifootmi"].results, [("red", 2.5, "win"), ("blue", 0, "loss")], None)
+    assert check(GAMES["chifoumi"].results, [("white", 2.5, "win"), ("black", 2, "loss")], None) is None
+    assert "more than" in check(GAMES["chifoumi"].results, [("white", 9, "win"), ("black", 2, "loss")], None)
+
+
+@pytest.mark.parametrize("red, blue, ends", [
+    (3, 0, True), (5, 4, True), (4, 1, True), (12, 11, True), (1, 0, True),
+    (9, 0, False), (4, 0, False), (5, 2, False), (6, 4, False), (40, 2, False),
+])
+def test_a_shoot_out_ends_only_as_five_kicks_each_then_sudden_death_can_end(red, blue, ends):
+    rules = GAMES["chifootmi"].results
+    why = check(rules, [("red", 1, "win"), ("blue", 1, "loss")], {"red": red, "blue": blue})
+    assert (why is None) == ends, why
+    if not ends:
+        assert why == f"a shoot-out cannot end {red}-{blue}"
