@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -156,6 +157,17 @@ MAX_DEPTH = 4
 before it is parsed, so no payload can make the parser recurse."""
 LEVEL_RE = re.compile(r"^[a-z0-9+_-]{0,24}$")
 TIME_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?$")
+
+
+def local_time(text: str) -> datetime | None:
+    """The local time ``YYYY-MM-DDTHH:MM[:SS]`` says, or None when it is not one (the form,
+    and a real date and time: no month 13, no 99:99)."""
+    if not TIME_RE.match(text):
+        return None
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
 CPU_RE = re.compile(r"^cpu:[a-z0-9_-]{1,12}$")
 
 
@@ -268,7 +280,7 @@ def _result(doc: Mapping[str, Any], ident: str) -> Result:
     if not isinstance(level, str) or not LEVEL_RE.match(level):
         raise BadMessage(f"level: {level!r} is not a level")
     finished = _text(doc, "finished", 40)
-    if not TIME_RE.match(finished):
+    if local_time(finished) is None:
         raise BadMessage(f"finished: {finished!r} is not a local time (YYYY-MM-DDTHH:MM:SS)")
     game = _text(doc, "game", 32)
     if not NAME_RE.match(game):
@@ -282,7 +294,7 @@ def read_live(payload: bytes) -> Live:
     if not NAME_RE.match(game):
         raise BadMessage(f"game: {game!r} is not a game's name")
     started = doc.get("started", "")
-    if not isinstance(started, str) or started and not TIME_RE.match(started):
+    if not isinstance(started, str) or started and local_time(started) is None:
         raise BadMessage(f"started: {started!r} is not a local time")
     return Live(game, _players(doc, over=False), started)
 

@@ -175,7 +175,7 @@ class LeagueService:
         if kind == "result":
             result = messages.read_result(payload, club, table)
             try:
-                check_result(result)
+                check_result(result, self.league.clock())
                 self.league.add_result(club, table, result)
             except messages.BadMessage as exc:
                 exc.ident = result.id

@@ -162,8 +162,8 @@ def test_a_message_over_the_leagues_cap_is_refused_before_it_is_parsed(mosquitto
 
 # ----- 4. nonsense is refused ------------------------------------------------------------------
 def nonsense(number: int, game="chifootmi", players=(("red", "Ana", 2, "win"), ("blue", "Ben", 1, "loss")),
-             shootout=None) -> Result:
-    return Result(f"cafe/table1/2026-11-23T20:00:00/{number}", game, "pro", "2026-11-23T20:40:00",
+             shootout=None, finished="2026-11-23T20:40:00") -> Result:
+    return Result(f"cafe/table1/2026-11-23T20:00:00/{number}", game, "pro", finished,
                   tuple(Player(seat, name, score, outcome) for seat, name, score, outcome in players),
                   shootout)
 
@@ -180,8 +180,19 @@ def nonsense(number: int, game="chifootmi", players=(("red", "Ana", 2, "win"), (
      "shoot-out it did not win"),
     (nonsense(9, game="fotboll", players=(("red", "Ana", 1, "win"), ("green", "Ben", 0, "loss"))),
      "this game seats red/blue"),
+    # Issue 39, item 3: what no match can end with, or when none was played.
+    (nonsense(10, players=(("red", "Ana", 999, "win"), ("blue", "Ben", 0, "loss"))),
+     "red scored 999: more than a match of this game can reach (15)"),
+    (nonsense(11, game="fotboll", players=(("red", "Ana", 2.5, "win"), ("blue", "Ben", 0, "loss"))),
+     "red scored 2.5: not a whole number"),
+    (nonsense(12, players=(("red", "Ana", 1, "win"), ("blue", "Ben", 1, "loss")), shootout={"red": 9, "blue": 0}),
+     "a shoot-out cannot end 9-0"),
+    (nonsense(13, finished="2099-01-01T20:00:00"), "finished 2099-01-01T20:00:00: not a time"),
+    (nonsense(14, finished="1970-01-01T00:00:00"), "finished 1970-01-01T00:00:00: not a time"),
+    (nonsense(15, finished="2026-13-45T99:99:99"), "finished: '2026-13-45T99:99:99' is not a local time"),
 ], ids=["unknown game", "html game", "html name", "both win", "lower score wins", "same name",
-        "drawn chifootmi", "lost shoot-out", "wrong seat"])
+        "drawn chifootmi", "lost shoot-out", "wrong seat", "999-0", "half goals", "shoot-out 9-0",
+        "finished 2099", "finished 1970", "finished 13-45"])
 def test_nonsense_is_refused_with_one_line_naming_the_table_and_the_unit_is_told(
         mosquitto, league, tmp_path, caplog, result, why):
     caplog.set_level(logging.INFO, logger="pitchpad.league")
