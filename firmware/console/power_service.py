@@ -149,7 +149,7 @@ class PowerService:
         if self.ending is not None:
             return True
         if self.asleep:
-            self._wake(now)
+            self._wake(now, "a press")
             return True
         return False
 
@@ -211,9 +211,11 @@ class PowerService:
         return True
 
     # ----- inside ------------------------------------------------------------------------------
-    def _wake(self, now: float) -> None:
-        """Everything back on, and a fresh reading for the battery mark at once."""
+    def _wake(self, now: float, why: str) -> None:
+        """Everything back on, and a fresh reading for the battery mark at once. Logged as its
+        sleep is: the simulators show the last log line, which said "asleep" until now."""
         self.console.wake()
+        log.info("awake: %s", why)
         if self._next_read is not None:
             self._next_read = now
 
@@ -237,9 +239,10 @@ class PowerService:
                 return wants
             self._last_press = now                   # a short press: sleep, or wake
             if self.asleep:
-                self._wake(now)
+                self._wake(now, "the power button")
             else:
                 self.console.sleep()
+                log.info("asleep: the power button")
             wants.add(Want.REDRAW)
         if self._button_down is not None and now - self._button_down >= HOLD_TO_POWER_OFF:
             self._button_down = None

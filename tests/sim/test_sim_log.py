@@ -7,6 +7,9 @@ import warnings
 from pathlib import Path
 
 import sim
+from firmware.console.power_service import PowerService
+from hal.clock import ManualClock
+from hal.halt import NoHalt
 from sim.log import LOG_FILE, logging_to
 
 
@@ -32,3 +35,24 @@ def test_a_state_directory_that_cannot_be_written_is_said_in_the_status_line(tmp
         assert path is None
         logging.getLogger("pitchpad.power").warning("powering off: the menu's power-off line")
         assert console.log_line.startswith("Warning: powering off: the menu's power-off line  (no log file: ")
+
+
+def test_the_status_line_says_awake_once_a_press_wakes_the_console(tmp_path: Path) -> None:
+    """The simulator's status line shows the last log line: "asleep after 120 s" stayed there
+    after a press had woken the console (issue 40). The power button's sleep said nothing."""
+    clock = ManualClock()
+    with sim.open_console(2, clock=clock) as console, logging_to(console, tmp_path) as path:
+        service = PowerService(console, NoHalt(), sleep_after=120.0)
+        clock.advance(121)
+        service.tick(clock.now())
+        assert console.asleep and console.log_line.startswith("Info: asleep after 121 s")
+        clock.advance(5)
+        assert service.pressed(clock.now())                  # the press only wakes it
+        assert not console.asleep
+        assert console.log_line == f"Info: awake: a press  (all in {path})"
+        console.power_button.tap()                           # a short press: sleep
+        service.tick(clock.now())
+        assert console.asleep and console.log_line.startswith("Info: asleep: the power button")
+        console.power_button.tap()                           # and wake
+        service.tick(clock.now())
+        assert not console.asleep and console.log_line.startswith("Info: awake: the power button")
