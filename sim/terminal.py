@@ -2,7 +2,8 @@
 
 Works over SSH with no X server, through `blessed` (a maintained curses-free terminal library).
 Each 128x64 screen is drawn with half-block characters (2 pixels per cell, 128x32 cells) when the
-terminal is big enough, else with braille (8 pixels per cell, 64x16 cells). A terminal reports
+terminal is big enough, else with braille (8 pixels per cell, 64x16 cells), and a line under the
+screens says the size half blocks need (two screens: 261x36 side by side). A terminal reports
 key presses but not releases, so each key is a press immediately followed by a release (a tap).
 
 Run the test-pattern demo with ``python -m sim.terminal --demo --pads 2``.
@@ -132,6 +133,31 @@ class TerminalView:
             self.per_row = per_row
             self.panel = (panel_w, panel_h)
 
+    def sharper_sizes(self) -> list[tuple[int, int]]:
+        """The terminal sizes (columns, rows) at which every screen is drawn with half blocks,
+        one for each way of laying the panels out (side by side, in rows of two, stacked),
+        widest first: what a person in a smaller terminal must reach to leave braille."""
+        count = self.console.pad_count
+        panel_w, panel_h = HALFBLOCK.columns + 2, HALFBLOCK.rows + 2
+        sizes: list[tuple[int, int]] = []
+        for per_row in range(count, 0, -1):
+            grid_rows = math.ceil(count / per_row)
+            size = (math.ceil(count / grid_rows) * (panel_w + 1) - 1, grid_rows * panel_h + 2)
+            if size not in sizes:
+                sizes.append(size)
+        return sizes
+
+    def braille_note(self) -> str:
+        """Why the screens are braille, when the terminal's size chose it: the size half
+        blocks need, and the ways there. "" when they are half blocks or braille was asked."""
+        if self.style is not BRAILLE or self.requested == BRAILLE.name:
+            return ""
+        sizes = [f"{w}x{h}" for w, h in self.sharper_sizes()]
+        needed = sizes[0] if len(sizes) == 1 else f"{', '.join(sizes[:-1])} or {sizes[-1]}"
+        return (f"Small braille screens: this terminal is {self.term.width}x{self.term.height}, "
+                f"sharper half blocks need {needed}: enlarge it or make its font smaller "
+                f"(Ctrl -), or use --window.")
+
     def origin(self, index: int) -> tuple[int, int]:
         panel_w, panel_h = self.panel
         return (index % self.per_row) * (panel_w + 1), (index // self.per_row) * panel_h
@@ -199,12 +225,22 @@ class TerminalView:
                 f"r/p/v/, holds pad 1/2/3/4's \u25c0+\u25b6 (leave a match).  Keys give a press and a "
                 f"release (terminals report no releases).")
         # The row under it (the layout keeps two): the console's last log line, never a line
-        # written to stderr wherever the cursor stands (sim.log).
+        # written to stderr wherever the cursor stands (sim.log). Braille the size chose says
+        # so in the row under that, or, with no row to spare, in the log's row until a line
+        # is logged.
         logged = self.console.log_line
+        note = self.braille_note()
+        below = ""
+        if note and y + 2 < self.term.height:
+            below = note
+        elif note and not logged:
+            logged = note
         width = max(0, self.term.width - 1)
         with self.lock:
             self.write(self.term.move_xy(0, y) + self.term.clear_eol + line[:width]
-                       + self.term.move_xy(0, y + 1) + self.term.clear_eol + logged[:width])
+                       + self.term.move_xy(0, y + 1) + self.term.clear_eol + logged[:width]
+                       + (self.term.move_xy(0, y + 2) + self.term.clear_eol + below[:width]
+                          if below else ""))
 
 
 class TerminalScreen(SimScreen):

@@ -4,7 +4,8 @@ On a terminal it opens the terminal backend (``--window`` for the pygame one) an
 real console (as a café unit: a demo when idle). When stdin or stdout is not a terminal (CI, a
 pipe) it plays a CPU-vs-CPU match of ``--game`` headlessly in simulated time, prints a
 readable summary (the game, its options as the menu words them in ``--language``, the seed,
-each event, the final score), saves every screen as PNG with ``--frames DIR``, and exits 0.
+each event, the final score), and exits 0. ``--frames DIR`` saves every screen shown as PNG,
+after the headless match or when the terminal or window simulator ends.
 With ``--club FILE`` it then sends that match's result to the league as the table FILE names
 (a friendly: CPU seats), keeping it in the outbox under ``--state-dir`` until the league's
 receipt comes (``--club-wait`` seconds at most), and says which. Without a terminal and without
@@ -47,7 +48,9 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--pads", type=int, choices=(1, 2, 3, 4), default=2,
                         help="pads and screens attached (default 2; a game for more players seats "
                              "them, otherwise spare pads watch)")
-    parser.add_argument("--frames", metavar="DIR", help="save every screen as PNG in DIR (headless)")
+    parser.add_argument("--frames", metavar="DIR",
+                        help="save every screen shown as PNG in DIR (when the simulator ends, or "
+                             "after the headless match)")
     parser.add_argument("--seed", type=int, help="match seed (headless; default: random)")
     parser.add_argument("--game", choices=tuple(GAMES), default=next(iter(GAMES)),
                         help="the game of the headless match (default %(default)s)")
@@ -120,6 +123,9 @@ def _run(args: argparse.Namespace) -> int:
             finally:
                 if club is not None:
                     club.stop()
+        if args.frames:
+            paths = console.save_frames(args.frames)
+            print(f"{len(paths)} screens saved in {args.frames}")
         return 0
     if args.club is None and args.state_dir is not None:
         print("pitchpad sim: without a terminal the CPU match keeps nothing: --state-dir is used "
@@ -134,15 +140,15 @@ def _run(args: argparse.Namespace) -> int:
 
 def run_headless(args: argparse.Namespace) -> int:
     spec = game_named(args.game)
+    base = Settings(game=spec.name, language=args.language)
     try:
         options = options_of(spec.options, args, [each.options for each in GAMES.values()])
+        chosen = options.settings(base.of(spec.name, spec.console.settings))
     except ValueError as exc:
         print(f"pitchpad sim: {exc}", file=sys.stderr)
         return 2
     clock = ManualClock()
     with tempfile.TemporaryDirectory() as state_dir, sim.open_console(2, clock=clock) as console:
-        base = Settings(game=spec.name, language=args.language)
-        chosen = options.settings(base.of(spec.name, spec.console.settings))
         settings = base.with_game(spec.name, chosen)
         save(state_dir, settings)
         app = App(console, state_dir=state_dir, demo=True, seed=args.seed)

@@ -89,7 +89,8 @@ class GameOptions:
 
     def settings(self, settings: Any) -> Any:
         """The game's console settings (its entry's dataclass) with these options, for a
-        headless ``pitchpad sim``; by default unchanged."""
+        headless ``pitchpad sim``; by default unchanged. ``ValueError`` (said in one line) for
+        an option the console's settings cannot hold."""
         return settings
 
 

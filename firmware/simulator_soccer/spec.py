@@ -27,12 +27,14 @@ HALF_STEPS = range(1, 34)
 
 @dataclass(frozen=True)
 class SoccerOptions(GameOptions):
-    """``--half-steps`` 1 to 33 (S-TIME-1; the book's 33 unless given) and ``--option``
-    (``tiebreak`` and the Pro rules, S-PRO-*)."""
+    """``--half-steps`` (S-TIME-1: ``pitchpad match`` plays 1 to 33, the book's 33 unless
+    given; ``pitchpad sim`` plays the console's settings, so the menu's 10, 20 or 33, its 10
+    unless given) and ``--option`` (``tiebreak`` and the Pro rules, S-PRO-*)."""
 
     game: ClassVar[str] = "simulator-soccer"
-    half_steps: int | None = option(None, "clock steps a half, 1-33 (S-TIME-1; default 33)",
-                                    choices=HALF_STEPS)
+    half_steps: int | None = option(
+        None, "clock steps a half (S-TIME-1): pitchpad match 1-33, default 33; pitchpad sim the "
+              "menu's 10, 20 or 33, default 10", choices=HALF_STEPS)
     option: tuple[str, ...] = option((), "a rule option", choices=("tiebreak", *PRO_OPTIONS))
 
     def setup(self) -> JSONObject:
@@ -40,7 +42,11 @@ class SoccerOptions(GameOptions):
                             "pro": [name for name in self.option if name != "tiebreak"]}}
 
     def settings(self, settings: SoccerSettings) -> SoccerSettings:
-        if self.half_steps in HALVES:
+        if self.half_steps is not None and self.half_steps not in HALVES:
+            raise ValueError(f"the simulator plays the menu's halves: --half-steps "
+                             f"{', '.join(map(str, HALVES[:-1]))} or {HALVES[-1]}, not {self.half_steps} "
+                             f"(pitchpad match plays 1 to 33)")
+        if self.half_steps is not None:
             settings = replace(settings, half_steps=self.half_steps)
         if self.option:
             settings = replace(settings, tiebreak="tiebreak" in self.option,

@@ -124,3 +124,36 @@ def test_the_key_after_right_holds_left_and_right_for_the_leave_question() -> No
         assert [(e.pad, e.button, e.pressed) for e in console.events.drain()] == [
             (pad_id, Button.LEFT, False), (pad_id, Button.RIGHT, False)]
     console.close()
+
+
+@pytest.mark.parametrize("pads, width, height, needed", [
+    (2, 220, 60, "261x36 or 130x70"), (4, 220, 60, "523x36, 261x70 or 130x138"), (1, 100, 30, "130x36")])
+def test_braille_chosen_by_the_size_says_the_size_half_blocks_need(pads: int, width: int, height: int,
+                                                                     needed: str) -> None:
+    """A 220x60 terminal fell back to braille without a word (issue 40): a line under the
+    status says so, with the sizes the sharper half blocks need."""
+    console, term = open_console(pads, width, height)
+    assert console.view.style.name == "braille"
+    assert (f"Small braille screens: this terminal is {width}x{height}, sharper half blocks need "
+            f"{needed}: enlarge it") in term.stream.getvalue()
+    console.close()
+
+
+def test_half_blocks_or_braille_asked_for_say_nothing_of_the_size() -> None:
+    for pads, width, height, style in ((2, 261, 36, "auto"), (4, 261, 70, "auto"), (2, 220, 60, "braille")):
+        term = SizedTerminal(width, height)
+        console = sim.open_console(pads, backend="terminal", term=term, read_keys=False, style=style)
+        assert "Small braille" not in term.stream.getvalue(), (pads, width, height, style)
+        console.close()
+
+
+def test_the_smallest_braille_terminal_says_it_in_the_log_row_until_a_line_is_logged() -> None:
+    """133x20 keeps no row for the note: it stands in the log's row while nothing is logged."""
+    console, term = open_console(2, 133, 20)
+    assert "Small braille screens: this terminal is 133x20" in term.stream.getvalue()
+    term.stream.truncate(0)
+    term.stream.seek(0)
+    console.show_log("Warning: the battery is low: 14 %")
+    drawn = term.stream.getvalue()
+    assert "the battery is low" in drawn and "Small braille" not in drawn
+    console.close()

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pyte
 import pytest
+from PIL import Image
 
-from sim.battery import POWER_HOLD_KEY
+from sim.battery import POWER_HOLD_KEY, POWER_KEY
 from sim.log import LOG_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,6 +62,12 @@ class Terminal:
     def rows(self) -> list[str]:
         with self.lock:
             return list(self.screen.display)
+
+    def resize(self, columns: int, rows: int) -> None:
+        """The person enlarges the terminal (the simulator notices within half a second)."""
+        with self.lock:
+            self.screen.resize(rows, columns)
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode())
@@ -142,3 +149,43 @@ def test_a_bad_club_file_is_said_under_the_screens(terminal, tmp_path: Path) -> 
     assert "ERROR pitchpad.club: club play is off: " in (tmp_path / "state" / LOG_FILE).read_text()
     term.type("\x1b")                               # Esc quits
     assert term.ended() == 0
+
+
+def test_a_220x60_terminal_says_why_braille_and_half_blocks_come_once_it_is_enlarged(terminal, tmp_path: Path) -> None:
+    """A newcomer's 220x60 terminal fell back to braille without a word (issue 40): the row
+    under the log says the size half blocks need; at that size they come, and the row goes.
+    The power button's sleep and a press's wake both show in the log's row (it said "asleep"
+    after waking)."""
+    term = terminal(220, 60, "--state-dir", str(tmp_path))
+    rows = term.wait_for(lambda rows: rows[18].startswith("Esc quits.") and rows[20].strip(),
+                         "the simulator drawn")
+    assert rows[0].startswith("\u250c Pad 1") and rows[1][1] >= "\u2800"      # braille panels
+    assert rows[20].startswith("Small braille screens: this terminal is 220x60, sharper half blocks "
+                               "need 261x36 or 130x70: enlarge it or make its font smaller (Ctrl -), "
+                               "or use --window."), rows[20]
+    term.type(POWER_KEY)                                 # the power button: sleep
+    term.wait_for(lambda rows: rows[19].startswith("Info: asleep: the power button"), "asleep said")
+    term.type("w")                                       # any pad's key wakes it
+    term.wait_for(lambda rows: rows[19].startswith("Info: awake: a press"), "awake said")
+    term.resize(261, 36)
+    rows = term.wait_for(lambda rows: rows[34].startswith("Esc quits."), "half blocks at 261x36")
+    assert rows[0][129:132] == "\u2510 \u250c"                             # two 130-column panels
+    assert not any("braille" in row for row in rows)
+    term.type("\x1b")
+    assert term.ended() == 0
+
+
+def test_frames_are_saved_from_a_match_played_in_the_terminal(terminal, tmp_path: Path) -> None:
+    """``--frames`` saved PNGs only in the headless CPU-vs-CPU mode (issue 40): the screens a
+    person played through are saved when the terminal simulator ends, and it says where."""
+    frames = tmp_path / "frames"
+    term = terminal(133, 20, "--state-dir", str(tmp_path / "state"), "--frames", str(frames))
+    term.wait_for(lambda rows: rows[18].startswith("Esc quits."), "the simulator drawn")
+    term.type("e")                                       # pad 1's RIGHT: the menu moves on
+    time.sleep(0.5)
+    term.type("\x1b")
+    assert term.ended() == 0
+    saved = sorted(frames.glob("*.png"))
+    assert {path.name.split("-")[0] for path in saved} == {"pad1", "pad2"}
+    assert len({Image.open(path).convert("1").tobytes() for path in saved}) >= 3
+    assert any(f"{len(saved)} screens saved in {frames}" in row for row in term.rows())
