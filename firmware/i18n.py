@@ -29,6 +29,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "menu.cpu": ("Ordi", "CPU"),
     "menu.clock": ("Chrono", "Clock"),
     "menu.sound": ("Son", "Sound"),
+    "menu.buzzer": ("Buzzer", "Buzzer"),
+    "menu.buzzer_unset": ("non réglé", "not set up"),
     "menu.language": ("Langue", "Language"),
     "menu.play": ("OK=Jouer", "OK=Play"),
     "menu.open": ("OK=Ouvrir", "OK=Open"),

@@ -15,7 +15,7 @@ Layout (see ``deploy/config/*.toml``)::
     outputs = "gpiod"             # LEDs as gpiod lines, buzzer on the kernel's PWM; or "gpiozero"
     [buzzer]
     pin = 12
-    pwm_chip = 0                  # /sys/class/pwm/pwmchipN (outputs = "gpiod")
+    pwm_chip = 0                  # optional: /sys/class/pwm/pwmchipN; found by what it is if left out
     [[pad]]                       # one table per pad, 1 to 4, in pad order
     led = 16                      # optional
     [pad.buttons]
@@ -108,14 +108,15 @@ class GpioConfig:
     ``outputs``: ``"gpiod"`` (the LEDs as output lines, the buzzer on the kernel's PWM through
     sysfs: nothing polls; the default) or ``"gpiozero"`` (``LED`` and ``TonalBuzzer`` on its pin
     factory: lgpio's tx thread wakes at least 50 times a second). ``pwm_chip``: the buzzer's
-    ``/sys/class/pwm/pwmchipN`` (``[buzzer] pwm_chip``).
+    ``/sys/class/pwm/pwmchipN`` (``[buzzer] pwm_chip``); None: the header's PWM, found by what it
+    is (``hal.buzzer.find_pwm``: its number changes between a Pi 5's kernels).
     """
 
     buttons: str = "gpiod"
     chip: str = "auto"
     kernel_debounce: float = 0.0
     outputs: str = "gpiod"
-    pwm_chip: int = 0
+    pwm_chip: int | None = None
 
 
 @dataclass(frozen=True)
@@ -392,19 +393,19 @@ def _parse(text: str, source: str | None, conflicts: list[PinConflict] | None) -
     _check_screens_apart(reader, pads)
     _check_serial_ports_apart(reader, pads)
     buzzer_pin = None
-    pwm_chip = 0
+    pwm_chip = None
     if "buzzer" in document:
         buzzer = reader.get(document, "", "buzzer", dict)
         reader.only(buzzer, "buzzer", {"pin", "pwm_chip"})
         buzzer_pin = pins.claim(reader.get(buzzer, "buzzer", "pin", int), "buzzer.pin")
-        pwm_chip = reader.get(buzzer, "buzzer", "pwm_chip", int, required=False, default=0)
-        if not 0 <= pwm_chip <= 63:
+        pwm_chip = reader.get(buzzer, "buzzer", "pwm_chip", int, required=False)
+        if pwm_chip is not None and not 0 <= pwm_chip <= 63:
             raise reader.fail("buzzer.pwm_chip", f"must be within 0..63 (/sys/class/pwm/pwmchipN), not {pwm_chip}")
     power = _read_power(reader, pins, document)
     gauge = _read_gauge(reader, document, pads)
     _check_bus_pins(reader, pins, pads, gauge)
     gpio = _read_gpio(reader, document)
-    if pwm_chip:
+    if pwm_chip is not None:
         gpio = replace(gpio, pwm_chip=pwm_chip)
     return HardwareConfig(profile, pads, buzzer_pin, debounce_ms / 1000, source, gpio, gauge, power)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from hal.clock import Clock, SystemClock, Timer
 from hal.errors import BackendUnavailable
-from hal.gpiod_pad import CONSUMER, Chip, Chips, SystemChips, _gpiod, find_header_chip, line_offset
+from hal.gpiod_pad import CONSUMER, CONSUMER_CHARS, Chip, Chips, SystemChips, _gpiod, find_header_chip, line_offset
 from hal.led import Led
 
 
@@ -40,6 +40,9 @@ class OutputLine:
         gpiod = _gpiod()
         from gpiod.line import Direction, Value
 
+        consumer = f"{CONSUMER} {what}"
+        if len(consumer) > CONSUMER_CHARS:
+            raise ValueError(f"{consumer!r} is longer than the kernel keeps ({CONSUMER_CHARS} characters)")
         self.gpio = gpio
         self._values = (Value.INACTIVE, Value.ACTIVE)
         chips = chips or SystemChips()
@@ -49,7 +52,7 @@ class OutputLine:
             self.offset = line_offset(handle, gpio)
             settings = gpiod.LineSettings(direction=Direction.OUTPUT, output_value=self._values[initial])
             try:
-                self._request = handle.request_lines({self.offset: settings}, consumer=f"{CONSUMER} {what}")
+                self._request = handle.request_lines({self.offset: settings}, consumer=consumer)
             except OSError as error:
                 raise BackendUnavailable(request_failed(f"{what} on {self.chip_path}", handle, gpio,
                                                         self.offset, error)) from None
@@ -142,7 +145,8 @@ class LumaGpio:
     """What luma's ``spi(gpio=...)`` calls of RPi.GPIO, over gpiod output lines: ``setup(pin,
     OUT)`` requests the line, ``output(pin, value)`` sets it, ``cleanup()`` releases them. luma
     uses it for an SPI screen's D/C and RESET; RPi.GPIO itself cannot run on a Pi 5 ("Cannot
-    determine SOC peripheral base address") and has no wheel."""
+    determine SOC peripheral base address") and has no wheel. ``roles`` name the lines for
+    ``gpioinfo`` (``{24: "D/C", 25: "RESET"}``), so the two read apart."""
 
     BCM = 11
     BOARD = 10
@@ -151,8 +155,10 @@ class LumaGpio:
     LOW = 0
     HIGH = 1
 
-    def __init__(self, what: str, *, chips: Chips | None = None, chip: str = "auto") -> None:
+    def __init__(self, what: str, *, chips: Chips | None = None, chip: str = "auto",
+                 roles: dict[int | None, str] | None = None) -> None:
         self._what = what
+        self._roles = roles or {}
         self._chips = chips
         self._chip = chip
         self._lines: dict[int, OutputLine] = {}
@@ -170,7 +176,8 @@ class LumaGpio:
         if pin in self._lines:
             self._lines[pin].set(bool(initial))
             return
-        self._lines[pin] = OutputLine(pin, f"{self._what} GPIO{pin}", chips=self._chips, chip=self._chip,
+        role = self._roles.get(pin, f"GPIO{pin}")
+        self._lines[pin] = OutputLine(pin, f"{self._what} {role}", chips=self._chips, chip=self._chip,
                                       initial=bool(initial))
 
     def output(self, pin: int, value: int | bool) -> None:

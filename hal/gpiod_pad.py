@@ -46,6 +46,9 @@ HEADER_LABELS = ("pinctrl-bcm2835", "pinctrl-bcm2711", "pinctrl-rp1")
 """Labels of the chip that drives the 40-pin header: Pi 1/2/3/Zero/Zero 2 W (BCM2835 family),
 Pi 4/400/CM4 (BCM2711), Pi 5/500/CM5 (the RP1 I/O chip). Its offsets 0..27 are GPIO0..GPIO27."""
 CONSUMER = "pitchpad"
+CONSUMER_CHARS = 31
+"""What the kernel keeps of a line request's consumer name (``GPIO_MAX_NAME_SIZE``, 32 bytes
+with its NUL): a longer one is cut, and ``gpioinfo`` would show two lines alike."""
 
 
 class Chip(Protocol):

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 from typing import Any, Callable, Iterator
 
-from hal.buzzer import PWM_SYSFS, Buzzer, GpioBuzzer, NoBuzzer, PwmBuzzer
+from hal.buzzer import PWM_SYSFS, Buzzer, GpioBuzzer, NoBuzzer, PwmBuzzer, SilentBuzzer
 from hal.clock import Clock, SystemClock
 from hal.config import GaugeConfig, HardwareConfig, ScreenConfig
 from hal.console import Console
@@ -26,6 +27,7 @@ from hal.power import GpiodPowerInput, GpiozeroPowerInput, NoPowerInput, PowerIn
 from hal.screen import Screen
 from hal.serial_pad import PortOpener, open_port, open_serial_pad
 
+log = logging.getLogger(__name__)
 SerialFactory = Callable[[ScreenConfig], SerialInterface]
 SMBusFactory = Callable[[int], Any]
 """Opens I2C bus N for a chip we read ourselves (the gauge): ``smbus2.SMBus`` on a Pi."""
@@ -96,7 +98,8 @@ def open_serial(screen: ScreenConfig, *, gpio_chips: Chips | None = None, chip: 
     try:
         if screen.bus == "i2c":
             return i2c(port=screen.port, address=screen.address)
-        gpio = LumaGpio(f"pad screen {screen.describe()}", chips=gpio_chips, chip=chip)
+        gpio = LumaGpio(f"screen SPI{screen.port}.{screen.device}", chips=gpio_chips, chip=chip,
+                        roles={screen.dc_pin: "D/C", screen.reset_pin: "RESET"})
         serial = spi(spi=spi_device, gpio=gpio, port=screen.port, device=screen.device,
                      gpio_DC=screen.dc_pin, gpio_RST=screen.reset_pin, bus_speed_hz=8_000_000)
         return _SpiWithLines(serial, gpio)
@@ -124,6 +127,18 @@ def open_serial(screen: ScreenConfig, *, gpio_chips: Chips | None = None, chip: 
         if error.errno in (errno.ENOENT, errno.ENODEV):
             raise BackendUnavailable(f"{screen.describe()}: {error}") from None
         raise
+
+
+def open_pwm_buzzer(config: HardwareConfig, clock: Clock, sysfs: str = PWM_SYSFS) -> Buzzer:
+    """The buzzer on the kernel's PWM; if that cannot be had (a boot config that lost its
+    overlay line), a :class:`SilentBuzzer` saying why, logged once here: a console plays on
+    without sound rather than stop for it (the menu and ``pitchpad doctor`` say it too)."""
+    assert config.buzzer_pin is not None
+    try:
+        return PwmBuzzer(config.buzzer_pin, chip=config.gpio.pwm_chip, clock=clock, sysfs=sysfs)
+    except BackendUnavailable as error:
+        log.warning("%s; the console plays on, silent", error)
+        return SilentBuzzer(str(error))
 
 
 def button_backend(config: HardwareConfig, pin_factory: object = None,
@@ -205,7 +220,7 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock:
             opened.append(leds[-1])
         buzzer: Buzzer = NoBuzzer()
         if config.buzzer_pin is not None and outputs == "gpiod":
-            buzzer = PwmBuzzer(config.buzzer_pin, chip=config.gpio.pwm_chip, clock=clock, sysfs=pwm_sysfs)
+            buzzer = open_pwm_buzzer(config, clock, pwm_sysfs)
         elif config.buzzer_pin is not None:
             buzzer = GpioBuzzer(config.buzzer_pin, clock=clock, pin_factory=pin_factory)
         opened.append(buzzer)

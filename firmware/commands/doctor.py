@@ -38,7 +38,7 @@ from firmware.commands import doctor_power, wakeups
 from firmware.commands.finding import Finding
 from firmware.console import safe_mode
 from hal import BackendUnavailable, ConfigError, HardwareConfig, load_config
-from hal.buzzer import PWM_CHANNELS, PWM_SYSFS
+from hal.buzzer import PWM_SYSFS, find_pwm
 from hal.gpiod_pad import Chips, SystemChips, find_header_chip, line_offset
 from hal.header import ONE_WIRE_PIN, SCREEN_ADDRESSES, SPI_PINS, UART_PINS
 from hal.i2c_probe import Probe, smbus_probe
@@ -347,19 +347,15 @@ class Doctor:
             yield Finding("ok", f"LEDs on GPIO{', GPIO'.join(str(gpio) for _, gpio in leds)} "
                                 f"(gpiod output lines: nothing runs between two changes)")
 
-    def _pwm(self, pin: int, chip: int) -> Finding:
-        if pin not in PWM_CHANNELS:
-            return Finding("fail", f"buzzer on GPIO{pin}: the kernel's PWM reaches GPIO12, 13, 18 and "
-                                   f"19 only: move the buzzer")
-        channel = PWM_CHANNELS[pin]
-        folder = Path(self.pwm_sysfs) / f"pwmchip{chip}"
-        overlay = f"dtoverlay=pwm,pin={pin},func={4 if pin in (12, 13) else 2}"
-        if not folder.is_dir():
-            return Finding("fail", f"buzzer on GPIO{pin}: no PWM chip {folder}: add {overlay} to the "
-                                   f"boot config and reboot (another chip: ls /sys/class/pwm, "
-                                   f"then pwm_chip = N under [buzzer])")
-        return Finding("ok", f"buzzer on GPIO{pin}: the kernel's PWM, {folder.name} channel {channel} "
-                             f"(nothing polls; notes are timed only while a tune plays)")
+    def _pwm(self, pin: int, chip: int | None) -> Finding:
+        """The PWM chip and channel the console will sound the buzzer on, as it finds them; or
+        why it will play silent (it does not stop for it)."""
+        try:
+            output = find_pwm(pin, chip, self.pwm_sysfs)
+        except BackendUnavailable as exc:
+            return Finding("fail", f"{exc}; until then the console plays silent")
+        return Finding("ok", f"buzzer on GPIO{pin}: {output.block}, {Path(output.chip).name} channel "
+                             f"{output.channel} (nothing polls; notes are timed only while a tune plays)")
 
     def _wakeups(self) -> Iterator[Finding]:
         """The running console's wake-ups per second, every thread, over a few seconds."""

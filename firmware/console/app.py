@@ -90,6 +90,7 @@ class App:
         """The battery, the power button, sleep and the power-off (``power_service``); None:
         a console with none of them (the headless simulator's demo)."""
         self.menu.power = power is not None and power.offers_power_off
+        self.menu.silent = console.buzzer.trouble is not None
         self._sleep_setting()
         self.state: ModeState = Splash(now)
         self.count_names()

@@ -54,15 +54,17 @@ PAGES = ("stats", "roster", "tournament", "power")
 """Lines that open a page (◀ ▶) instead of changing a setting."""
 SLEEP_MINUTES = (0, 2, 5, 10, 30)
 """The sleep line's choices (0: never)."""
-INFO = ("club",)
+INFO = ("club", "buzzer")
 """Lines that only say something (◀ ▶ do nothing)."""
 
 
 def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | None = None,
-         tournament: str | None = None, club: str | None = None, power: bool = False) -> list[Row]:
+         tournament: str | None = None, club: str | None = None, power: bool = False,
+         silent: bool = False) -> list[Row]:
     """The menu lines now: the game, that game's own lines (its entry's), then the
     console's (sound, language, and the stats once a match was played); on a console that can
-    power off, when to sleep and the power-off line."""
+    power off, when to sleep and the power-off line; a buzzer fitted but ``silent`` (it could
+    not be opened) says so under the sound line."""
     entry = entry_for(settings.game)
     shown = [Row("game", "menu.game", tuple(GAMES), unlocked=True)]
     kids = entry.console.kids
@@ -70,8 +72,10 @@ def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | N
               for row in entry.console.rows(settings.for_match(entry.name, entry.console.settings, kids), pad_count)
               if not (settings.kids and row.field in kids)]
     shown += [Row("kids", "menu.kids", (False, True)),
-              Row("sound", "menu.sound", (True, False)),
-              Row("language", "menu.language", ("fr", "en"))]
+              Row("sound", "menu.sound", (True, False))]
+    if silent:
+        shown.append(Row("buzzer", "menu.buzzer", ("",)))
+    shown.append(Row("language", "menu.language", ("fr", "en")))
     if power:
         shown.append(Row("sleep", "menu.sleep", SLEEP_MINUTES))
     if played:
@@ -96,6 +100,8 @@ def value_text(row: Row, value: object, language: str) -> str:
         return str(value) or text(language, "tour.none")
     if row.field == "club":
         return text(language, f"club.{value}")
+    if row.field == "buzzer":
+        return text(language, "menu.buzzer_unset")
     if row.field == "language":
         return text(str(value), "language.name")
     if row.field == "sleep":
@@ -170,6 +176,9 @@ class Menu:
         """The tournament line's value (``""``: none yet); None: no tournament line."""
         self.club: str | None = None
         """Club play's state (``firmware.club.unit.ClubLink.state``); None: no club line."""
+        self.silent = False
+        """The buzzer is fitted but could not be opened (``hal.buzzer.Buzzer.trouble``): a line
+        says it is not set up, so whoever runs the unit knows to run ``pitchpad doctor``."""
         self.power = False
         """The console can power off (a battery handheld, the simulator): the sleep and
         power-off lines."""
@@ -190,7 +199,7 @@ class Menu:
 
     def rows(self) -> list[Row]:
         return rows(self.settings, self.played, self.pad_count, self.names, self.tournament, self.club,
-                    self.power)
+                    self.power, self.silent)
 
     def game_settings(self) -> Any:
         """The settings of the game the menu shows (its entry's dataclass), as chosen (kids'

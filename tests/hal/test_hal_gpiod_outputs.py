@@ -5,15 +5,20 @@ no kernel gpio-sim exists on the development VM or CI). The buzzer's sysfs PWM i
 plain files standing in for ``/sys/class/pwm``: no kernel PWM can run here either."""
 from __future__ import annotations
 
+import logging
 import tomllib
 from pathlib import Path
 
 import pytest
+from luma.core.interface.serial import i2c
 
-from hal import ManualClock
-from hal.buzzer import PwmBuzzer
+from hal import ManualClock, load_config
+from hal.buzzer import PwmBuzzer, find_pwm
 from hal.errors import BackendUnavailable
+from hal.mock_bus import MockSMBus
+from hal.mock_gpiochip import MockChip, MockChips
 from hal.tunes import Note, Tune
+from hal.wiring import open_console
 from uapi_rig import ROOT, Chip, Kernel, UapiChild
 
 
@@ -124,6 +129,7 @@ screen_config = ScreenConfig("ssd1306", "spi", 0, device=0, dc_pin=24, reset_pin
 serial = open_serial(screen_config, gpio_chips=SystemChips(os.environ["GPIO_UAPI_DEV"]), spi_device=device)
 device.gpio = serial.gpio
 print("opened", device.port, device.max_speed_hz, flush=True)
+sys.stdin.readline()
 screen = OledScreen(1, serial, driver="ssd1306", clock=ManualClock())
 model = OledModel(address=0x3C)
 rng = random.Random(4)
@@ -148,6 +154,7 @@ def test_an_spi_screen_on_luma_real_spi_code_drives_dc_and_reset_as_gpiod_lines(
     ``gpio=LumaGpio``: no RPi.GPIO, which fails on a Pi 5 and has no wheel."""
     child = UapiChild(kernel, SPI)
     assert child.expect("opened") == "opened (0, 0) 8000000"
+    child.say("go")
     assert child.expect("frames") == "frames 20"
     assert child.expect("closed") == "closed True"
     assert child.finish() == 0
@@ -188,3 +195,65 @@ def test_the_pi_extra_brings_gpiod_only() -> None:
     assert [requirement.split(">")[0] for requirement in extras["pi"]] == ["gpiod"]
     assert not any("RPi.GPIO" in requirement for requirement in sum(extras.values(), []))
     assert [requirement.split(">")[0] for requirement in extras["lgpio"]] == ["lgpio"]
+
+
+def test_gpioinfo_tells_an_spi_screens_dc_line_from_its_reset_line(kernel) -> None:
+    """The kernel keeps 31 characters of a consumer name: both lines once read "pitchpad pad
+    screen ssd1306 on " in ``gpioinfo``. Each now says which screen and which line, whole."""
+    child = UapiChild(kernel, SPI)
+    child.expect("opened")
+    chip = kernel.chips[0]
+    assert (chip.lines[24].consumer, chip.lines[25].consumer) == ("pitchpad screen SPI0.0 D/C",
+                                                                  "pitchpad screen SPI0.0 RESET")
+    child.say("go")
+    child.expect("closed")
+    assert child.finish() == 0
+
+
+def fake_pi5_pwm(folder: Path) -> Path:
+    """``/sys/class/pwm`` on a Pi 5 with ``dtoverlay=pwm-2chan`` (the RP1 datasheet's function
+    table, as Raspberry Pi's pinctrl carries it: GPIO18 is PWM0_CHAN2): the fan's PWM1 probed
+    first as pwmchip0, the header's PWM0 as pwmchip2, each chip's node in the device tree."""
+    for number, node in ((0, "pwm@9c000"), (2, "pwm@98000")):
+        dt = folder / "devicetree" / "rp1" / node
+        dt.mkdir(parents=True)
+        (dt / "compatible").write_bytes(b"raspberrypi,rp1-pwm\0")
+        chip = folder / "pwm" / f"pwmchip{number}"
+        (chip / "device").mkdir(parents=True)
+        (chip / "device" / "of_node").symlink_to(dt)
+        (chip / "export").write_text("")
+        for channel in range(4):
+            (chip / f"pwm{channel}").mkdir()
+            for name in ("period", "duty_cycle", "enable"):
+                (chip / f"pwm{channel}" / name).write_text("0")
+    return folder / "pwm"
+
+
+def test_on_a_pi_5_gpio18_sounds_on_the_rp1s_pwm0_channel_2_not_the_fans(tmp_path: Path) -> None:
+    sysfs = fake_pi5_pwm(tmp_path)
+    before = {path: path.read_text() for path in sysfs.rglob("period")}
+    buzzer = PwmBuzzer(18, clock=ManualClock(), sysfs=str(sysfs))
+    buzzer.play(Tune("test", (Note(440.0, 0.1),)))
+    changed = [path.relative_to(sysfs).as_posix() for path in before if path.read_text() != before[path]]
+    assert changed == ["pwmchip2/pwm2/period"]
+    buzzer.close()
+    assert find_pwm(19, sysfs=str(sysfs)).channel == 3 and find_pwm(12, sysfs=str(sysfs)).channel == 0
+    with pytest.raises(BackendUnavailable, match=r"pwmchip0 is the Pi 5's fan PWM, on no header pin"):
+        PwmBuzzer(18, chip=0, clock=ManualClock(), sysfs=str(sysfs))
+
+
+def test_a_console_whose_boot_config_lost_its_pwm_line_plays_on_silent_and_says_it_once(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    config = load_config(ROOT / "deploy/config/handheld.toml")
+    bus = MockSMBus()
+    with caplog.at_level(logging.WARNING):
+        console = open_console(config, gpio_chips=MockChips(MockChip("pinctrl-bcm2835")),
+                               pwm_sysfs=str(tmp_path), clock=ManualClock(),
+                               open_bus=lambda screen: i2c(bus=bus, address=screen.address))
+    try:
+        assert console.buzzer.trouble is not None and "dtoverlay=pwm,pin=12,func=4" in console.buzzer.trouble
+        console.buzzer.play(Tune("test", (Note(440.0, 0.1),)))             # silent, no error
+        said = [record.getMessage() for record in caplog.records if "buzzer" in record.getMessage()]
+        assert said == [f"{console.buzzer.trouble}; the console plays on, silent"]
+    finally:
+        console.close()

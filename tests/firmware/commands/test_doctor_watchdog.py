@@ -11,6 +11,7 @@ from firmware.commands.doctor import Doctor
 from firmware.commands.wakeups import Wakeups
 from hal.mock_gpiochip import MockChip, MockChips
 from firmware.console.watchdog import Watchdog
+from tests.hal.test_hal_gpiod_outputs import fake_pi5_pwm
 
 ROOT = Path(__file__).resolve().parents[3]
 HANDHELD = ROOT / "deploy" / "config" / "handheld.toml"
@@ -275,6 +276,20 @@ def test_the_leds_lines_and_the_buzzers_pwm_channel_are_checked(tmp_path):
             "or move the LED") in fails
     assert any(t.startswith("buzzer on GPIO12: no PWM chip") and "dtoverlay=pwm,pin=12,func=4" in t
                for t in fails)
+
+
+def test_on_a_pi_5_doctor_names_the_rp1s_pwm_and_channel_the_buzzer_sounds_on(tmp_path):
+    """GPIO18 is PWM0_CHAN2 on the RP1 (channel 0 on a Pi 1 to 4); its chip is pwmchip2 on this
+    kernel, the fan's PWM1 having taken pwmchip0; a missing overlay leaves the console silent."""
+    config = tmp_path / "pi5.toml"
+    config.write_text(HANDHELD.read_text().replace("pin = 12", "pin = 18").replace("led = 18", "led = 12"))
+    d = doctor(tmp_path, config=config)
+    d.pwm_sysfs = str(fake_pi5_pwm(tmp_path / "sys"))
+    assert any(t.startswith("buzzer on GPIO18: the RP1's PWM0 (a Pi 5), pwmchip2 channel 2")
+               for t in texts(d.check(), "ok"))
+    d.pwm_sysfs = str(tmp_path / "no-pwm")
+    assert any(t.startswith("buzzer on GPIO18: no PWM chip") and "dtoverlay=pwm,pin=18,func=2" in t
+               and t.endswith("until then the console plays silent") for t in texts(d.check(), "fail"))
 
 
 def test_leds_and_buzzer_on_gpiozero_are_a_warning(tmp_path):
