@@ -138,6 +138,16 @@ def _dump(doc: Mapping[str, Any]) -> bytes:
     return json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
+def shootout_score(result: Mapping[str, Any]) -> str:
+    """A result's shoot-out (``"5-4"``) in the order of its players, as the unit reads it out;
+    "" when there was none. Never in the shoot-out's own key order: the league keeps its
+    documents with sorted keys (blue before red)."""
+    shootout = result.get("shootout")
+    if not shootout:
+        return ""
+    return "-".join(str(shootout.get(player["seat"], 0)) for player in result["players"])
+
+
 def outcomes(seats: Sequence[str], winner: str | None) -> dict[str, str]:
     """Each seat's outcome from a game summary's ``winner``: a seat; a team of seats joined by
     ``+`` (Chifoumi for four); ``draw``, ``shared`` (a tie at the top) or None: a draw."""

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware.club.config import Broker, ClubConfigError, read_password
-from firmware.club.messages import check_name
+from firmware.club.messages import check_name, shootout_score
 from firmware.league.server import LeagueService, Site, log
 from firmware.league.standings import AdminError, League
 
@@ -188,8 +188,7 @@ def _when(stamp: float) -> str:
 def _line(result: dict[str, Any]) -> str:
     players = "  ".join(f"{p['seat']}={p['name']} {p['score']}{'*' if p.get('outcome') == 'win' else ''}"
                         for p in result["players"])
-    shootout = result.get("shootout")
-    pens = f"  (pens {'-'.join(str(v) for v in shootout.values())})" if shootout else ""
+    pens = f"  (pens {shootout_score(result)})" if result.get("shootout") else ""
     friendly = "  friendly" if not result.get("ranked", True) else ""
     when = result["finished"].replace("T", " ")[:16]
     return f"{when}  {result['game']:<16} {players}{pens}{friendly}  [{result['id']}]"

@@ -23,6 +23,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from firmware.club.messages import shootout_score
+
 TV_EVERY = 10
 RESULTS_PAGE = 50
 
@@ -260,8 +262,9 @@ function render(next) {
   }
   fill("recent-list", state.recent.map(function (r) {
     var right = gameName(r.game) + (r.ranked ? "" : " · " + T.friendly);
+    /* In the players' order, as the unit reads it (the stored shoot-out's keys are sorted). */
     if (r.shootout) right += " · " + T.shootout + " " +
-        Object.keys(r.shootout).map(function (k) { return r.shootout[k]; }).join("-");
+        r.players.map(function (p) { return r.shootout[p.seat]; }).join("-");
     return card(tableName(r.table) + " · " + (r.finished || "").slice(11, 16), right,
                 r.players, "result", true);
   }), T.none);
@@ -316,9 +319,8 @@ def results_page(club: str, rows: Sequence[Mapping[str, Any]], games: Mapping[st
         players = " – ".join(
             f'{"<b>" if p.get("outcome") == "win" else ""}{esc(p["name"])} {esc(_number(p["score"]))}'
             f'{"</b>" if p.get("outcome") == "win" else ""}' for p in row["players"])
-        shootout = row.get("shootout")
-        if shootout:
-            players += f' <span class="friendly">(pens {esc("-".join(str(v) for v in shootout.values()))})</span>'
+        if row.get("shootout"):
+            players += f' <span class="friendly">(pens {esc(shootout_score(row))})</span>'
         friendly = "" if row["ranked"] else ' <span class="friendly">friendly</span>'
         lines.append(f"<tr><td>{esc(row['finished'].replace('T', ' ')[:16])}</td><td>{esc(row['table'])}</td>"
                      f"<td>{esc(games.get(row['game'], row['game']))}</td>"

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.results import check, decide
-from firmware.club.messages import BadMessage, Live, Result, player_name
+from firmware.club.messages import BadMessage, Live, Result, player_name, shootout_score
 from firmware.games.registry import game_named
 from firmware.storage.roster import tidy
 
@@ -331,11 +331,10 @@ class League:
             for player in row["players"]:
                 seats += [player["seat"], player["name"], _number(player["score"])]
             seats += [""] * (12 - len(seats))
-            shootout = row.get("shootout")
             winners = [p["name"] for p in row["players"] if p.get("outcome") == "win"]
             writer.writerow([row["finished"], row["table"], row["game"], row.get("level", ""),
                              row["period"], "" if row["ranked"] else "yes", *seats,
-                             "" if not shootout else "-".join(str(v) for v in shootout.values()),
+                             shootout_score(row),
                              " + ".join(winners) or "draw", row["id"]])
         return out.getvalue()
 
