@@ -25,6 +25,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 import sqlite3
 import threading
 import time
@@ -38,6 +39,8 @@ from firmware.games.registry import game_named
 from firmware.storage.roster import tidy
 
 POINTS = {"win": 3, "draw": 1, "loss": 0}
+MONTH_RE = re.compile(r"^\d{4}-\d\d$")
+"""A monthly ladder's period: its month."""
 RECENT = 20
 KEPT_PAYLOAD = 4096
 """How much of a set-aside message is kept (the league reads no more of one)."""
@@ -447,12 +450,27 @@ class League:
             raise AdminError(f"{kind!r}: a season, a monthly ladder or all")
         if kind == "season" and not (0 < len(name) <= 40 and name.isprintable()):
             raise AdminError("a season needs a name of 1 to 40 characters")
+        if kind == "season" and (name == "all" or MONTH_RE.match(name)):
+            raise AdminError(f"{name!r} is how the league names a month or 'season all': give the "
+                             "season a name of its own, e.g. 'Winter 2027'")
         with self._write() as db:
+            if kind == "season":
+                self._new_season_name(db, name)
             db.execute("INSERT INTO periods (kind, name, started) VALUES (?, ?, ?)",
                        (kind, name if kind == "season" else kind, self.clock()))
             self._audit(db, who, "period", {"kind": kind, "name": name})
         self._bump()
         return self.period()
+
+    def _new_season_name(self, db: sqlite3.Connection, name: str) -> None:
+        """A season's name is its standings' key (the page, ``--period``, the CSV): a name used
+        before would bring that season's standings back, so it is refused."""
+        row = db.execute("SELECT started FROM periods WHERE kind = 'season' AND name = ? "
+                         "ORDER BY started LIMIT 1", (name,)).fetchone()
+        if row is not None:
+            raise AdminError(f"a season called {name!r} was started on "
+                             f"{time.strftime('%Y-%m-%d', time.localtime(row[0]))} and its standings "
+                             f"are kept under that name: give this one another, e.g. '{name} (2)'")
 
     def add_player(self, name: str, who: str) -> str:
         name = tidy(name)

@@ -184,3 +184,25 @@ def test_without_db_the_file_is_the_users_own_or_the_services_never_the_consoles
     assert (tmp_path / "home/.local/state/pitchpad-league/league.sqlite").is_file()
     done = admin_here({"HOME": str(tmp_path / "home"), "STATE_DIRECTORY": str(tmp_path / "service")})
     assert done.returncode == 0 and (tmp_path / "service/league.sqlite").is_file()
+
+
+def test_a_seasons_name_used_before_is_refused_and_never_brings_its_standings_back(mosquitto, league, tmp_path):
+    """Issue 39, item 2: "Winter 2027" again said its standings start empty and showed the old
+    ones (a season's name is its standings' key)."""
+    with Publisher(mosquitto.unit("table1"), tmp_path / "unit", resend_after=0.5) as unit:
+        assert admin(league, "season", "start", "Winter 2027").returncode == 0
+        play(unit, league, (("red", "Ana", 2), ("blue", "Ben", 1)))
+        assert wait_until(lambda: table(league) == [("Ana", 3), ("Ben", 0)])
+        assert admin(league, "season", "start", "Spring 2027").returncode == 0
+        assert wait_until(lambda: state(league)["period"]["name"] == "Spring 2027")
+        again = admin(league, "season", "start", "Winter 2027")
+        play(unit, league, (("red", "Cy", 1), ("blue", "Dee", 0)))
+    assert again.returncode == 2 and "Traceback" not in again.stderr
+    assert len(again.stderr.splitlines()) == 1 and "a season called 'Winter 2027' was started on" in again.stderr
+    assert "give this one another" in again.stderr and "started" not in again.stdout
+    assert wait_until(lambda: table(league) == [("Cy", 3), ("Dee", 0)]), "Spring 2027 goes on, alone"
+    assert state(league)["period"] == {"kind": "season", "name": "Spring 2027"}
+    for taken in ("all", "2026-11"):
+        refused = admin(league, "season", "start", taken)
+        assert refused.returncode == 2 and "a name of its own" in refused.stderr
+    assert "Ana" in admin(league, "standings", "--period", "Winter 2027").stdout, "the old season is kept"
