@@ -27,7 +27,8 @@ a press's burst):
   it replays the init (without its display-off: a lit panel does not blink) and sends the whole
   frame, then display-on (about 1,065 bytes, 24 ms at 400 kHz).
 
-:meth:`OledScreen.refresh` heals at once (the screensaver asks after each step).
+:meth:`OledScreen.refresh` heals at once (the screensaver asks after each step), and a screen
+switched on again after sleep heals as it does: the panel may have lost power meanwhile.
 """
 from __future__ import annotations
 
@@ -428,16 +429,24 @@ class OledScreen(Screen):
             self._command_or_go_down(lambda: self._device.contrast(level))
 
     def power(self, on: bool) -> None:
-        """Display on or off (0xAF/0xAE, 3 bytes). While off the screen does not heal: a panel
-        that lost power meanwhile is dark either way, and the heals start again when it is on."""
+        """Display off (0xAE, 3 bytes), or on. While off the screen does not heal: a panel that
+        lost power meanwhile is dark either way. Switched on again, it is redrawn whole (the
+        init, the frame, then display-on: about 1,065 bytes, 24 ms at 400 kHz) rather than only
+        told display-on: a panel that lost power while off holds garbage, and an SH1106 told
+        display-on says "on" from then on, so no later look would ever find it out."""
         with self._lock:
             was_on, self._on = self._on, bool(on)
-            self._command_or_go_down(lambda: self._device.show() if on else self._device.hide())
-            if not on and self._heal_timer is not None:
-                self._heal_timer.cancel()
-                self._heal_timer = None
-            elif on and not was_on and self.answering and not self._closed:
-                self._schedule_heal(self._to_next_heal())
+            if not on:
+                self._command_or_go_down(self._device.hide)
+                if self._heal_timer is not None:
+                    self._heal_timer.cancel()
+                    self._heal_timer = None
+            elif was_on:
+                self._command_or_go_down(self._device.show)
+            elif self.answering and not self._closed:
+                self.refresh()
+                if self.answering:
+                    self._schedule_heal(self._to_next_heal())
 
     def close(self) -> None:
         with self._lock:

@@ -13,14 +13,17 @@ hand-written: no real part of that kind runs on a PC, and the datasheet model an
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.interface.serial import i2c, spi
 from PIL import Image
 
-from hal import ManualClock
+from hal import ManualClock, parse_config
 from hal.mock_bus import MockSMBus
 from hal.oled import HEAL_EVERY, HEAL_QUIET, OledScreen, i2c_status_read
+from hal.wiring import open_console
 from oled_model import OledModel
 from oled_rig import BUS_BYTES_PER_SECOND, drawing, managed_i2c
 
@@ -251,3 +254,32 @@ def test_an_ssd1306_is_never_read() -> None:
     clock.advance(3 * HEAL_EVERY)
     assert screen.heals >= 2 and screen.looks == 0
     assert not [t for t in bus.transfers if t.read]
+
+
+def test_an_sh1106_that_lost_power_while_the_console_slept_is_redrawn_when_it_wakes() -> None:
+    """Asleep, the panels are off on purpose and nobody looks. One loses power meanwhile: its
+    RAM is garbage. Told only display-on at the wake, it would show that garbage and answer
+    "lit" to every look after; every panel is redrawn whole when the console wakes instead."""
+    text = (Path(__file__).resolve().parents[2] / "deploy" / "config" / "handheld.toml").read_text()
+    bus, clock, factory = MockSMBus(), ManualClock(), MockFactory(pin_class=MockPWMPin)
+    models = {address: OledModel("sh1106", address=address, seed=address) for address in (0x3C, 0x3D)}
+    for address, model in models.items():
+        bus.attach(address, model)
+    console = open_console(parse_config(text.replace('"ssd1306"', '"sh1106"')), clock=clock,
+                           pin_factory=factory, open_bus=lambda screen: i2c(bus=bus, address=screen.address))
+    try:
+        for pad in (1, 2):
+            console.screen(pad).display(drawing(pad))
+        clock.advance(2 * HEAL_EVERY)
+        console.sleep()
+        models[0x3C].lose_power()
+        clock.advance(600.0)
+        console.wake()
+        for address, picture in ((0x3C, drawing(1)), (0x3D, drawing(2).rotate(180))):   # pad 2 faces pad 1
+            shown = models[address].shown()
+            assert shown is not None and shown.tobytes() == picture.tobytes()
+        clock.advance(10 * HEAL_EVERY)
+        assert models[0x3C].shown().tobytes() == drawing(1).tobytes()           # and stays so
+    finally:
+        console.close()
+        factory.reset()
