@@ -46,7 +46,8 @@ install() {
 # (as CI is); otherwise one clear line, and those tests fail saying what to install. Debian's
 # python3-libgpiod (the v1 binding a Pi may have) is what tests/hal/test_hal_gpiod_v1.py meets;
 # the power-off test (tests/deploy/test_poweroff_polkit.py) runs Debian's dbus-daemon and polkitd;
-# tests/deploy/test_deploy.py has systemd-analyze check the service unit.
+# tests/deploy/test_deploy.py has systemd-analyze check the service unit; cairosvg (the wiring
+# pictures as PNG) draws with libcairo2.
 system_tools() {
     local missing=() install=(apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=300)
     command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || missing+=(mosquitto)
@@ -56,6 +57,7 @@ system_tools() {
     command -v dbus-daemon >/dev/null 2>&1 || missing+=(dbus-daemon)
     [ -x /usr/lib/polkit-1/polkitd ] || missing+=(polkitd)
     command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
+    dpkg-query -W -f='${Status}' libcairo2 2>/dev/null | grep -q 'ok installed' || missing+=(libcairo2)
     [ ${#missing[@]} -eq 0 ] && return 0
     if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
         echo "./dev.sh: installing ${missing[*]} from Debian's packages (club, GPIO and power-off tests; once)" >&2

@@ -6,11 +6,11 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .commands import doctor, journal_to_script, league, match, replay, run, sim
+from .commands import doctor, journal_to_script, league, match, replay, run, sim, wiring
 
 # Each module exposes add_parser(commands); its parser sets ``run`` to a function that
 # takes the parsed arguments and returns the exit status.
-COMMANDS = [sim, run, replay, match, journal_to_script, doctor, league]
+COMMANDS = [sim, run, replay, match, journal_to_script, doctor, wiring, league]
 
 
 class OneLineParser(argparse.ArgumentParser):
