@@ -22,6 +22,7 @@ from typing import Any
 
 from firmware.club.config import Broker, ClubConfigError, read_password
 from firmware.club.messages import check_name, shootout_score
+from firmware.league.export import results_csv
 from firmware.league.server import LeagueService, Site, log
 from firmware.league.standings import AdminError, League
 
@@ -264,7 +265,7 @@ def _admin(league: Any, args: argparse.Namespace, who: str) -> int:
                     league.remove_player(name, who)
                     print(f"removed {name}")
     elif action == "export":
-        text = league.csv(period=args.period, game=args.game)
+        text = results_csv(league, period=args.period, game=args.game)
         if args.out:
             Path(args.out).write_text(text, encoding="utf-8")
             print(f"{text.count(chr(10)) - 1} result(s) written to {args.out}")

@@ -21,9 +21,7 @@ is written, and ``pitchpad league admin`` writes from another process while the 
 """
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 import re
 import sqlite3
@@ -34,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.results import check, decide
-from firmware.club.messages import BadMessage, Live, Result, player_name, shootout_score
+from firmware.club.messages import BadMessage, Live, Result, player_name
 from firmware.games.registry import game_named
 from firmware.storage.roster import tidy
 
@@ -320,26 +318,6 @@ class League:
         return {"club": club, "version": self.version, "period": period, "games": dict(games or {}),
                 "standings": self.standings(period["name"]), "recent": self.recent(),
                 "live": self.live(), "ignored": self.ignored}
-
-    def csv(self, *, period: str | None = None, game: str | None = None) -> str:
-        """Every result (of ``period``), oldest first, one row per match, for a spreadsheet."""
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(["finished", "table", "game", "level", "period", "friendly", "seat 1", "name 1",
-                         "score 1", "seat 2", "name 2", "score 2", "seat 3", "name 3", "score 3",
-                         "seat 4", "name 4", "score 4", "shoot-out", "winner", "id"])
-        total = self.result_count(period=period, game=game)
-        for row in reversed(self.results(total, period=period, game=game)):
-            seats: list[Any] = []
-            for player in row["players"]:
-                seats += [player["seat"], player["name"], _number(player["score"])]
-            seats += [""] * (12 - len(seats))
-            winners = [p["name"] for p in row["players"] if p.get("outcome") == "win"]
-            writer.writerow([row["finished"], row["table"], row["game"], row.get("level", ""),
-                             row["period"], "" if row["ranked"] else "yes", *seats,
-                             shootout_score(row),
-                             " + ".join(winners) or "draw", row["id"]])
-        return out.getvalue()
 
     # ----- a person's changes (pitchpad league admin) -------------------------------------------
     def _audit(self, db: sqlite3.Connection, who: str, action: str, detail: Mapping[str, Any]) -> None:

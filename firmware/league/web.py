@@ -13,7 +13,7 @@ from typing import Any
 import tornado.iostream
 import tornado.web
 
-from firmware.league import page
+from firmware.league import export, page
 from firmware.league.changes import HEARTBEAT, MAX_STREAMS, PUSH_EVERY, Changes, log
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
@@ -99,7 +99,7 @@ class Csv(Base):
     def get(self) -> None:
         game = self.get_query_argument("game", None) or None
         self.set_header("Content-Disposition", f'attachment; filename="{self.settings["club"]}-results.csv"')
-        self.reply(self.league.csv(game=game), "text/csv; charset=utf-8")
+        self.reply(export.results_csv(self.league, game=game), "text/csv; charset=utf-8")
 
 
 class Events(Base):

