@@ -13,7 +13,16 @@ What is read, each time the console asks (now and then: never on a timer of its 
 - ``STATUS`` (0x1A): ``VL``, the chip's own "the voltage fell below VALRT.MIN" alert, which this
   driver sets to :data:`LOW_VOLTS` (the cell is about to drop out under the Pi's load, whatever
   the charge estimate says); ``RI``, set when the gauge itself was reset, after which the
-  alert threshold is written again.
+  alert threshold is written again. The threshold is written before the first ``STATUS`` read,
+  and a ``VCELL`` under it says the same as ``VL`` (a cell already low at start is not missed
+  until the chip compares again). The other alerts (``HD``, the charge under 4 %; ``SC``, ``VH``,
+  ``VR``) and ``CONFIG.ALRT``, which holds the chip's ALRT pin low, are written back to 0 once
+  read, so a wired ALRT pin can tell the next alert.
+
+A reading no cell gives (under 2.5 V or over 4.6 V, more than 105 %: all registers 0x0000 or
+0xFFFF, a glitch on the bus) is no reading: :meth:`Gauge.read` returns None for it, logged once
+(``hal.gauge.Max17048.implausible`` counts them); acting on one is the console's to confirm
+(``firmware.console.power_service``).
 
 Each register is one combined transfer (a write of the register number, a repeated start, a
 read of two bytes: 5 bytes on the wire), 20 bytes a reading. The read waits for every screen on
@@ -51,6 +60,14 @@ CHARGING_RATE = 1.0
 """% an hour: above it the cell is charging (a full cell on a charger reads about 0)."""
 WIRE_BYTES_PER_READING = 4 * 5
 """Four registers, each address + register + address + two bytes."""
+CELL_VOLTS = (2.5, 4.6)
+"""Volts a LiPo cell can read at all (a protection circuit cuts it off near 2.5 V; a full one
+is 4.2 V): outside, the reading is not a cell's."""
+MOST_PERCENT = 105.0
+"""The chip's charge estimate runs a little over 100 % on a full cell, never far."""
+HD, CONFIG_ALRT = 1 << 12, 1 << 5
+"""STATUS.HD (the charge crossed CONFIG.ATHD, 4 % by default) and CONFIG.ALRT (holds the ALRT
+pin low until written back to 0)."""
 
 
 @dataclass(frozen=True)
@@ -108,8 +125,13 @@ class Max17048(Gauge):
         self._lock = threading.Lock()
         self._answering: bool | None = None
         self._armed = False
+        self._believed = True
         self.readings = 0
         self.failures = 0
+        self.implausible = 0
+        """Readings no cell gives, ignored (each returned as None)."""
+        self.rejected: tuple[float, float] | None = None
+        """(volts, percent) of the last reading no cell gives (None once one is believed)."""
 
     @property
     def answering(self) -> bool:
@@ -119,17 +141,15 @@ class Max17048(Gauge):
     def read(self) -> Charge | None:
         with self._lock, self._quiet():
             try:
+                if not self._armed:
+                    self._arm(0)
                 status = self._get(STATUS)
-                if status & RI or not self._armed:
+                if status & RI:
                     self._arm(status)
                 volts = self._get(VCELL) * VOLT_STEP
                 percent = self._get(SOC) * SOC_STEP
                 rate = _signed(self._get(CRATE)) * CRATE_STEP
-                if status & VL and (rate > CHARGING_RATE or volts >= self._low * VALRT_STEP + RECOVERED):
-                    # The alert latches in the chip: once a charger is at work or the cell is
-                    # well above the threshold again, it is written back to 0.
-                    self._put(STATUS, status & ~ALERT_BITS & 0xFF00)
-                    status &= ~VL
+                status = self._serve_alerts(status, volts, rate)
             except OSError as error:
                 self.failures += 1
                 if self._answering is not False:
@@ -141,9 +161,36 @@ class Max17048(Gauge):
             if self._answering is False:
                 log.warning("%s is answering again", self.name)
             self._answering = True
+            if not (CELL_VOLTS[0] <= volts <= CELL_VOLTS[1] and percent <= MOST_PERCENT):
+                self.implausible += 1
+                self.rejected = (volts, percent)
+                if self._believed:
+                    log.warning("%s read %.2f V and %.0f %%, which no cell gives: ignored", self.name,
+                                volts, percent)
+                self._believed = False
+                return None
+            self._believed = True
+            self.rejected = None
             self.readings += 1
+            low = volts < self._low * VALRT_STEP
             return Charge(percent=min(100.0, percent), volts=volts, charging=rate > CHARGING_RATE,
-                          about_to_drop=bool(status & VL) and rate <= CHARGING_RATE)
+                          about_to_drop=bool(status & VL or low) and rate <= CHARGING_RATE)
+
+    def _serve_alerts(self, status: int, volts: float, rate: float) -> int:
+        """Write back the alerts just read, so that the chip (and its ALRT pin, if wired) can
+        tell the next one: every alert but ``VL`` at once, and ``CONFIG.ALRT`` with them;
+        ``VL`` once a charger is at work or the cell is well above the threshold again (until
+        then it says a dip under load happened since). ``status`` as it stands after."""
+        alerts = status & ALERT_BITS
+        if not alerts:
+            return status
+        keep = VL if status & VL and rate <= CHARGING_RATE and volts < self._low * VALRT_STEP + RECOVERED else 0
+        if alerts & ~keep:
+            self._put(STATUS, status & ~ALERT_BITS & 0xFF00 | keep)
+        config = self._get(CONFIG)
+        if config & CONFIG_ALRT:
+            self._put(CONFIG, config & ~CONFIG_ALRT)
+        return status & ~ALERT_BITS | keep
 
     def clear_alert(self) -> None:
         """Write the voltage alert back to 0 (after acting on it, or when a charger took over)."""

@@ -78,6 +78,13 @@ def _gauge(doctor: Doctor, config: HardwareConfig, finding: Callable[[str, str],
         charge = gauge.read()
     finally:
         gauge.close()
+    if charge is None and gauge.rejected is not None:
+        volts, percent = gauge.rejected
+        yield finding("fail", f"{where} answers, but with {volts:.2f} V and {percent:.0f} %, which no cell "
+                              f"gives (the console ignores such readings): is the cell wired to the "
+                              f"gauge's cell input, and is 0x{gauge_config.address:02X} the gauge "
+                              f"(i2cdetect -y {gauge_config.port})?")
+        return
     if charge is None:
         yield finding("fail", f"{where} does not answer: check its SDA, SCL, 3V3 and GND wires and that "
                               f"the board's gauge is at 0x{gauge_config.address:02X} "

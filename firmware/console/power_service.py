@@ -8,11 +8,15 @@ itself is the HAL's part: read the gauge now and then, switch the console to sle
 the system to power off (``hal.halt``).
 
 - **The gauge** is read every :attr:`PowerService.read_every` seconds awake and
-  :attr:`PowerService.read_every_asleep` asleep, only from the loop (so never while the console
-  draws a frame; the gauge also waits for a frame a screen heal is sending). At :data:`LOW`
-  (15 %) on battery the console warns once (:attr:`PowerService.warning`; again after a charge
-  above :data:`REARM`); at :data:`EMPTY` (5 %), or when the gauge says the cell is about to drop,
-  it powers off as below. A console without a gauge reads nothing and never warns.
+  :attr:`PowerService.read_every_asleep` asleep (every :data:`LOW_READ_EVERY` seconds, awake or
+  asleep, once the cell is low), only from the loop (so never while the console draws a frame;
+  the gauge also waits for a frame a screen heal is sending). At :data:`LOW` (15 %) on battery
+  the console warns once (:attr:`PowerService.warning`; again after a charge above
+  :data:`REARM`); at :data:`EMPTY` (5 %) with a voltage that agrees (under :data:`EMPTY_VOLTS`),
+  or when the gauge says the cell is about to drop, it powers off as below. **One reading never
+  decides**: a reading that would warn or power off is read again :data:`CONFIRM_AFTER` seconds
+  later and acted on only if that one says so too (a reading no cell gives is none at all:
+  ``hal.gauge``). A console without a gauge reads nothing and never warns.
 - **The power button** held :data:`hal.power.HOLD_TO_POWER_OFF` seconds powers off; a shorter
   press sleeps, or wakes. **A power board's request** powers off at once.
 - **Sleep**: after :attr:`PowerService.sleep_after` seconds without a press, when the console
@@ -34,7 +38,7 @@ from typing import Any
 from firmware.console.power_screens import LOW, GoodbyeScreen, PowerOffFailedScreen
 from firmware.render import Canvas
 from hal.console import Console
-from hal.gauge import Charge
+from hal.gauge import LOW_VOLTS, RECOVERED, Charge
 from hal.halt import Halt
 from hal.power import BUTTON, HOLD_TO_POWER_OFF, REQUEST
 
@@ -48,6 +52,18 @@ WARN_FOR = 5.0
 """Seconds the low-battery warning stays on the screens."""
 GOODBYE_FOR = 1.5
 """Seconds the goodbye stays on every screen before the panels go dark."""
+CONFIRM_AFTER = 2.0
+"""Seconds to the second reading that confirms one that would warn or power off: a glitch on
+the bus does not last that long, a cell near empty does."""
+EMPTY_VOLTS = 3.70
+"""The charge says empty only with a voltage under this: a LiPo at 5 % rests near 3.6 V and
+reads less under load, while 3.70 V is about 15 % at rest. A gauge that says 5 % above it is
+wrong (just reset, not yet matched to its cell); the voltage alert (``hal.gauge.LOW_VOLTS``)
+still stops the console before the cell drops out."""
+LOW_READ_EVERY = 15.0
+"""Seconds between readings, awake or asleep, once the cell is low (at most :data:`LOW` %, or
+within 0.2 V of the voltage alert): at 300 s apart, a sleeping console would learn of an empty
+cell minutes late."""
 
 
 class Reason(enum.Enum):
@@ -103,6 +119,8 @@ class PowerService:
         self.warnings = 0
         """Low-battery warnings given so far."""
         self._next_read = now if console.gauge.present else None
+        self._unconfirmed: Charge | None = None
+        """A reading that would warn or power off, waiting for the one that confirms it."""
         self._last_press = now
         self._button_down: float | None = None
         self.ending: Ending | None = None
@@ -252,14 +270,22 @@ class PowerService:
     def _battery(self, now: float) -> set[Want]:
         if self._next_read is None or now < self._next_read:
             return set()
-        self._next_read = now + (self.read_every_asleep if self.asleep else self.read_every)
         charge = self.console.gauge.read()
+        self._next_read = now + self._read_interval(charge)
+        if charge is not None and _alarming(charge) and self._unconfirmed is None:
+            self._unconfirmed = charge                  # acted on only if the next one agrees
+            self._next_read = now + CONFIRM_AFTER
+            return set()
+        if self._unconfirmed is not None and (charge is None or not _alarming(charge)):
+            log.warning("a battery reading of %d %% at %.2f V was not confirmed %.0f s later: ignored",
+                        self._unconfirmed.shown_percent, self._unconfirmed.volts, CONFIRM_AFTER)
+        self._unconfirmed = None
         changed = charge != self.charge
         self.charge = charge
         if charge is None:
             return {Want.REDRAW} if changed else set()
         percent = charge.shown_percent
-        if not charge.charging and (percent <= EMPTY or charge.about_to_drop):
+        if _empty(charge):
             self.power_off(Reason.EMPTY, now)
             return set()
         if charge.charging or percent > REARM:
@@ -273,6 +299,13 @@ class PowerService:
                 self.console.wake()
                 self._last_press = now
         return {Want.REDRAW} if changed or self.warning is not None else set()
+
+    def _read_interval(self, charge: Charge | None) -> float:
+        """Seconds to the next reading: sooner once the cell is low, asleep too."""
+        if charge is not None and not charge.charging and (
+                charge.shown_percent <= LOW or charge.volts < LOW_VOLTS + 2 * RECOVERED):
+            return LOW_READ_EVERY
+        return self.read_every_asleep if self.asleep else self.read_every
 
     def _go_on_ending(self, now: float) -> None:
         ending = self.ending
@@ -301,6 +334,18 @@ class PowerService:
             canvas = Canvas()
             screen.draw(canvas, language)
             self.console.screen(pad).display(canvas.image)
+
+
+def _empty(charge: Charge) -> bool:
+    """The cell is empty: the charge says so and the voltage agrees, or the voltage alert."""
+    if charge.charging:
+        return False
+    return charge.shown_percent <= EMPTY and charge.volts < EMPTY_VOLTS or charge.about_to_drop
+
+
+def _alarming(charge: Charge) -> bool:
+    """A reading the console would act on (a warning, a power-off): confirmed before it is."""
+    return not charge.charging and (charge.shown_percent <= LOW or charge.about_to_drop)
 
 
 def battery_mark(service: PowerService | None) -> tuple[int, bool] | None:

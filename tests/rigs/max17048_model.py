@@ -11,8 +11,10 @@ CRATE in the chip's units and latches the alerts the way the chip does:
   every register is then at its reset value (``VALRT`` 0x00FF: no voltage alert);
 - ``STATUS.VL`` is set when VCELL falls below ``VALRT.MIN`` (20 mV a step) and stays set until
   the host clears it, even if the voltage comes back;
-- ``CONFIG.ALRT`` is set with any STATUS alert (and when SOC falls below the empty threshold,
-  32 - ATHD %), and cleared by the host.
+- ``STATUS.HD`` is set when SOC is below the empty threshold, 32 - ATHD % (4 % at reset), at
+  each new estimate (the model has no time between two; the chip sets it as SOC crosses it);
+- ``CONFIG.ALRT`` (the ALRT pin held low) is set with any STATUS alert, and cleared by the host
+  writing it to 0.
 
 ``answering = False`` makes the chip stop acknowledging (a loose wire, or no gauge fitted).
 """
@@ -70,7 +72,9 @@ class Max17048Model:
         if volts < low:
             self.registers[STATUS] |= VL
         empty = 32 - (self.registers[CONFIG] & 0x1F)
-        if self.registers[STATUS] & (VL | VH | VR | HD | SC) or self.registers[SOC] * SOC_STEP < empty:
+        if self.registers[SOC] * SOC_STEP < empty:
+            self.registers[STATUS] |= HD
+        if self.registers[STATUS] & (VL | VH | VR | HD | SC):
             self.registers[CONFIG] |= ALRT
 
     # ----- the bus side --------------------------------------------------------------------
@@ -128,3 +132,8 @@ class Max17048Model:
     @property
     def status(self) -> int:
         return self.registers[STATUS]
+
+    @property
+    def alert_pin_low(self) -> bool:
+        """The ALRT pin is asserted (``CONFIG.ALRT`` set)."""
+        return bool(self.registers[CONFIG] & ALRT)

@@ -100,7 +100,7 @@ def test_the_terminals_keys_warn_and_power_off_through_the_app(tmp_path) -> None
     warning over the menu), the hold key holds the power button (goodbye, dark, the app ends)."""
     from firmware.console.app import App, Idle
     from firmware.console.power_screens import GoodbyeScreen, LowBanner
-    from firmware.console.power_service import PowerService
+    from firmware.console.power_service import CONFIRM_AFTER, PowerService
     from hal.halt import NoHalt
 
     clock = ManualClock()
@@ -113,6 +113,8 @@ def test_the_terminals_keys_warn_and_power_off_through_the_app(tmp_path) -> None
         for _ in range(17):
             console.key(DRAIN_KEY)
         clock.advance(61)
+        app.step(None)
+        clock.advance(CONFIRM_AFTER)              # the reading that confirms it
         app.step(None)
         assert app.display.over[1] == LowBanner(15) and "battery 15 %" in term.stream.getvalue()
         console.key(POWER_HOLD_KEY)

@@ -101,3 +101,10 @@ def test_doctor_names_a_pin_on_the_gauges_bus_with_the_screens_on_spi(tmp_path: 
     fails = texts(doctor(tmp_path, config=config).check(), "fail")
     assert any(t.startswith("the config cannot be used: ") and "pad[0].screen.dc_pin: GPIO2 is I2C1 SDA, "
                "taken by the battery gauge's bus" in t for t in fails), fails
+
+
+def test_a_gauge_reading_what_no_cell_gives_is_named_not_taken_for_a_reading(tmp_path: Path) -> None:
+    model = Max17048Model()
+    model.registers.update({0x02: 0, 0x04: 0})                     # VCELL and SOC read 0x0000
+    fails = texts(battery_doctor(tmp_path, model).check(), "fail")
+    assert any("answers, but with 0.00 V and 0 %, which no cell gives" in t for t in fails), fails

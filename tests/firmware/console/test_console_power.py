@@ -15,7 +15,7 @@ from firmware.console.menu import MenuScreen
 from firmware.console.power_screens import (
     BatteryMark, GoodbyeScreen, LowBanner, PowerOffFailedScreen, PowerOffQuestion,
 )
-from firmware.console.power_service import EMPTY, GOODBYE_FOR, WARN_FOR
+from firmware.console.power_service import CONFIRM_AFTER, EMPTY, GOODBYE_FOR, WARN_FOR
 from firmware.render import Canvas
 from firmware.storage import journal as match_journal
 from firmware.storage.settings import Settings
@@ -189,7 +189,7 @@ def test_the_low_battery_warning_comes_once_at_15_percent(tmp_path):
     rig.wait(1)
     assert isinstance(rig.app.display.over[1], BatteryMark)
     rig.console.battery.percent = 15.0
-    rig.wait(60)
+    rig.wait(60 + CONFIRM_AFTER)                              # a reading, and the one confirming it
     assert rig.app.display.over[1] == LowBanner(15) and rig.app.display.over[2] == LowBanner(15)
     rig.wait(WARN_FOR + 0.1)
     assert rig.app.display.over[1] == BatteryMark(15, False)

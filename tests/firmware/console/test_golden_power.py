@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from firmware.console.app import Idle
-from firmware.console.power_service import EMPTY, GOODBYE_FOR
+from firmware.console.power_service import CONFIRM_AFTER, EMPTY, GOODBYE_FOR
 from firmware.storage.settings import Settings
 from goldens import assert_goldens
 from hal.buttons import Button
@@ -37,7 +37,7 @@ def test_the_power_screens_match_their_golden_images(tmp_path, language):
     rig.press(1, Button.LEFT)
     rig.console.battery.plug(False)
     rig.console.battery.percent = 15.0
-    rig.wait(60)
+    rig.wait(60 + CONFIRM_AFTER)                        # the reading, and the one confirming it
     shots["low"] = rig.image(1).copy()
 
     rig = Rig(tmp_path / "match", settings, halt=NoHalt(), battery=40.0, idle=QUIET)
@@ -51,7 +51,7 @@ def test_the_power_screens_match_their_golden_images(tmp_path, language):
     rig = Rig(tmp_path / "empty", settings, halt=NoHalt(), battery=40.0, idle=QUIET)
     rig.press(1, Button.CARD1)
     rig.console.battery.percent = float(EMPTY)
-    rig.wait(60)
+    rig.wait(60 + CONFIRM_AFTER)
     shots["goodbye-empty"] = rig.image(1).copy()
 
     rig = Rig(tmp_path / "refused", settings, halt=Refusing(), battery=40.0, idle=QUIET)

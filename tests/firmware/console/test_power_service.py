@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 import sim
-from firmware.console.power_service import EMPTY, GOODBYE_FOR, WARN_FOR, PowerService, Reason, Want
+from firmware.console.power_service import (
+    CONFIRM_AFTER, EMPTY, GOODBYE_FOR, WARN_FOR, PowerService, Reason, Want,
+)
 from firmware.render import Canvas
 from firmware.console.power_screens import GoodbyeScreen, PowerOffFailedScreen
 from hal import ManualClock
@@ -49,7 +51,7 @@ def test_the_charge_is_read_now_and_then_and_a_low_cell_warns_once(rig) -> None:
     run(service, clock, 59, may_sleep=False)
     assert console.battery.reads == reads                        # not before a minute
     console.battery.percent = 14.0
-    wants = run(service, clock, 2, may_sleep=False)
+    wants = run(service, clock, 2 + CONFIRM_AFTER, may_sleep=False)     # read, then confirmed
     assert service.warning is not None and Want.REDRAW in wants
     run(service, clock, WARN_FOR + 1, may_sleep=False)
     assert service.warning is None
@@ -69,7 +71,7 @@ def test_at_5_percent_the_console_saves_says_goodbye_goes_dark_and_powers_off(ri
     console, clock, service, halt = rig
     service.tick(clock.now())
     console.battery.percent = float(EMPTY)
-    wants = run(service, clock, 61, may_sleep=False)
+    wants = run(service, clock, 61 + CONFIRM_AFTER, may_sleep=False)
     assert Want.SAVE in wants and service.ending is not None and service.ending.reason is Reason.EMPTY
     service.saved(kept=True)
     goodbye = drawn(GoodbyeScreen(kept=True, empty=True))
@@ -91,7 +93,7 @@ def test_a_cell_about_to_drop_powers_off_and_a_charger_keeps_it_on(rig) -> None:
     assert service.ending is None                                # charging at 4 %: stays on
     console.battery.plug(False)
     console.battery.percent = 2.0                                # the voltage alert (sim: < 3.30 V)
-    run(service, clock, 61, may_sleep=False)
+    run(service, clock, 61 + CONFIRM_AFTER, may_sleep=False)
     assert service.ending is not None and service.ending.reason is Reason.EMPTY
 
 
