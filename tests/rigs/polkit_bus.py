@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -90,30 +91,71 @@ def serve_logind(address: str, log_path: str) -> None:
                                   "s", ("Interactive authentication required.",)))
 
 
-def ask_as(uid: int, gid: int, address: str) -> str | None:
-    """``LogindPowerOff().power_off()`` in a child process running as ``uid``."""
-    # Debian's python3 (the venv's interpreter may live where the user cannot read, as under
-    # /root), with jeepney from the venv, loading hal/halt.py by its path.
-    code = ("import importlib.util, json, sys; "
-            f"spec = importlib.util.spec_from_file_location('halt', {str(ROOT / 'hal' / 'halt.py')!r}); "
-            "halt = importlib.util.module_from_spec(spec); spec.loader.exec_module(halt); "
-            "print(json.dumps(halt.LogindPowerOff(timeout=10).power_off()))")
+def client_files(work: Path) -> Path:
+    """What the client needs, copied into ``work`` (a folder every user may read), readable by
+    all: ``hal/halt.py`` and the venv's jeepney. A checkout may sit where the users the client
+    runs as cannot read it (a private folder: a ``mktemp -d``, /root): the client reads nothing
+    of it (:func:`hide_checkout` makes every checkout such a one here)."""
     import jeepney
 
-    site = str(Path(jeepney.__file__).resolve().parents[1])
+    client = work / "client"
+    shutil.copytree(Path(jeepney.__file__).resolve().parent, client / "jeepney",
+                    ignore=shutil.ignore_patterns("__pycache__", "tests"))
+    shutil.copyfile(ROOT / "hal" / "halt.py", client / "halt.py")
+    for path in [client, *client.rglob("*")]:
+        os.chmod(path, 0o755 if path.is_dir() else 0o644)
+    return client
+
+
+def ask_as(uid: int, gid: int, address: str, client: Path) -> str | None:
+    """``LogindPowerOff().power_off()`` in a child process running as ``uid``: Debian's
+    python3 (the venv's interpreter may live where the user cannot read, as under /root)
+    loading the copies of :func:`client_files` by their paths."""
+    code = ("import importlib.util, json, sys; "
+            f"spec = importlib.util.spec_from_file_location('halt', {str(client / 'halt.py')!r}); "
+            "halt = importlib.util.module_from_spec(spec); spec.loader.exec_module(halt); "
+            "print(json.dumps(halt.LogindPowerOff(timeout=10).power_off()))")
 
     def drop() -> None:
         os.setgroups([])
         os.setgid(gid)
         os.setuid(uid)
 
-    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": site, "DBUS_SYSTEM_BUS_ADDRESS": address}
+    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(client), "DBUS_SYSTEM_BUS_ADDRESS": address,
+           "PYTHONDONTWRITEBYTECODE": "1"}
     result = subprocess.run([SYSTEM_PYTHON, "-c", code], env=env, preexec_fn=drop, capture_output=True,
                             text=True, timeout=60, cwd="/")
     if result.returncode != 0:
         return f"client failed: {result.stderr.strip().splitlines()[-1:]}"
     answer: str | None = json.loads(result.stdout)
     return answer
+
+
+def hide_checkout(work: Path) -> Path:
+    """Make the checkout what a private folder (a ``mktemp -d``, /root) is to every user but
+    root, for this process tree only: a tmpfs of mode 0700 over it, each of its entries bound
+    back in from a root-only folder in ``work`` (returned). The paths stay; only root may go
+    through them, so a test that passes here passes wherever a user's clone is."""
+    keep = work / "checkout"
+    keep.mkdir(mode=0o700)
+    subprocess.run(["mount", "--bind", str(ROOT), str(keep)], check=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "mode=0700", "private", str(ROOT)], check=True)
+    for entry in keep.iterdir():
+        target = ROOT / entry.name
+        target.mkdir() if entry.is_dir() else target.touch()
+        subprocess.run(["mount", "--bind", str(entry), str(target)], check=True)
+    return keep
+
+
+def remove(work: Path, keep: Path | None) -> None:
+    """Take the checkout's mounts down, then remove ``work``: never while anything is mounted
+    under it (removing through the bound checkout would delete the checkout itself)."""
+    if keep is not None:
+        subprocess.run(["umount", "--recursive", str(ROOT)], check=True)
+        subprocess.run(["umount", str(keep)], check=True)
+    mounted = [line.split()[4] for line in Path("/proc/self/mountinfo").read_text().splitlines()]
+    if not any(point == str(work) or point.startswith(f"{work}/") for point in mounted):
+        shutil.rmtree(work)
 
 
 def main(users: list[str], rule: bool = True) -> int:
@@ -134,6 +176,7 @@ def main(users: list[str], rule: bool = True) -> int:
     for source, target in ((work / "passwd", "/etc/passwd"), (work / "group", "/etc/group"),
                            (rules, "/etc/polkit-1/rules.d")):
         subprocess.run(["mount", "--bind", str(source), target], check=True)
+    keep = hide_checkout(work)
     socket = work / "bus"
     (work / "bus.conf").write_text(BUS_CONFIG.format(socket=socket))
     address = f"unix:path={socket}"
@@ -156,11 +199,12 @@ def main(users: list[str], rule: bool = True) -> int:
         if logind.stdout.readline().strip() != "ready":
             raise RuntimeError("the stand-in logind did not start")
         _wait_for_polkit(address)
+        client = client_files(work)
         results = {}
         for user in users:
             entry = pwd.getpwnam(user)
             before = len(log_path.read_text().splitlines()) if log_path.exists() else 0
-            said = ask_as(entry.pw_uid, entry.pw_gid, address)
+            said = ask_as(entry.pw_uid, entry.pw_gid, address, client)
             seen = log_path.read_text().splitlines()[before:] if log_path.exists() else []
             results[user] = {"said": said, "logind": [json.loads(line) for line in seen]}
         print(json.dumps(results))
@@ -172,6 +216,7 @@ def main(users: list[str], rule: bool = True) -> int:
                 child.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 child.kill()
+        remove(work, keep)
 
 
 def _wait_for_polkit(address: str) -> None:
