@@ -24,7 +24,8 @@ class BadSetup(EngineError, ValueError):
 
 
 class MatchOver(IllegalChoice):
-    """A decision was offered after the match had ended."""
+    """A decision was offered after the match had ended; ``rule`` is the refusing game's own
+    rule id for its end (``C-END-2``, ``K-END-1``...): a shared error names no game's rule."""
 
-    def __init__(self) -> None:
-        super().__init__("C-END-2", "the match is over")
+    def __init__(self, rule: str) -> None:
+        super().__init__(rule, "the match is over")

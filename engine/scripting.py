@@ -19,6 +19,10 @@ engine.scripting.ScriptError: document: unknown key 'colour'
 Traceback (most recent call last):
 ...
 ValueError: unknown choice 'jump' (say or wave)
+>>> choice_by_key({"play": 3}, {"bid": int})
+Traceback (most recent call last):
+...
+ValueError: unknown choice 'play' (bid)
 """
 from __future__ import annotations
 
@@ -135,8 +139,16 @@ def choice_by_key(obj: Any, readers: Mapping[str, Callable[[Any], T]],
         if len(obj) != 1:
             raise ValueError(f"unknown key {sorted(set(obj) - {key})[0]!r} with {key!r}")
         return reader(obj[key])
-    names = list(readers)
-    raise ValueError(f"unknown choice {sorted(obj)[0]!r} ({', '.join(names[:-1])} or {names[-1]})")
+    raise ValueError(f"unknown choice {sorted(obj)[0]!r} ({either(list(readers))})")
+
+
+def either(names: Sequence[str]) -> str:
+    """``names`` as one alternative: "play", "play or bid", "shoot, dive or draw".
+
+    >>> either(["bid"]), either(["say", "wave"]), either(["a", "b", "c"])
+    ('bid', 'say or wave', 'a, b or c')
+    """
+    return names[-1] if len(names) < 2 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def only_keys(obj: Mapping[str, Any], allowed: Collection[str], what: str) -> None:

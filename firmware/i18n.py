@@ -72,6 +72,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "result.lose": ("Perdu", "You lose"),
     "result.team_wins": ("{team} gagne !", "{team} wins!"),
     "result.shootout": ("Tirs au but {red}-{blue}", "Penalties {red}-{blue}"),
+    "result.draw": ("Match nul", "A draw"),
     "result.back": ("OK = menu", "OK = menu"),
     # a serial pad unplugged mid-match
     "pad.unplugged": ("Manette {pad} débranchée", "Pad {pad} disconnected"),

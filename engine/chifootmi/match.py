@@ -263,7 +263,7 @@ class ChifootmiMatch(Match):
                                          "the goalkeeper: choose where to dive")
             return self._take_shot(shoot_side, dive_side)
         if stage == OVER_STAGE:
-            raise MatchIsOver()
+            raise MatchIsOver("C-END-2")
         if stage == DRAW_STAGE:
             seats = self.draw_seats
             if len(joint) != len(seats):

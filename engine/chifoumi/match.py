@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import BadSetup, IllegalChoice
+from ..errors import BadSetup, IllegalChoice, MatchOver
 from ..match import Match
 from . import events as ev
 from .view import ChifoumiView, view_of
@@ -125,7 +125,7 @@ class ChifoumiMatch(Match):
     def apply(self, joint: Mapping[str, Choice]) -> list[Any]:
         """Apply the decision of the seat(s) to act; ``IllegalChoice`` leaves the state as it was."""
         if self.phase == OVER_PHASE:
-            raise IllegalChoice("K-END-1", "the game is over")
+            raise MatchOver("K-END-1")
         want = self.to_act()
         for seat in joint:
             if seat not in want:

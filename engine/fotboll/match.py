@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any, TypeVar
 
 from ..duel import next_kicker, scores, shootout_winner
-from ..errors import BadSetup, IllegalChoice
+from ..errors import BadSetup, IllegalChoice, MatchOver
 from ..match import Match
 from . import events as ev
 from .view import FotbollView, view_of
@@ -192,7 +192,7 @@ class FotbollMatch(Match):
         wanted = self.to_act()
         rule = _STAGE_RULE[self.stage]
         if not wanted:
-            raise IllegalChoice("F-END-1", "the match is over")
+            raise MatchOver("F-END-1")
         for seat in joint:
             if seat not in _SEAT_INDEX:
                 raise IllegalChoice(rule, f"no seat called {seat!r}")

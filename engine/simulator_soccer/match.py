@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..errors import IllegalChoice
+from ..errors import IllegalChoice, MatchOver
 from . import clock, kicks, moves, restarts, settling, shootout, shots
 from . import events as ev
 from .board import SoccerBoard
@@ -34,7 +34,7 @@ class SoccerMatch(SoccerBoard):
     def apply(self, joint: Mapping[str, Choice]) -> list[ev.SoccerEvent]:
         """Apply the decision of every seat in ``to_act()`` at once; atomic."""
         if self.over:
-            raise IllegalChoice("S-END-1", "the match is over")
+            raise MatchOver("S-END-1")
         expected = set(self.to_act())
         if set(joint) != expected:
             raise IllegalChoice("S-TURN-1", f"{' and '.join(sorted(expected))} must decide "
@@ -49,7 +49,7 @@ class SoccerMatch(SoccerBoard):
         changes in place, and after an ``IllegalChoice`` it is half-changed and must be
         thrown away. Never on a match anything else shares (a view's ``public``)."""
         if self.over:
-            raise IllegalChoice("S-END-1", "the match is over")
+            raise MatchOver("S-END-1")
         if set(joint) != set(self.to_act()):
             raise IllegalChoice("S-TURN-1", f"{' and '.join(self.to_act())} must decide now")
         return self._play(joint)

@@ -16,7 +16,7 @@ from firmware.i18n import text
 from firmware.storage.settings import known_fields
 from firmware.games.sheets import CpuPadScreen
 
-from .screens import KickoffScreen, ResultScreen, other
+from .screens import KickoffScreen, other, result_screen, standing
 from .session import CPU, ChifootmiSession, Seats, Step
 
 LEVELS = ("beginner", "amateur", "pro", "pro_plus")
@@ -132,8 +132,8 @@ def cpu_screen(session: ChifootmiSession, seat: str) -> Any:
     if session.step is Step.KICKOFF:
         return KickoffScreen(view, key, spectator=True)
     if session.step is Step.OVER:
-        return ResultScreen(view, key, spectator=True)
-    return CpuPadScreen(view.score["red"], view.score["blue"])
+        return result_screen(view, key, spectator=True)
+    return CpuPadScreen(standing(view))
 
 
 def two_people(settings: ChifootmiSettings) -> ChifootmiSettings:

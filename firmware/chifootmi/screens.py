@@ -23,7 +23,7 @@ from engine.chifootmi import DT, ChifootmiView, TeamView
 from engine.chifootmi import events as ev
 from firmware.i18n import text
 from firmware.render import COLUMN_W, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
-from firmware.games.sheets import CpuPadScreen, draw_result_sheet, draw_you_are, you_are_label
+from firmware.games.sheets import CpuPadScreen, ResultScreen, Standing, draw_you_are, you_are_label
 from firmware.games.spec import HeadlineNames
 from firmware.games.session import Step as SharedStep
 
@@ -493,17 +493,14 @@ class RevealScreen:
         c.draw.ellipse([mid - 3, top + 2, mid + 3, top + 8], fill=0, outline=1, width=2)
 
 
-@dataclass(frozen=True)
-class ResultScreen:
-    """The final score on a sheet over the menu (the app puts it there); OK clears it."""
+def result_screen(view: ChifootmiView, opponent_key: str, spectator: bool) -> ResultScreen:
+    """The final score, or the shoot-out's, on the shared sheet over the menu; OK clears it."""
+    return ResultScreen(standing(view), view.seat, opponent_key, spectator)
 
-    view: ChifootmiView
-    opponent_key: str
-    spectator: bool
-    over_menu: ClassVar[bool] = True
 
-    def draw(self, c: Canvas, language: str) -> None:
-        draw_result_sheet(c, language, self.view, self.opponent_key, self.spectator)
+def standing(view: ChifootmiView) -> Standing:
+    """The goals, the shoot-out's and the winner, as the shared screens read them."""
+    return Standing.tallied(view.score, view.shootout, view.winner, view.over)
 
 
 Screen = Union[FlipScreen, KickoffScreen, CardScreen, DrawScreen, ShotScreen, FlagScreen,
@@ -659,7 +656,7 @@ def build(state: SeatState) -> Screen:
     if step is Step.KICKOFF:
         return KickoffScreen(view, opponent_key, person=state.person)
     if step is Step.OVER:
-        return ResultScreen(view, opponent_key, state.spectator)
+        return result_screen(view, opponent_key, state.spectator)
     if step is Step.FLAG:
         reveal = next(e for e in state.events if isinstance(e, ev.Reveal))
         left = state.seconds_left or 0.0

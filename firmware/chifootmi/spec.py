@@ -11,7 +11,8 @@ from engine.events import Event
 from engine.chifootmi.script import OPTION_NAMES
 from engine.protocol import JSONObject
 from firmware.games.options import GameOptions, option
-from firmware.games.spec import GameSpec
+from firmware.games.spec import GameSpec, Words
+from firmware.i18n import Key, seat_key
 
 from . import commentary
 from .entry import ENTRY, LEVELS, ChifootmiSettings
@@ -45,9 +46,33 @@ class ChifootmiOptions(GameOptions):
         return settings
 
 
+def spectator_words(events: Sequence[Event]) -> Words:
+    """A spare pad's lines for a move: the cards turned over (C-RND-1), a goal, a save, a
+    shoot-out kick."""
+    words: list[tuple[str, dict[str, str]]] = []
+    for event in events:
+        if isinstance(event, ev.Reveal):
+            words.append(("watch.cards", {"red": card_text(event.red), "blue": card_text(event.blue),
+                                          "r": Key("team.red"), "b": Key("team.blue")}))
+        elif isinstance(event, ev.Goal):
+            words.append(("watch.goal", {"team": seat_key(event.seat)}))
+        elif isinstance(event, ev.Saved):
+            words.append(("watch.saved", {}))
+        elif isinstance(event, ev.ShootoutKick):
+            words.append(("watch.pen_scored" if event.scored else "watch.pen_missed",
+                          {"team": seat_key(event.seat)}))
+    return tuple(words)
+
+
 def kids_picture(events: Sequence[Event]) -> str | None:
-    """Kids' mode: a shot over the bar or pushed away is a save."""
-    return "save" if any(isinstance(e, (ev.OverTheBar, ev.PushedAway)) for e in events) else None
+    """Kids' mode: a goal (a shoot-out kick that went in too); a save for a shot saved, over
+    the bar, pushed away or a shoot-out kick missed; else the ball."""
+    for event in events:
+        if isinstance(event, ev.ShootoutKick):
+            return "goal" if event.scored else "save"
+    if any(isinstance(e, ev.Goal) for e in events):
+        return "goal"
+    return "save" if any(isinstance(e, (ev.Saved, ev.OverTheBar, ev.PushedAway)) for e in events) else "ball"
 
 
 def kids_cards(view: Any, events: Sequence[Event], language: str) -> tuple[str, str] | None:
@@ -62,5 +87,6 @@ def kids_cards(view: Any, events: Sequence[Event], language: str) -> tuple[str, 
 SPEC = GameSpec(rules=chifootmi.GAME, title="Chifootmi", menu_order=10, console=ENTRY, cpu=CPU,
                 options=ChifootmiOptions, strings=STRINGS,
                 third_person=THIRD_PERSON, describe=commentary.describe,
-                headline=reveal_headline, kids_picture=kids_picture, kids_cards=kids_cards)
+                spectator_words=spectator_words, headline=reveal_headline, kids_picture=kids_picture,
+                kids_cards=kids_cards)
 """Chifootmi, published under the ``pitchpad.games`` entry point."""

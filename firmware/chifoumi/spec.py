@@ -45,8 +45,8 @@ HANDS = (ev.Chifoumi, ev.First, ev.Captured, ev.Placed, ev.Moved, ev.GameOver)
 
 
 def kids_picture(events: Sequence[Event]) -> str | None:
-    """Kids' mode: hands thrown, for the throw and every move on the board."""
-    return "hands" if any(isinstance(e, HANDS) for e in events) else None
+    """Kids' mode: hands thrown, for the throw and every move on the board; else the ball."""
+    return "hands" if any(isinstance(e, HANDS) for e in events) else "ball"
 
 
 SPEC = GameSpec(rules=chifoumi.GAME, title="Chifoumi", menu_order=30, console=ENTRY, cpu=CPU,

@@ -5,9 +5,11 @@ of small text over two cards. In kids' mode (``Settings.kids``) every person's p
 a reveal, :class:`KidsRevealScreen` instead of the game's own reveal: the picture says what
 kind of thing happened (a goal, a save, the ball won or kept, hands thrown), the words are the
 game's per-seat headline (its spec's ``headline``: two or three words told from the reading
-pad's side; a game may have one for some moves only, its other reveals stay its own), the
-picture its spec's ``kids_picture`` or the events every game names alike. Only the seat's own
-view and the move's public events are used, so it shows nothing the game's own reveal does not.
+pad's side; a game may have one for some moves only, its other reveals stay its own), over the
+two cards the move compared (its spec's ``kids_cards``) or the picture its spec's ``kids_picture``
+names; a game with neither shows the words alone. Nothing here knows a game's events. Only the
+seat's own view and the move's public events are used, so it shows nothing the game's own
+reveal does not.
 """
 from __future__ import annotations
 
@@ -32,20 +34,12 @@ class Picture(enum.StrEnum):
     """Hands thrown (rock, paper, scissors)."""
 
 
-def picture_for(events: Sequence[Any], own: Callable[[Sequence[Any]], str | None] | None = None) -> Picture:
-    """The picture of a move's events: a shoot-out kick, a ``Goal`` or ``Saved`` (the names
-    every game gives them), else what the game's own events say (its spec's ``kids_picture``,
-    ``own``), else the ball."""
-    names = {type(event).__name__ for event in events}
-    for event in events:
-        if type(event).__name__ == "ShootoutKick":
-            return Picture.GOAL if getattr(event, "scored", False) else Picture.SAVE
-    if "Goal" in names:
-        return Picture.GOAL
-    if "Saved" in names:
-        return Picture.SAVE
+def picture_for(events: Sequence[Any], own: Callable[[Sequence[Any]], str | None] | None = None
+                ) -> Picture | None:
+    """The picture of a move's events, as the game's own events say (its spec's
+    ``kids_picture``, ``own``: one of :class:`Picture`'s names); None: no picture."""
     told = own(events) if own is not None else None
-    return Picture(told) if told is not None else Picture.BALL
+    return Picture(told) if told is not None else None
 
 
 @dataclass(frozen=True)
@@ -53,16 +47,20 @@ class KidsRevealScreen:
     """A picture on top, the headline below in letters twice the size (two lines at most)."""
 
     words: str
-    picture: Picture
+    picture: Picture | None
+    """None: the game names no picture for the move (the words alone, in the middle)."""
     cards: tuple[str, str] | None = None
     """The two cards the move compared, yours first: drawn in place of the picture."""
 
     def draw(self, c: Canvas, language: str) -> None:
         lines = big_lines(self.words)
-        if len(lines) <= 2:
+        if len(lines) <= 2 and self.cards is None and self.picture is None:
+            for row, line in enumerate(lines):
+                c.centred((22 if len(lines) == 1 else 12) + row * 20, line, scale=2)
+        elif len(lines) <= 2:
             if self.cards is not None:
                 draw_cards(c, *self.cards)
-            else:
+            elif self.picture is not None:
                 draw_picture(c, self.picture, WIDTH // 2, 1)
             for row, line in enumerate(lines):
                 c.centred((30 if len(lines) == 1 else 21) + row * 20, line, scale=2)

@@ -617,7 +617,7 @@ class Playing(ModeState):
         if seat is None:                               # a spare pad: a spectator
             return watching(ctx.match.game, session)
         if seat in session.seats.cpus and not ctx.demo:
-            return ctx.match.game.console.cpu_screen(session, seat)
+            return ctx.match.game.cpu_pad(session, seat)
         if ctx.settings.kids:                   # kids' mode: the reveal big, with a picture
             big = kids_reveal(ctx.match.game, session, seat, ctx.settings.language)
             if big is not None:

@@ -2,8 +2,10 @@
 the score and what each move did, never anything secret.
 
 Built from two public things only: the game's summary line (the replay's last line: score
-or points, shoot-out, winner, whether it is over) and the last move's events, which every
-engine reports publicly (a card drawn face down is an event without its value). Never from a
+or points, shoot-out, winner, whether it is over, read as a :class:`~firmware.games.sheets.Standing`)
+and the last move's events, which every engine reports publicly (a card drawn face down is an
+event without its value), worded by the game's spec (``GameSpec.spectator_words``; a game
+without words shows the standing alone). Never from a
 seat's view: a seat's view holds that seat's secrets. ``tests/firmware/console/test_console_spectator.py``
 checks it by property: the screen is the same for every match either seat could be in. The
 players are called by the names they chose on the pads (public: every screen calls them so),
@@ -11,45 +13,16 @@ by their team's or army's colour when they have none or the name does not fit.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.events import Event
 
+from firmware.games.sheets import Standing, number_text
 from firmware.games.spec import Words
 from firmware.i18n import STRINGS, Key, seat_key, seat_word, text
 from firmware.render import WIDTH, Canvas, fitting, text_width
-
-def _card(value: Any) -> str:
-    return "D/T" if value == "DT" else str(value)
-
-
-def move_words(events: Iterable[Event]) -> Words:
-    """What the last move did, as (i18n key, values) pairs a spectator reads: the cards
-    turned over, a goal, a save, a shoot-out kick. Event kinds of any game by their public
-    ``to_json`` line; kinds with no words here are left out. A game with words of its own
-    says so in its spec (``GameSpec.spectator_words``)."""
-    words: list[tuple[str, dict[str, str]]] = []
-    for event in events:
-        line = event.to_json() if hasattr(event, "to_json") else {}
-        kind = line.get("event")
-        if kind == "reveal" and "red" in line and "blue" in line:
-            words.append(("watch.cards", {"red": _card(line["red"]), "blue": _card(line["blue"]),
-                                          "r": Key("team.red"), "b": Key("team.blue")}))
-        elif kind == "goal" and "seat" in line:
-            words.append(("watch.goal", {"team": seat_key(str(line["seat"]))}))
-        elif kind == "saved":
-            words.append(("watch.saved", {}))
-        elif kind == "duel" and "seat" in line:
-            words.append(("watch.duel_won" if line.get("won") else "watch.duel_lost",
-                          {"team": seat_key(str(line["seat"]))}))
-        elif kind == "shootout_kick":
-            seat = line.get("seat") or line.get("shooter")
-            if seat is not None:
-                words.append(("watch.pen_scored" if line.get("scored") else "watch.pen_missed",
-                              {"team": seat_key(str(seat))}))
-    return tuple(words)
 
 
 @dataclass(frozen=True)
@@ -71,18 +44,17 @@ class SpectatorScreen:
     def of(cls, title: str, summary: Mapping[str, Any], events: Sequence[Event],
            show_move: bool, words_of: Callable[[Sequence[Event]], Words] | None = None,
            people: Mapping[str, str] | None = None) -> SpectatorScreen:
-        """The screen from the game's summary line and the last move's events (worded while
-        ``show_move``: the session's step shows the move), ``people`` the names the players
-        chose (seat -> name)."""
-        score = summary.get("score") or summary.get("points") or {}
-        shootout = summary.get("shootout")
+        """The screen from the game's summary line and the last move's events (worded by
+        ``words_of``, the game's, while ``show_move``: the session's step shows the move),
+        ``people`` the names the players chose (seat -> name)."""
+        standing = Standing.of(summary)
         winner = None
-        if summary.get("over"):
-            won = summary.get("winner")
-            winner = seat_key(str(won)) if isinstance(won, str) and won in score else "draw"
-        words = (words_of or move_words)(events) if show_move else ()
-        return cls(title, tuple((seat_key(str(seat)), _number(value)) for seat, value in score.items()),
-                   None if not shootout else tuple(str(v) for v in dict(shootout).values()),
+        if standing.over:
+            won = standing.winner
+            winner = seat_key(won) if won is not None and won in standing.seats else "draw"
+        words = words_of(events) if show_move and words_of is not None else ()
+        return cls(title, tuple((seat_key(seat), number_text(value)) for seat, value in standing.tally),
+                   None if not standing.shootout else tuple(str(v) for _, v in standing.shootout),
                    tuple((key, tuple(sorted(values.items()))) for key, values in words), winner,
                    tuple(sorted((seat_key(seat), name) for seat, name in (people or {}).items())))
 
@@ -151,9 +123,3 @@ def _worded(language: str, name: str, value: str, names: Mapping[str, str]) -> s
     if isinstance(value, Key):                  # keys joined by "/" (a shot's aim/dive): "G/D"
         return "/".join(text(language, part) for part in value.split("/"))
     return value
-
-
-def _number(value: Any) -> str:
-    if isinstance(value, float) and value != int(value):
-        return f"{int(value)}½" if value - int(value) == 0.5 else f"{value:g}"
-    return str(int(value)) if isinstance(value, float) else str(value)

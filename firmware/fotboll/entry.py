@@ -15,7 +15,7 @@ from firmware.games.spec import (
 from firmware.storage.settings import known_fields
 from firmware.games.sheets import CpuPadScreen
 
-from .screens import KickoffScreen, ResultScreen
+from .screens import KickoffScreen, result_screen, standing
 from .session import CPU, FotbollSession, Seats, Step
 
 PLAYERS = ("cpu", "two")
@@ -81,8 +81,8 @@ def cpu_screen(session: FotbollSession, seat: str) -> Any:
     if session.step is Step.KICKOFF:
         return KickoffScreen(False, "team." + view.first)
     if session.step is Step.OVER:
-        return ResultScreen(view, "team." + view.opponent.seat, True)
-    return CpuPadScreen(view.score["red"], view.score["blue"])
+        return result_screen(view, "team." + view.opponent.seat, True)
+    return CpuPadScreen(standing(view))
 
 
 def two_people(settings: FotbollSettings) -> FotbollSettings:

@@ -31,7 +31,7 @@ from firmware.i18n import text
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from firmware.games.spec import HeadlineNames
 from firmware.games.session import Step
-from firmware.games.sheets import CpuPadScreen, draw_result_sheet, draw_you_are, you_are_label
+from firmware.games.sheets import CpuPadScreen, ResultScreen, Standing, draw_you_are, you_are_label
 
 PITCH_TOP, PITCH_BOTTOM = 8, 53
 BOX_W, BOX_H, STEP = 14, 10, 9
@@ -511,17 +511,14 @@ class KickoffScreen:
         c.centred(HINT_Y - 1, "⚽ " + line)
 
 
-@dataclass(frozen=True)
-class ResultScreen:
-    """The final score on a sheet over the menu (the app puts it there); OK clears it."""
+def result_screen(view: FotbollView, opponent_key: str, spectator: bool) -> ResultScreen:
+    """The final score, or the shoot-out's, on the shared sheet over the menu; OK clears it."""
+    return ResultScreen(standing(view), view.seat, opponent_key, spectator, draw_key="fb.draw")
 
-    view: FotbollView
-    opponent_key: str
-    spectator: bool
-    over_menu: ClassVar[bool] = True
 
-    def draw(self, c: Canvas, language: str) -> None:
-        draw_result_sheet(c, language, self.view, self.opponent_key, self.spectator, draw_key="fb.draw")
+def standing(view: FotbollView) -> Standing:
+    """The goals, the shoot-out's and the winner, as the shared screens read them."""
+    return Standing.tallied(view.score, view.shootout, view.winner, view.over)
 
 
 def _changes(events: Sequence[Any]) -> tuple[tuple[str, Card], ...]:
@@ -618,7 +615,7 @@ def build(state: SeatState) -> Any:
     if state.step is Step.KICKOFF:
         return KickoffScreen(view.first == view.seat, opponent, view.seat, state.person)
     if state.step is Step.OVER:
-        return ResultScreen(view, opponent, state.spectator)
+        return result_screen(view, opponent, state.spectator)
     if state.step is Step.REVEAL:
         return reveal_screen(state.events, view, opponent)
     if view.stage == "formation":

@@ -1,49 +1,143 @@
-"""What the red-vs-blue football games show alike: the result sheet (a
-headline, the score and the shoot-out on the bottom half, over the menu: ``over_menu`` models;
-see :meth:`firmware.render.Canvas.sheet`, with an OK chip for the pad that may clear it) and
-the pad of a CPU seat."""
+"""The screens every game may share: a match's standing (:class:`Standing`, from the game's
+summary line), the result sheet over the menu (:class:`ResultScreen`), the pad of a CPU seat
+(:class:`CpuPadScreen`), and the kick-off's "Tu es Rouge" line.
+
+None of them knows a game: they read a :class:`Standing` — each seat's goals or points, the
+shoot-out's goals when there was one, who won — and the words the reading pad names seats by
+(``team.<seat>``, ``you``, the CPU or a person's name). A game gives them through its summary's
+keys (``score`` or ``points``, ``shootout``, ``over``, ``winner``) or builds the standing from
+its own view (:meth:`Standing.tallied`); its seats are worded by the ``team.<seat>`` keys, its
+own in its spec's ``strings`` when the console has none (``team.red``, ``team.blue`` it has).
+The result sheet is a sheet over the menu (``over_menu``; see :meth:`firmware.render.Canvas.sheet`),
+with an OK chip for the pad that may clear it.
+"""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from firmware.i18n import text
+from firmware.i18n import seat_word, text
 from firmware.render import CHAR_W, HINT_Y, LINE_H, SHEET_Y, WIDTH, Canvas, fitting, text_width
 
 
-def result_headline(language: str, view: Any, spectator: bool, draw_key: str | None = None) -> str:
-    """"You win!" / "You lose" for a player, "Red wins!" for a spectator (a CPU pad, a demo);
-    ``draw_key`` when the game can end level and did."""
-    if view.winner is None and draw_key is not None:
+def number_text(value: Any) -> str:
+    """Goals or points as a screen shows them: ``3``, ``8½`` (half points)."""
+    if isinstance(value, float) and value != int(value):
+        return f"{int(value)}½" if value - int(value) == 0.5 else f"{value:g}"
+    return str(int(value)) if isinstance(value, float) else str(value)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a match stands, as every screen may show it (all of it public: the replay prints
+    it, spare pads show it)."""
+
+    tally: tuple[tuple[str, float], ...]
+    """(seat, goals or points) in seat order."""
+    shootout: tuple[tuple[str, int], ...] | None = None
+    """(seat, shoot-out goals) when there was a shoot-out."""
+    over: bool = False
+    winner: str | None = None
+    """The winner once over: a seat, a team (``"a+b"``); None (or a word no seat is, such as
+    ``"shared"``): level."""
+
+    @classmethod
+    def of(cls, summary: Mapping[str, Any]) -> Standing:
+        """From a game's summary line: its ``score`` (goals) or else its ``points``, its
+        ``shootout``, ``over`` and ``winner``."""
+        tally = summary.get("score") or summary.get("points") or {}
+        shootout = summary.get("shootout")
+        winner = summary.get("winner")
+        return cls.tallied(dict(tally), dict(shootout) if shootout else None,
+                           winner if isinstance(winner, str) else None, bool(summary.get("over")))
+
+    @classmethod
+    def tallied(cls, tally: Mapping[str, float], shootout: Mapping[str, int] | None = None,
+                winner: str | None = None, over: bool = True) -> Standing:
+        """From a game's own view: each seat's goals or points, the shoot-out's, the winner."""
+        return cls(tuple((str(seat), value) for seat, value in tally.items()),
+                   None if shootout is None else tuple((str(s), int(v)) for s, v in shootout.items()),
+                   over, winner)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(seat for seat, _ in self.tally)
+
+    def won(self, seat: str) -> bool | None:
+        """Whether ``seat`` won (on its team too); None when nobody did (a draw)."""
+        sides = self.winner.split("+") if self.winner else []
+        if not sides or not set(sides) <= set(self.seats):
+            return None
+        return seat in sides
+
+    def values(self, first: str | None = None, kicks: bool = False) -> list[str]:
+        """Each seat's goals or points (``kicks``: shoot-out goals) as words, ``first``'s first
+        (the reading pad's), the others in seat order."""
+        pairs = list(self.shootout or ()) if kicks else list(self.tally)
+        pairs.sort(key=lambda pair: pair[0] != first)
+        return [number_text(value) for _, value in pairs]
+
+    def others(self, seat: str) -> tuple[str, ...]:
+        return tuple(s for s in self.seats if s != seat)
+
+
+def _headline(language: str, standing: Standing, seat: str, spectator: bool, draw_key: str) -> str:
+    """"Gagné !" / "Perdu" for a player, "Rouge gagne !" for a spectator (a CPU pad, a demo),
+    the game's word for a level end."""
+    won = standing.won(seat)
+    if won is None:
         return text(language, draw_key)
-    winner = view.winner or "red"
     if spectator:
-        return text(language, "result.team_wins", team=text(language, "team." + winner))
-    return text(language, "result.win" if winner == view.seat else "result.lose")
+        assert standing.winner is not None
+        team = " + ".join(seat_word(language, side) for side in standing.winner.split("+"))
+        return text(language, "result.team_wins", team=team)
+    return text(language, "result.win" if won else "result.lose")
 
 
-def draw_result_sheet(c: Canvas, language: str, view: Any, opponent_key: str, spectator: bool,
-                      draw_key: str | None = None) -> None:
-    """The whole sheet: the headline big, then "Toi 1-1 Bleu" or, after a shoot-out, the
-    shoot-out's score in words ("Tirs au but 4-2", yours first) and the OK chip unless
-    ``spectator``. ``view`` has ``seat``, ``opponent.seat``, ``winner``, ``score`` and
-    ``shootout`` (None when there was none)."""
-    c.sheet()
-    c.centred(SHEET_Y + 2, result_headline(language, view, spectator, draw_key), scale=2)
-    you, them = text(language, "you"), text(language, opponent_key)
-    if spectator:
-        you, them = text(language, "team." + view.seat), text(language, "team." + view.opponent.seat)
-    score = f"{view.score[view.seat]}-{view.score[view.opponent.seat]}"
-    room = WIDTH if spectator else WIDTH - text_width("OK") - 5
-    if view.shootout is None:
-        line = fitting(room, f"{you} {score} {them}", score)
-    else:
-        mine, theirs = view.shootout[view.seat], view.shootout[view.opponent.seat]
-        line = fitting(room, text(language, "result.shootout", red=mine, blue=theirs),
-                       f"{mine}-{theirs}")
-    c.text(0, HINT_Y - 1, line)
-    if not spectator:
-        c.chip(WIDTH - 1, HINT_Y - 1, "OK")
+@dataclass(frozen=True)
+class ResultScreen:
+    """The end, on a sheet over the menu: the headline big ("Gagné !", "Rouge gagne !"), then
+    "Toi 1-1 Bleu" (goals or points, yours first) or, after a shoot-out, its goals in words
+    ("Tirs au but 4-2"), and the OK chip unless ``spectator`` (a pad nobody plays at: both
+    seats by their colour, no button). A game of more than two seats reads "R3 B2 W1"."""
+
+    standing: Standing
+    seat: str
+    """The reading pad's seat."""
+    opponent_key: str
+    """How the reading pad names the other seat (``team.blue``, ``cpu``, a person's name)."""
+    spectator: bool
+    draw_key: str = "result.draw"
+    """The game's words for a level end ("Match nul", "Égalité")."""
+    over_menu: ClassVar[bool] = True
+
+    def draw(self, c: Canvas, language: str) -> None:
+        standing, seat = self.standing, self.seat
+        c.sheet()
+        c.centred(SHEET_Y + 2, _headline(language, standing, seat, self.spectator, self.draw_key), scale=2)
+        room = WIDTH if self.spectator else WIDTH - text_width("OK") - 5
+        c.text(0, HINT_Y - 1, fitting(room, *self._lines(language)))
+        if not self.spectator:
+            c.chip(WIDTH - 1, HINT_Y - 1, "OK")
+
+    def _lines(self, language: str) -> tuple[str, ...]:
+        """The tally line, longest first: "Toi 1-1 Bleu", then "1-1"."""
+        standing, seat = self.standing, self.seat
+        others = standing.others(seat)
+        kicks = standing.shootout is not None
+        values = standing.values(seat, kicks)
+        if len(others) != 1:
+            initials = " ".join(f"{seat_word(language, s)[:1]}{number_text(v)}" for s, v in standing.tally)
+            return (initials,)
+        if kicks:
+            return text(language, "result.shootout", red=values[0], blue=values[1]), "-".join(values)
+        if self.spectator:
+            you, them = seat_word(language, seat), seat_word(language, others[0])
+        else:
+            you, them = text(language, "you"), text(language, self.opponent_key)
+        score = "-".join(values)
+        return f"{you} {score} {them}", score
 
 
 def draw_you_are(c: Canvas, label: str, name: str) -> None:
@@ -94,11 +188,11 @@ def you_are_label(language: str, person: str | None) -> str:
 
 @dataclass(frozen=True)
 class CpuPadScreen:
-    """The pad of a CPU seat: the score, never the CPU's cards."""
+    """The pad of a CPU seat: "L'ordi joue" over each seat's goals or points in seat order
+    ("1-0"), never what the CPU holds."""
 
-    red: int
-    blue: int
+    standing: Standing
 
     def draw(self, c: Canvas, language: str) -> None:
         c.centred(6, text(language, "cpu.playing"))
-        c.centred(26, f"{self.red}-{self.blue}", scale=2)
+        c.centred(26, "-".join(self.standing.values()), scale=2)

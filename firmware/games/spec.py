@@ -23,7 +23,8 @@ from engine.events import Event
 from engine.protocol import Game, JSONObject
 from firmware.games.cpu import CpuPlayers
 from firmware.games.options import GameOptions
-from firmware.games.session import Timing
+from firmware.games.session import Step, Timing
+from firmware.games.sheets import CpuPadScreen, ResultScreen, Standing
 from firmware.i18n import text
 from firmware.storage.journal import script_header
 from hal.buttons import Button
@@ -90,6 +91,8 @@ class Session(Protocol):
     abandoned: bool
     """The match ended without a result (left from the pads, or nobody played it)."""
     tunes: list[str]
+    step: Any
+    """Where the match stands on the console (:class:`firmware.games.session.Step`)."""
 
     @property
     def people(self) -> Mapping[str, str]:
@@ -178,12 +181,13 @@ class ConsoleEntry:
     start: Callable[[MatchStart], Started]
     resume: Callable[[Resume], Started]
     """The match after the journalled decisions, its seats and CPUs as ``start`` left them."""
-    cpu_screen: Callable[[Any, str], Any]
-    """What the pad of a CPU seat shows (never what the CPU may hide)."""
     lit: Callable[[Any, str], bool]
     """Whether the pad's LED is lit for ``seat`` (e.g. it has the ball, it is its turn)."""
     two_people: Callable[[Any], Any]
     """The game's settings for a tournament fixture: every seat a person, two of them."""
+    cpu_screen: Callable[[Any, str], Any] | None = None
+    """What the pad of a CPU seat shows (never what the CPU may hide): ``cpu_screen(session,
+    seat)``. None: the shared one (:meth:`GameSpec.cpu_pad`)."""
     kids: Mapping[str, Any] = field(default_factory=dict)
     """What kids' mode fixes in the game's settings (field -> value: the easiest CPU, the
     gentlest level, a move clock); the menu hides those lines while it is on."""
@@ -231,15 +235,15 @@ class GameSpec:
     describe: Callable[[Event], str | None] = no_commentary
     """One line of commentary for an engine event (the headless sim); None: its fields."""
     spectator_words: Callable[[Sequence[Event]], Words] | None = None
-    """What a move did, for a spare pad; None: the words every game's events share
-    (cards turned over, goals, saves, shoot-out kicks)."""
+    """What a move did, for a spare pad, from its public events: (i18n key, values) lines, a
+    value ``team`` a seat's key (:func:`firmware.i18n.seat_key`); None: no words (the pad shows
+    the title, each seat's goals or points and the winner)."""
     headline: Headline | None = None
     """Kids' mode: a reveal in two or three words from the seat's side; None: none."""
     kids_picture: Callable[[Sequence[Event]], str | None] | None = None
-    """Kids' mode: the picture over a move's headline (``"goal"``, ``"save"``, ``"hands"``,
-    ``"ball"``) when the game's own events say it; None, or the hook answering None: the
-    picture of the events every game names alike (a ``Goal``, ``Saved``, a ``ShootoutKick``
-    scored or not), else the ball."""
+    """Kids' mode: the picture over a move's headline, from the game's own events: one of
+    :class:`firmware.console.kids.Picture`'s names (``"goal"``, ``"save"``, ``"hands"``,
+    ``"ball"``); None, or the hook answering None: no picture (the headline alone)."""
     kids_cards: Callable[[Any, Sequence[Event], str], tuple[str, str] | None] | None = None
     """Kids' mode: the two cards a move compared, yours first, as ``language`` labels them
     (``kids_cards(view, events, language)``), drawn over the headline so a child sees why it
@@ -256,6 +260,18 @@ class GameSpec:
     def summary(self, match: Any) -> JSONObject:
         """The replay's summary line of ``match`` (score or points, winner...)."""
         return self.rules.summary(match)
+
+    def cpu_pad(self, session: Session, seat: str) -> Any:
+        """What the pad of CPU seat ``seat`` shows: the game's own (``console.cpu_screen``), else
+        the shared screens from the summary's :class:`~firmware.games.sheets.Standing` — each
+        seat's goals or points while the match goes on, the result sheet as a spectator reads
+        it once it is over (by colour, no button)."""
+        if self.console.cpu_screen is not None:
+            return self.console.cpu_screen(session, seat)
+        standing = Standing.of(self.summary(session.match))
+        if session.step is Step.OVER:
+            return ResultScreen(standing, seat, "", spectator=True)
+        return CpuPadScreen(standing)
 
     def __repr__(self) -> str:
         return f"<GameSpec {self.name}>"

@@ -30,7 +30,7 @@ from firmware.i18n import STRINGS, text
 from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from firmware.games.spec import HeadlineNames
 from firmware.games.session import Step
-from firmware.games.sheets import draw_result_sheet, draw_you_are, you_are_label
+from firmware.games.sheets import ResultScreen, Standing, draw_you_are, you_are_label
 
 from . import pitch
 from .choosing import SECRET, Label, label, words
@@ -291,39 +291,6 @@ def kicks_off(view: Any) -> str:
         first = SEATS[public.first_kickoff]
         return first if view.body["clock"]["half"] == 1 else SEATS[1 - SEATS.index(first)]
     return str(view.body["ball"]["seat"])
-
-
-@dataclass(frozen=True)
-class ResultView:
-    """What the result sheet reads of a view."""
-
-    seat: str
-    opponent: Any
-    winner: str | None
-    score: dict[str, int]
-    shootout: dict[str, int] | None
-
-    def __hash__(self) -> int:
-        return hash((self.seat, self.winner))
-
-
-@dataclass(frozen=True)
-class Opponent:
-    seat: str
-
-
-@dataclass(frozen=True)
-class ResultScreen:
-    """The final score on a sheet over the menu; OK clears it."""
-
-    view: ResultView
-    opponent_key: str
-    spectator: bool
-    over_menu: ClassVar[bool] = True
-
-    def draw(self, c: Canvas, language: str) -> None:
-        draw_result_sheet(c, language, self.view, self.opponent_key, self.spectator,
-                          draw_key="fb.draw")
 
 
 @dataclass(frozen=True)
@@ -666,12 +633,9 @@ def _build(state: SeatState) -> Any:
                              reading=state.reading, seat=state.seat, person=state.person)
     if state.step is Step.OVER:
         shootout = view.public.shootout
-        score = body["score"]
-        return ResultScreen(
-            ResultView(state.seat, Opponent(body["opponent"]["seat"]), view.public.winner,
-                       {"red": score["red"], "blue": score["blue"]},
-                       None if shootout is None else {"red": shootout[0], "blue": shootout[1]}),
-            state.opponent_key, state.spectator)
+        kicks = None if shootout is None else dict(zip(("red", "blue"), shootout))
+        return ResultScreen(Standing.tallied(body["score"], kicks, view.public.winner), state.seat,
+                            state.opponent_key, state.spectator, draw_key="fb.draw")
     if state.step is Step.REVEAL:
         # A CPU's pad (or a demo) reads the reveal as a spectator: the teams by colour
         # ("Ball: #9 Red"), never "You" (the CPU-vs-CPU frames said "Ball: #9 You").

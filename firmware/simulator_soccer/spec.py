@@ -68,9 +68,12 @@ def stdio_question(view: SoccerView[Any], legal: Sequence[Choice]) -> JSONObject
 CPU_PLAYERS: CpuPlayers = replace(CPU, named={name: partial(SoccerBot, name) for name in POLICIES})
 
 def kids_picture(events: Sequence[Event]) -> str | None:
-    """Kids' mode: a shot that did not go in (saved, wide, blocked) is a save."""
+    """Kids' mode: a goal; a shot that did not go in (saved, wide, blocked) is a save; else the
+    ball."""
+    if any(isinstance(e, soccer_events.Goal) for e in events):
+        return "goal"
     missed = any(isinstance(e, soccer_events.Shot) and e.result in ("saved", "wide", "blocked") for e in events)
-    return "save" if missed else None
+    return "save" if missed else "ball"
 
 
 SPEC = GameSpec(rules=simulator_soccer.GAME, title="Sim. Soccer", menu_order=40, console=ENTRY,

@@ -107,9 +107,11 @@ def test_result_screen_shows_the_final_score_to_both_players(tmp_path):
     match = rig.app.session.match
     red, blue = rig.screen(1), rig.screen(2)
     assert isinstance(red, cs.ResultScreen) and isinstance(blue, cs.ResultScreen)
-    assert red.view.score == blue.view.score == {"red": match.score[0], "blue": match.score[1]}
+    assert red.standing == blue.standing
+    assert dict(red.standing.tally) == {"red": match.score[0], "blue": match.score[1]}
     winner_pad = 1 if match.winner == "red" else 2
-    assert rig.screen(winner_pad).view.winner == SEATS_BY_PAD[winner_pad]
+    assert rig.screen(winner_pad).standing.won(SEATS_BY_PAD[winner_pad])
+    assert (red.seat, blue.seat) == ("red", "blue")
     rig.press(2, Button.CENTRE)
     assert rig.app.mode == "menu"
 

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.chifootmi import events as ev
+from engine.chifootmi.cards import DT
 from firmware.games.registry import game_named
 from firmware.console.app import Idle
 from firmware.games.spec import MatchStart
@@ -22,6 +23,8 @@ from hal.buttons import Button
 
 from app_rig import Rig
 from reading import words
+
+CHIFOOTMI = GAMES["chifootmi"].spectator_words
 
 TWO_PLAYER = {"chifootmi": {}, "fotboll": {}, "chifoumi": {"chifoumi_players": 2,
                                                             "chifoumi_humans": 2}}
@@ -96,10 +99,10 @@ def test_a_spectator_screen_is_the_same_for_every_match_either_seat_could_be_in(
 
 
 def test_a_spectator_names_the_cards_turned_over_and_the_goals_in_both_languages():
-    reveal = ev.Reveal(round=3, red=7, blue="DT")
+    reveal = ev.Reveal(round=3, red=7, blue=DT)
     goal = ev.Goal(seat="blue", kind="open_play", shoot="left", dive="right", red=0, blue=1)
     screen = SpectatorScreen.of("Chifootmi", {"score": {"red": 0, "blue": 1}, "over": False},
-                                [reveal, goal], True)
+                                [reveal, goal], True, CHIFOOTMI)
     lines = [SpectatorScreen._line(lang, key, dict(values)) for lang in ("fr", "en")
              for key, values in screen.words]
     assert lines == ["Rouge 7 vs D/T Bleu", "Bleu marque !", "Red plays 7, Blue D/T", "Blue scores!"]
@@ -109,7 +112,7 @@ def test_a_spectator_names_the_cards_turned_over_and_the_goals_in_both_languages
 def test_the_cards_turned_over_never_read_as_a_score_under_the_score():
     """Issue 32.5: "Rouge 1 - 2 Bleu" under a big "0-0" read as the score."""
     screen = SpectatorScreen.of("Chifootmi", {"score": {"red": 0, "blue": 0}, "over": False},
-                                [ev.Reveal(round=1, red=1, blue=2)], True)
+                                [ev.Reveal(round=1, red=1, blue=2)], True, CHIFOOTMI)
     for language, line in (("fr", "Rouge joue 1, Bleu 2"), ("en", "Red plays 1, Blue 2")):
         drawn = words(screen, language)
         assert line in drawn and not any(re.search(r"\d - \d", w) for w in drawn)

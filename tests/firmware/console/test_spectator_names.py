@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from engine.chifootmi import events as ev
+from engine.chifootmi.cards import DT
 from firmware.console.app import Idle
 from firmware.console.spectator import SpectatorScreen
 from firmware.games import session
+from firmware.games.registry import GAMES
 from firmware.render import WIDTH, text_width
 from firmware.storage import roster
 from firmware.storage.settings import Settings
@@ -23,6 +25,8 @@ from app_rig import Rig
 from goldens import assert_goldens
 from reading import words
 from tests.firmware.games.test_core_names_no_game import own_steps
+
+CHIFOOTMI = GAMES["chifootmi"].spectator_words
 
 CONSOLE = Path(__file__).resolve().parents[3] / "firmware" / "console"
 
@@ -62,10 +66,10 @@ def test_a_spare_pad_calls_the_players_by_their_names(tmp_path, language):
 
 
 def test_a_name_that_does_not_fit_keeps_the_colour_and_a_seat_without_one_its_colour():
-    reveal = ev.Reveal(round=3, red=7, blue="DT")
+    reveal = ev.Reveal(round=3, red=7, blue=DT)
     goal = ev.Goal(seat="blue", kind="open_play", shoot="left", dive="right", red=0, blue=1)
     summary = {"score": {"red": 10, "blue": 11}, "over": False}
-    screen = SpectatorScreen.of("Chifootmi", summary, [reveal, goal], True,
+    screen = SpectatorScreen.of("Chifootmi", summary, [reveal, goal], True, CHIFOOTMI,
                                 people={"red": "Maximilien"})
     drawn = words(screen, "fr")
     assert "Rouge" in drawn and "Bleu" in drawn                 # 10-11 leaves no room for it
@@ -73,7 +77,7 @@ def test_a_name_that_does_not_fit_keeps_the_colour_and_a_seat_without_one_its_co
     assert not any("Maximilien" in line for line in drawn)
     assert all(text_width(line) <= WIDTH for line in drawn)
     short = SpectatorScreen.of("Chifootmi", {**summary, "score": {"red": 0, "blue": 0}},
-                               [reveal], True, people={"red": "Maximilien", "blue": "Léa"})
+                               [reveal], True, CHIFOOTMI, people={"red": "Maximilien", "blue": "Léa"})
     drawn = words(short, "fr")                                  # "Maximilien 7 vs D/T Léa": 138 px
     assert "Rouge joue 7, Léa D/T" in drawn and "Léa" in drawn and "Rouge" in drawn
 

@@ -22,6 +22,7 @@ from engine.fotboll import new_match as fotboll_match
 from firmware.chifootmi import screens as cs
 from firmware.chifoumi import screens as ks
 from firmware.fotboll import screens as fs
+from firmware.games.sheets import Standing
 from reading import words
 
 
@@ -81,15 +82,10 @@ def test_F_END_1_a_shoot_out_kick_shows_the_shoot_out_score_from_each_side_not_l
 
 
 def test_the_fotboll_result_names_the_shoot_out_in_words():
-    class View:
-        seat, winner, score, shootout = "red", "blue", {"red": 1, "blue": 1}, {"red": 2, "blue": 4}
-
-        class opponent:
-            seat = "blue"
-
-    drawn = words(fs.ResultScreen(View(), "team.blue", False), "fr")      # type: ignore[arg-type]
+    standing = Standing.tallied({"red": 1, "blue": 1}, {"red": 2, "blue": 4}, "blue")
+    drawn = words(fs.ResultScreen(standing, "red", "team.blue", False), "fr")
     assert "Tirs au but 2-4" in drawn and not any("t.a.b" in text for text in drawn)
-    assert "Penalties 2-4" in words(fs.ResultScreen(View(), "team.blue", False), "en")  # type: ignore[arg-type]
+    assert "Penalties 2-4" in words(fs.ResultScreen(standing, "red", "team.blue", False), "en")
 
 
 def test_the_fotboll_preparation_hint_says_what_each_button_does_in_french():

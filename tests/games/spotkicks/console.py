@@ -15,7 +15,7 @@ from engine.protocol import JSONObject
 from firmware.games.cpu import CpuPlayers, match_secret
 from firmware.games.options import GameOptions, option
 from firmware.games.session import MatchSession, Pending, Seats, Step
-from firmware.games.sheets import CpuPadScreen
+from firmware.games.sheets import CpuPadScreen, Standing
 from firmware.games.spec import (
     ConsoleEntry, GameSpec, MatchStart, Resume, Row, Started, Words, against_cpu, journal_header,
     journalled_cpus, players_row, red_blue_seats,
@@ -137,7 +137,7 @@ def cpu_screen(session: SpotSession, seat: str) -> Any:
         return screens.KickoffScreen(TITLE, view, "", True)
     if session.step is Step.OVER:
         return screens.ResultScreen(view, "", True)
-    return CpuPadScreen(view.score["red"], view.score["blue"])
+    return CpuPadScreen(Standing.tallied(view.score))
 
 
 ENTRY = ConsoleEntry(
@@ -174,6 +174,12 @@ def describe(event: Event) -> str | None:
     return None
 
 
+def kids_picture(events: Sequence[Event]) -> str | None:
+    """Kids' mode: a kick that went in is a goal, one that did not a save."""
+    kick = next((e for e in events if isinstance(e, ShootoutKick)), None)
+    return None if kick is None else "goal" if kick.scored else "save"
+
+
 def spectator_words(events: Sequence[Event]) -> Words:
     """A spare pad's line for a kick: who kicked, and whether it went in."""
     return tuple(("watch.pen_scored" if e.scored else "watch.pen_missed", {"team": seat_key(e.seat)})
@@ -182,7 +188,7 @@ def spectator_words(events: Sequence[Event]) -> Words:
 
 SPEC = GameSpec(rules=GAME, title=TITLE, menu_order=90, console=ENTRY, cpu=CPU, options=SpotOptions,
                 strings=screens.STRINGS, describe=describe, spectator_words=spectator_words,
-                headline=screens.reveal_headline)
+                headline=screens.reveal_headline, kids_picture=kids_picture)
 """Spot Kicks, published under the ``pitchpad.games`` entry point (by the tests only)."""
 
 __all__ = ["SIDES", "SPEC", "SpotSession", "SpotSettings"]
