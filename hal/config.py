@@ -35,6 +35,13 @@ Layout (see ``deploy/config/*.toml``)::
     request = 8                   # a power board's "shut down now" output
     request_level = "low"         # the level that asks ("low" or "high")
     poweroff_pin = 9              # driven high by the kernel once halted (dtoverlay=gpio-poweroff)
+    [phones]                      # optional: phones may join as pads (docs/phones.md)
+    port = 8733                   # the page and the links, on this TCP port
+    listen = "lan"                # "lan" (every address), "localhost", or an address
+    spectators = 8                # phones that may watch at once
+    [phones.hotspot]              # optional: the unit makes its own Wi-Fi (NetworkManager)
+    ssid = "PitchPad"
+    password = "..."              # WPA2: 8 to 63 characters
 
 A Raspberry Pi header has 26 free GPIOs beside I2C-1, so at most three pads' buttons fit on it.
 Pads may instead be boards on USB serial (``[pad.serial] port = "/dev/serial/by-id/..."``, the
@@ -43,6 +50,7 @@ board drives its own (docs/serial-protocol.md).
 """
 from __future__ import annotations
 
+import ipaddress
 import re
 import tomllib
 from dataclasses import dataclass, replace
@@ -53,6 +61,7 @@ from hal.buttons import Button
 from hal.errors import ConfigError
 from hal.header import GPIO_RANGE, I2C_PINS, SPI_PINS
 from hal.pad import MAX_PADS
+from hal.phones import Hotspot
 
 PROFILES = ("handheld", "tabletop")
 DRIVERS = ("ssd1306", "sh1106")
@@ -149,6 +158,23 @@ class PowerConfig:
 
 
 @dataclass(frozen=True)
+class PhonesConfig:
+    """Phones as pads (``[phones]``): the port of their page and links, where to listen
+    (``"lan"``: every address; ``"localhost"``: this machine only; or one address), how many
+    may watch at once, and the unit's own Wi-Fi when it makes one."""
+
+    port: int = 8733
+    listen: str = "lan"
+    spectators: int = 8
+    hotspot: Hotspot | None = None
+
+
+PHONE_PORTS = range(1024, 65536)
+"""A port the console's user may listen on (below 1024 needs root)."""
+SPECTATORS = range(0, 33)
+
+
+@dataclass(frozen=True)
 class HardwareConfig:
     profile: str
     pads: tuple[PadConfig, ...]
@@ -158,6 +184,8 @@ class HardwareConfig:
     gpio: GpioConfig = GpioConfig()
     gauge: GaugeConfig | None = None
     power: PowerConfig = PowerConfig()
+    phones: PhonesConfig | None = None
+    """Phones may join as pads (``[phones]``); None: no phones, and nothing listens."""
 
 
 class _KeyLines:
@@ -380,7 +408,7 @@ def parse_config(text: str, source: str | None = None) -> HardwareConfig:
 def _parse(text: str, source: str | None, conflicts: list[PinConflict] | None) -> HardwareConfig:
     reader = _Reader(text, source)
     document = reader.document
-    reader.only(document, "", {"profile", "debounce_ms", "gpio", "buzzer", "pad", "gauge", "power"})
+    reader.only(document, "", {"profile", "debounce_ms", "gpio", "buzzer", "pad", "gauge", "power", "phones"})
     profile = reader.choice(document, "", "profile", PROFILES)
     debounce_ms = reader.get(document, "", "debounce_ms", (int, float), required=False, default=20)
     if not 0 <= debounce_ms <= 200:
@@ -407,7 +435,42 @@ def _parse(text: str, source: str | None, conflicts: list[PinConflict] | None) -
     gpio = _read_gpio(reader, document)
     if pwm_chip is not None:
         gpio = replace(gpio, pwm_chip=pwm_chip)
-    return HardwareConfig(profile, pads, buzzer_pin, debounce_ms / 1000, source, gpio, gauge, power)
+    return HardwareConfig(profile, pads, buzzer_pin, debounce_ms / 1000, source, gpio, gauge, power,
+                          _read_phones(reader, document))
+
+
+def _read_phones(reader: _Reader, document: Mapping[str, Any]) -> PhonesConfig | None:
+    if "phones" not in document:
+        return None
+    table = reader.get(document, "", "phones", dict)
+    reader.only(table, "phones", {"port", "listen", "spectators", "hotspot"})
+    port = reader.get(table, "phones", "port", int, required=False, default=8733)
+    if port not in PHONE_PORTS:
+        raise reader.fail("phones.port", f"must be within {PHONE_PORTS.start}..{PHONE_PORTS.stop - 1}, not {port}")
+    listen = reader.get(table, "phones", "listen", str, required=False, default="lan")
+    if listen not in ("lan", "localhost"):
+        try:
+            ipaddress.ip_address(listen)
+        except ValueError:
+            raise reader.fail("phones.listen", f"must be \"lan\", \"localhost\" or an IP address of "
+                                               f"this unit, not {listen!r}") from None
+    spectators = reader.get(table, "phones", "spectators", int, required=False, default=8)
+    if spectators not in SPECTATORS:
+        raise reader.fail("phones.spectators", f"must be within {SPECTATORS.start}..{SPECTATORS.stop - 1}, "
+                                               f"not {spectators}")
+    hotspot = None
+    if "hotspot" in table:
+        wifi = reader.get(table, "phones", "hotspot", dict)
+        reader.only(wifi, "phones.hotspot", {"ssid", "password"})
+        ssid = reader.get(wifi, "phones.hotspot", "ssid", str)
+        if not 1 <= len(ssid.encode("utf-8")) <= 32:
+            raise reader.fail("phones.hotspot.ssid", f"a Wi-Fi name is 1 to 32 bytes, not {len(ssid.encode())}")
+        password = reader.get(wifi, "phones.hotspot", "password", str)
+        if not 8 <= len(password) <= 63 or not password.isascii() or not password.isprintable():
+            raise reader.fail("phones.hotspot.password", "a WPA2 password is 8 to 63 printable ASCII "
+                                                         "characters")
+        hotspot = Hotspot(ssid, password)
+    return PhonesConfig(port, listen, spectators, hotspot)
 
 
 def _read_gauge(reader: _Reader, document: Mapping[str, Any], pads: tuple[PadConfig, ...]) -> GaugeConfig | None:

@@ -13,6 +13,7 @@ from typing import Callable, ClassVar
 
 from hal.buttons import Button, ButtonEvent
 from hal.clock import Clock, SystemClock, Timer
+from hal.events import EventQueue
 
 MAX_PADS = 4
 """A console has 1 to this many pads (each with its screen and LED)."""
@@ -53,6 +54,61 @@ class Pad(ABC):
     @abstractmethod
     def close(self) -> None:
         """Release the pins or port; no events are delivered afterwards."""
+
+
+class SoftwarePad(Pad):
+    """A pad whose presses come from software (a simulator's keys, a phone's touches) rather
+    than from contacts: no bounce to filter, but a real pad's promises all the same (one press
+    per press, releases only of held buttons, time stamps from the console's clock), so the
+    firmware sees the same event streams."""
+
+    detachable = False
+
+    def __init__(self, pad_id: int, events: EventQueue, clock: Clock) -> None:
+        self.pad_id = pad_id
+        self._events = events
+        self._clock = clock
+        self._held: set[Button] = set()
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def press(self, button: Button) -> None:
+        """Press ``button``; pressing a button already held does nothing, as on a real pad."""
+        self._change(button, True)
+
+    def release(self, button: Button) -> None:
+        self._change(button, False)
+
+    def tap(self, button: Button) -> None:
+        """Press and release at once (a keyboard key, which has no release event)."""
+        self.press(button)
+        self.release(button)
+
+    def release_all(self) -> None:
+        """Release every held button (its hands went away: a ◀+▶ hold must not stick)."""
+        with self._lock:
+            held = [button for button in Button if button in self._held]
+        for button in held:
+            self.release(button)
+
+    @property
+    def connected(self) -> bool:
+        return True
+
+    def is_pressed(self, button: Button) -> bool:
+        return button in self._held
+
+    def close(self) -> None:
+        self._closed = True
+
+    def _change(self, button: Button, pressed: bool) -> None:
+        if not isinstance(button, Button):
+            raise TypeError(f"expected a Button, not {button!r}")
+        with self._lock:
+            if self._closed or (button in self._held) == pressed:
+                return
+            (self._held.add if pressed else self._held.discard)(button)
+            self._events.put(ButtonEvent(self.pad_id, button, pressed, self._clock.now()))
 
 
 class Debouncer:

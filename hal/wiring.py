@@ -8,11 +8,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import logging
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from hal.buzzer import PWM_SYSFS, Buzzer, GpioBuzzer, NoBuzzer, PwmBuzzer, SilentBuzzer
 from hal.clock import Clock, SystemClock
-from hal.config import GaugeConfig, HardwareConfig, ScreenConfig
+from hal.config import GaugeConfig, HardwareConfig, PhonesConfig, ScreenConfig
 from hal.console import Console
 from hal.errors import BackendUnavailable
 from hal.events import EventQueue
@@ -23,9 +23,13 @@ from hal.gpiod_pad import Chips, GpiodPad
 from hal.led import GpioLed, Led, NoLed
 from hal.oled import OledScreen, SerialInterface
 from hal.pad import Pad, Repeat
+from hal.phones import NoPhones, Phones
 from hal.power import GpiodPowerInput, GpiozeroPowerInput, NoPowerInput, PowerInput
 from hal.screen import Screen
 from hal.serial_pad import PortOpener, open_port, open_serial_pad
+
+if TYPE_CHECKING:
+    from hal.phone.server import ServedPhones
 
 log = logging.getLogger(__name__)
 SerialFactory = Callable[[ScreenConfig], SerialInterface]
@@ -141,6 +145,30 @@ def open_pwm_buzzer(config: HardwareConfig, clock: Clock, sysfs: str = PWM_SYSFS
         return SilentBuzzer(str(error))
 
 
+def open_served_phones(config: PhonesConfig, first_pad: int, events: EventQueue, clock: Clock) -> ServedPhones:
+    """Serve phones (``[phones]``) as the pads after a console's own, or
+    :class:`BackendUnavailable` in one line: the ``phones`` extra missing, the port taken."""
+    try:
+        from hal.phone.server import open_phones
+    except ImportError as error:
+        raise BackendUnavailable(f"[phones] needs the phones extra ({error.name or error} is missing): "
+                                 f"pip install 'pitchpad[phones]' (deploy/install.sh does when the "
+                                 f"config has [phones])") from None
+    return open_phones(config, first_pad, events, clock)
+
+
+def _add_phones(config: PhonesConfig | None, pads: list[Pad], screens: list[Screen], leds: list[Led],
+                events: EventQueue, clock: Clock) -> Phones:
+    """The phones of a ``[phones]`` table, their pads, screens and LEDs added after the console's."""
+    if config is None:
+        return NoPhones()
+    phones = open_served_phones(config, len(pads) + 1, events, clock)
+    pads += phones.phone_pads.values()
+    screens += phones.phone_screens.values()
+    leds += phones.phone_leds.values()
+    return phones
+
+
 def button_backend(config: HardwareConfig, pin_factory: object = None,
                    gpio_chips: Chips | None = None) -> str:
     """Which backend reads buttons on the header: ``gpio_chips`` given (tests, benches: a mock
@@ -176,13 +204,14 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock:
     ``open_port`` so they run serial pads on a pty, and ``gpio_chips`` so the gpiod buttons run
     on :class:`hal.mock_gpiochip.MockChips` (the LEDs too), ``pwm_sysfs`` so the buzzer writes a
     stand-in of ``/sys/class/pwm``. A serial pad without a ``[pad.screen]`` has its screen on the
-    pad board, driven over the same port. See :func:`button_backend`, :func:`output_backend`.
+    pad board, driven over the same port. With ``[phones]``, phones may join as the pads after
+    the config's (:func:`open_served_phones`). See :func:`button_backend`, :func:`output_backend`.
     """
     buttons = button_backend(config, pin_factory, gpio_chips)
     outputs = output_backend(config, pin_factory, gpio_chips)
     clock = clock or SystemClock()
     events = EventQueue()
-    opened: list[Pad | Screen | Led | Buzzer | Gauge | PowerInput] = []
+    opened: list[Pad | Screen | Led | Buzzer | Gauge | PowerInput | Phones] = []
     try:
         pads: list[Pad] = []
         screens: list[Screen] = []
@@ -233,8 +262,11 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock:
                                      debounce=config.debounce, clock=clock) if buttons == "gpiod" else
                      GpiozeroPowerInput(config.power, events, pin_factory=pin_factory,
                                         debounce=config.debounce, clock=clock))
+        opened.append(power)
+        phones = _add_phones(config.phones, pads, screens, leds, events, clock)
+        opened.append(phones)
     except BaseException:
         for part in reversed(opened):
             part.close()
         raise
-    return Console(pads, screens, leds, buzzer, events, clock, gauge=gauge, power=power)
+    return Console(pads, screens, leds, buzzer, events, clock, gauge=gauge, power=power, phones=phones)

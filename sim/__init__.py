@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from hal.clock import Clock
-from hal.config import HardwareConfig, load_config
+from hal.config import HardwareConfig, PhonesConfig, load_config
 from sim.console import SimConsole, pad_count
 from sim.terminal import open_terminal_console
 from sim.window import open_window_console
@@ -23,14 +23,18 @@ BACKENDS = ("headless", "terminal", "window")
 
 
 def open_console(config_or_pads: HardwareConfig | int | str | Path = 2, backend: str = "headless",
-                 *, clock: Clock | None = None, **options: Any) -> SimConsole:
+                 *, clock: Clock | None = None, phones: PhonesConfig | None = None,
+                 **options: Any) -> SimConsole:
     """Open a simulated console with as many pads as ``config_or_pads`` says (a number 1..4, a
     :class:`hal.HardwareConfig`, or a path to a config file).
 
     ``options`` go to the backend (e.g. ``scale=3`` for the window). ``clock`` may be a
     :class:`hal.ManualClock` so a test controls time stamps. ``battery=True`` gives the console
     a simulated cell and gauge (``sim.battery``; a config with a ``[gauge]`` does too); every
-    simulated console has a power button (``console.power_button``).
+    simulated console has a power button (``console.power_button``). ``phones`` (a
+    :class:`hal.config.PhonesConfig`; None: none) serves phones for real as the pads after the
+    simulated ones (``hal.phone``; ``PhonesConfig(listen="localhost")`` keeps them to this
+    machine).
     """
     if isinstance(config_or_pads, (str, Path)):
         config_or_pads = load_config(config_or_pads)
@@ -41,11 +45,11 @@ def open_console(config_or_pads: HardwareConfig | int | str | Path = 2, backend:
         battery = bool(options.pop("battery", False))
         if options:
             raise TypeError(f"the headless backend takes no options, not {', '.join(options)}")
-        return SimConsole(count, clock=clock, battery=battery)
+        return SimConsole(count, clock=clock, battery=battery, phones=phones)
     if backend == "terminal":
-        return open_terminal_console(count, clock=clock, **options)
+        return open_terminal_console(count, clock=clock, phones=phones, **options)
     if backend == "window":
-        return open_window_console(count, clock=clock, **options)
+        return open_window_console(count, clock=clock, phones=phones, **options)
     raise ValueError(f"unknown simulator backend {backend!r}; choose one of {', '.join(BACKENDS)}")
 
 

@@ -8,13 +8,22 @@ from PIL import Image
 
 from hal.buttons import Button
 from hal.clock import Clock, ManualClock, SystemClock
-from hal.config import HardwareConfig
+from hal.config import HardwareConfig, PhonesConfig
 from hal.console import MAX_PADS, Console
 from hal.events import EventQueue
+from hal.pad import SoftwarePad
+from hal.phones import NoPhones, Phones
+from hal.wiring import open_served_phones
 from sim.battery import SimGauge, SimPowerInput
 from sim.outputs import SimBuzzer, SimLed
 from sim.pad import SimPad
 from sim.screen import SimScreen
+
+
+def with_phones(count: int, phones: PhonesConfig | None) -> int:
+    """How many pads a simulated console of ``count`` pads has with ``phones``: phones may hold
+    every pad up to :data:`MAX_PADS` after its own."""
+    return MAX_PADS if phones is not None else count
 
 
 def pad_count(config_or_pads: HardwareConfig | int) -> int:
@@ -27,18 +36,35 @@ def pad_count(config_or_pads: HardwareConfig | int) -> int:
 
 class SimConsole(Console):
     """A console of simulated parts. Beyond :class:`hal.Console` it lets a script press
-    buttons and read back frames; the firmware never needs those extras."""
+    buttons and read back frames; the firmware never needs those extras.
 
-    pads: tuple[SimPad, ...]
+    With ``phones`` (a :class:`hal.config.PhonesConfig`), phones may join as the pads after its
+    ``count`` own, served for real (``hal.phone``): those pads are the phones' (a script may
+    press them too), and their screens and LEDs are simulated ones that show on the phone as
+    well (``SimScreen.echo``), so a test reads what a phone was shown as any other pad's.
+    """
+
+    pads: tuple[SoftwarePad, ...]
     screens: tuple[SimScreen, ...]
     leds: tuple[SimLed, ...]
     buzzer: SimBuzzer
 
     def __init__(self, count: int, *, clock: Clock | None = None,
                  make_screen: Callable[[int], SimScreen] = SimScreen,
-                 on_change: Callable[[], None] | None = None, battery: bool = False) -> None:
+                 on_change: Callable[[], None] | None = None, battery: bool = False,
+                 phones: PhonesConfig | None = None) -> None:
         clock = clock or SystemClock()
         events = EventQueue()
+        pads: list[SoftwarePad] = [SimPad(pad_id, events, clock) for pad_id in range(1, count + 1)]
+        screens = [make_screen(pad_id) for pad_id in range(1, with_phones(count, phones) + 1)]
+        leds = [SimLed(on_change) for _ in screens]
+        served: Phones = NoPhones()
+        if phones is not None:
+            served_phones = served = open_served_phones(phones, count + 1, events, clock)
+            for pad_id in served_phones.pads:
+                pads.append(served_phones.phone_pads[pad_id])
+                screens[pad_id - 1].echo = served_phones.phone_screens[pad_id]
+                leds[pad_id - 1].echo = served_phones.phone_leds[pad_id]
         self.power_button = SimPowerInput(events, clock)
         """The simulated power button and shutdown request (the same part as :attr:`power`)."""
         self.battery: SimGauge | None = SimGauge() if battery else None
@@ -48,14 +74,15 @@ class SimConsole(Console):
         """The last line the console logged (``sim.log.StatusLog``), for the backends that show
         it in a status line of their own ("" until one comes)."""
         super().__init__(
-            pads=[SimPad(pad_id, events, clock) for pad_id in range(1, count + 1)],
-            screens=[make_screen(pad_id) for pad_id in range(1, count + 1)],
-            leds=[SimLed(on_change) for _ in range(count)],
+            pads=pads,
+            screens=screens,
+            leds=leds,
             buzzer=SimBuzzer(on_change),
             events=events,
             clock=clock,
             gauge=self.battery,
             power=self.power_button,
+            phones=served,
         )
 
     def show_log(self, line: str) -> None:
@@ -67,8 +94,8 @@ class SimConsole(Console):
     def log_changed(self) -> None:
         """Called after :meth:`show_log`; backends that draw a status line override it."""
 
-    def pad(self, pad_id: int) -> SimPad:
-        """Pad ``pad_id``'s simulated part, which a script can press."""
+    def pad(self, pad_id: int) -> SoftwarePad:
+        """Pad ``pad_id``'s part, which a script can press (a phone's too)."""
         return self.pads[self._index(pad_id)]
 
     def screen(self, pad_id: int) -> SimScreen:

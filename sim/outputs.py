@@ -38,9 +38,13 @@ class SimLed(Led):
         self.lit = False
         self.blinking = False
         self._on_change = on_change
+        self.echo: Led | None = None
+        """Another LED lit the same (a phone's dot, for a phone pad of the simulator)."""
 
     def _set(self, lit: bool, blinking: bool) -> None:
         self.lit, self.blinking = lit, blinking
+        if self.echo is not None:
+            (self.echo.blink if blinking else self.echo.on if lit else self.echo.off)()
         if self._on_change:
             self._on_change()
 

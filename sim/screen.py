@@ -19,6 +19,8 @@ class SimScreen(Screen):
 
     def __init__(self, pad_id: int) -> None:
         self.pad_id = pad_id
+        self.echo: Screen | None = None
+        """Another screen that shows the same (a phone's, for a phone pad of the simulator)."""
         self.frames: list[Image.Image] = []
         self.display_calls = 0
         self.level = 0xCF
@@ -41,14 +43,20 @@ class SimScreen(Screen):
                 return
             self._current, self._current_bytes = frame, frame_bytes
             self.frames.append(frame)
+        if self.echo is not None:
+            self.echo.display(frame)
         self.shown()
 
     def contrast(self, level: int) -> None:
         self.level = check_contrast(level)
+        if self.echo is not None:
+            self.echo.contrast(level)
         self.shown()
 
     def power(self, on: bool) -> None:
         self.is_on = bool(on)
+        if self.echo is not None:
+            self.echo.power(on)
         self.shown()
 
     def close(self) -> None:

@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 
 from hal.buttons import Button
 from hal.clock import Clock
+from hal.config import PhonesConfig
 from hal.errors import BackendUnavailable, ConsoleClosed
 from hal.screen import HEIGHT, WIDTH, blank_frame
 from hal.tunes import GOAL, SAVE, WHISTLE
@@ -256,7 +257,7 @@ class TerminalConsole(SimConsole):
     """A :class:`SimConsole` drawn in a terminal, with a key-reading thread."""
 
     def __init__(self, count: int, *, term: Any = None, style: str = "auto", clock: Clock | None = None,
-                 read_keys: bool = True, battery: bool = False) -> None:
+                 read_keys: bool = True, battery: bool = False, phones: PhonesConfig | None = None) -> None:
         try:
             import blessed
         except ImportError:
@@ -265,7 +266,7 @@ class TerminalConsole(SimConsole):
         self.view: TerminalView | None = None
         super().__init__(count, clock=clock,
                          make_screen=lambda pad_id: TerminalScreen(pad_id, self._redraw_screen),
-                         on_change=self._redraw_all, battery=battery)
+                         on_change=self._redraw_all, battery=battery, phones=phones)
         self.view = TerminalView(self, self.term, style)
         self._modes = contextlib.ExitStack()
         self._reader: threading.Thread | None = None
@@ -360,10 +361,12 @@ class TerminalConsole(SimConsole):
 
 
 def open_terminal_console(count: int, *, clock: Clock | None = None, style: str = "auto",
-                          term: Any = None, read_keys: bool = True, battery: bool = False) -> TerminalConsole:
+                          term: Any = None, read_keys: bool = True, battery: bool = False,
+                          phones: PhonesConfig | None = None) -> TerminalConsole:
     if style not in ("auto", *STYLES):
         raise ValueError(f"style must be auto, halfblock or braille, not {style!r}")
-    return TerminalConsole(count, term=term, style=style, clock=clock, read_keys=read_keys, battery=battery)
+    return TerminalConsole(count, term=term, style=style, clock=clock, read_keys=read_keys, battery=battery,
+                           phones=phones)
 
 
 def test_pattern(pad_id: int, caption: str, tick: int) -> Image.Image:

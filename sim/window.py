@@ -19,10 +19,11 @@ from PIL import Image, ImageDraw, ImageFont
 
 from hal.buttons import Button
 from hal.clock import Clock
+from hal.config import PhonesConfig
 from hal.errors import BackendUnavailable, ConsoleClosed
 from hal.screen import HEIGHT, WIDTH, blank_frame
 from sim.battery import CHARGER_KEY, DRAIN_KEY, POWER_HOLD_KEY, POWER_KEY
-from sim.console import SimConsole
+from sim.console import SimConsole, with_phones
 from sim.screen import SimScreen
 from sim.terminal import PAD1_NAMED_KEYS, PAD_KEYS, key_legend, test_pattern
 
@@ -53,7 +54,7 @@ class WindowConsole(SimConsole):
     """A :class:`SimConsole` drawn in one pygame window (luma.emulator's ``pygame`` device)."""
 
     def __init__(self, count: int, *, scale: int = 3, clock: Clock | None = None,
-                 battery: bool = False) -> None:
+                 battery: bool = False, phones: PhonesConfig | None = None) -> None:
         try:
             import pygame
             from luma.emulator.device import pygame as emulator
@@ -65,8 +66,9 @@ class WindowConsole(SimConsole):
         """The keypad's keys as the main keyboard's, NumLock on and off (:meth:`_main_key`)."""
         self._emulator_class = emulator
         self.scale = scale
-        self.per_row = count if count <= 2 else 2
-        rows = math.ceil(count / self.per_row)
+        shown = with_phones(count, phones)
+        self.per_row = shown if shown <= 2 else 2
+        rows = math.ceil(shown / self.per_row)
         # Three more lines at the bottom: the battery, the power keys and the last log line
         # (never narrower than two screens).
         self.size = (max(self.per_row * (WIDTH + GAP) + GAP, 2 * (WIDTH + GAP) + GAP),
@@ -77,7 +79,7 @@ class WindowConsole(SimConsole):
         self._failure: BaseException | None = None
         self._dirty = threading.Event()
         super().__init__(count, clock=clock, make_screen=lambda pad_id: WindowScreen(pad_id, self._request),
-                         on_change=self._request, battery=battery)
+                         on_change=self._request, battery=battery, phones=phones)
         self._thread = threading.Thread(target=self._run, name="window", daemon=True)
         self._thread.start()
         self._ready.wait(timeout=30)
@@ -232,8 +234,8 @@ def fitted(line: str, width: int) -> str:
 
 
 def open_window_console(count: int, *, clock: Clock | None = None, scale: int = 3,
-                        battery: bool = False) -> WindowConsole:
-    return WindowConsole(count, scale=scale, clock=clock, battery=battery)
+                        battery: bool = False, phones: PhonesConfig | None = None) -> WindowConsole:
+    return WindowConsole(count, scale=scale, clock=clock, battery=battery, phones=phones)
 
 
 def main(argv: list[str] | None = None) -> None:
