@@ -15,12 +15,11 @@
 from __future__ import annotations
 
 import logging
-import os
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from firmware.storage import durable
 from firmware.storage import journal as match_journal
 from firmware.games import journal_fit
 from firmware.games.spec import Resume
@@ -74,12 +73,8 @@ def set_aside_unrecorded(state_dir: str | Path) -> None:
     """Keep a finished match's journal whose result could not be written, out of the way of
     the next match's journal; never raises."""
     path = Path(state_dir) / match_journal.FILE_NAME
-    stamp = UNRECORDED + time.strftime("%Y%m%d-%H%M%S")
-    aside, count = path.with_name(stamp), 1
-    while aside.exists():                           # two in the same second: never overwrite
-        aside, count = path.with_name(f"{stamp}-{count}"), count + 1
     try:
-        os.replace(path, aside)
+        aside = durable.rename_aside(path, "unrecorded")    # never over an earlier one
         log.warning("the result could not be recorded: its journal is kept as %s and the result "
                     "is recorded at the next start", aside.name)
     except OSError as exc:

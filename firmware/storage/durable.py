@@ -16,6 +16,7 @@ what must not be thrown away until a write succeeds (the journal of an unrecorde
 """
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import time
@@ -118,13 +119,46 @@ def note_success(path: str | Path) -> None:
     _succeeded(Path(path))
 
 
-def move_aside(path: str | Path, why: str, logger: logging.Logger = log) -> Path | None:
-    """Rename a state file that cannot be used to ``NAME.corrupt-<time>``, with one log line, so
-    the console starts without it and the bytes are kept for a look; never raises."""
+def stamp() -> str:
+    """The time in a set-aside file's name (``YYYYmmdd-HHMMSS``, local)."""
+    return time.strftime("%Y%m%d-%H%M%S")
+
+
+def rename_aside(path: str | Path, kind: str) -> Path:
+    """Rename ``path`` to ``NAME.<kind>-<time>``, or ``…-2``, ``…-3`` where that name is taken,
+    and return the new path; raises ``OSError``. Never over another file: a Pi with no clock chip
+    boots at the same restored time every time, so two set aside "at" one second are usual, and
+    the first must not be lost. A hard link makes the new name (it fails on a name taken, where a
+    rename would replace it), then the old name goes; a file system without hard links is renamed
+    after a look."""
     path = Path(path)
-    aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+    base = f"{path.name}.{kind}-{stamp()}"
+    for count in range(1, 10_000):
+        aside = path.with_name(base if count == 1 else f"{base}-{count}")
+        try:
+            os.link(path, aside)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
+                raise
+            if os.path.lexists(aside):
+                continue
+            os.rename(path, aside)
+            return aside
+        os.unlink(path)
+        fsync_folder(path.parent)
+        return aside
+    raise FileExistsError(errno.EEXIST, "no free name to set it aside", str(path))
+
+
+def move_aside(path: str | Path, why: str, logger: logging.Logger = log) -> Path | None:
+    """Rename a state file that cannot be used to ``NAME.corrupt-<time>`` (:func:`rename_aside`:
+    never over an earlier one), with one log line, so the console starts without it and the
+    bytes are kept for a look; never raises."""
+    path = Path(path)
     try:
-        os.replace(path, aside)
+        aside = rename_aside(path, "corrupt")
     except OSError as exc:
         logger.error("%s: %s, and it cannot be moved aside (%s); starting without it",
                      path, why, exc.strerror)

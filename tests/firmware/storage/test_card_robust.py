@@ -238,3 +238,18 @@ def test_a_resume_that_fails_anyway_sets_the_journal_aside_and_shows_the_menu(tm
     player.press(1, Button.RIGHT)
     assert player.app.mode == "menu"
     assert list(state.glob(mj.FILE_NAME + ".corrupt-*")) and not (state / mj.FILE_NAME).exists()
+
+
+def test_two_journals_set_aside_at_the_same_restored_time_are_both_kept(tmp_path: Path, monkeypatch) -> None:
+    """A Pi with no clock chip boots at the time fake-hwclock restored, the same at every boot:
+    two corrupt journals set aside "at" the same second once shared a name, and the first was
+    renamed over without a word."""
+    monkeypatch.setattr("firmware.storage.durable.stamp", lambda: "20261201-080000")
+    first, second = b'{"game": "chifootmi"}\nnot json\n{}\n', b'["not a set-up"]\n{}\n'
+    for damaged in (first, second):
+        (tmp_path / mj.FILE_NAME).write_bytes(damaged)
+        assert mj.load(tmp_path, rules()) is None                     # the start sets it aside
+    kept = sorted(tmp_path.glob(mj.FILE_NAME + ".corrupt-*"))
+    assert [path.name for path in kept] == ["match.journal.corrupt-20261201-080000",
+                                            "match.journal.corrupt-20261201-080000-2"]
+    assert [path.read_bytes() for path in kept] == [first, second]
