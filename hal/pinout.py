@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from hal.buzzer import PWM_CHANNELS
 from hal.config import HardwareConfig, PadConfig, PinConflict, ScreenConfig
-from hal.header import HEADER, PIN_OF_GPIO
+from hal.header import HEADER, I2C_PINS, ID_EEPROM_PINS, ONE_WIRE_PIN, PIN_OF_GPIO, SPI_PINS, UART_PINS
 
 SPI_BUS_PINS = {
     0: {"MOSI": 10, "SCLK": 11, "CE0": 8, "CE1": 7},
@@ -27,6 +27,8 @@ I2C0_PINS = {0: "I2C0 SDA", 1: "I2C0 SCL"}
 LED_RESISTOR = "330 Ω"
 BUZZER_PARTS = "1 kΩ → NPN base; piezo 5V → collector; emitter → GND"
 _OVERLAY = re.compile(r"^\s*dtoverlay\s*=\s*([^#\s]+)", re.MULTILINE)
+_PARAM = re.compile(r"(?:^\s*dtparam\s*=\s*|,)(i2c_arm|i2c_vc|spi)(?:=(\w+))?", re.MULTILINE)
+_UART = re.compile(r"^\s*enable_uart\s*=\s*1", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -41,15 +43,20 @@ class I2cBusPins:
 @dataclass(frozen=True)
 class BootConfig:
     """The buses a boot config (``config.txt``) adds: ``dtoverlay=i2c-gpio`` buses by number,
-    and whether a ``dtoverlay=i2c-mux`` puts further buses behind I2C-1."""
+    whether a ``dtoverlay=i2c-mux`` puts further buses behind I2C-1, and which of the header's
+    functions it turns on (:meth:`system_pins`)."""
 
     i2c_gpio: dict[int, I2cBusPins] = field(default_factory=dict)
     mux: str | None = None
+    functions: frozenset[str] = frozenset()
+    """``i2c_arm``, ``i2c_vc``, ``spi``, ``uart``, ``w1`` when the boot config turns them on."""
 
     @classmethod
     def parse(cls, text: str) -> BootConfig:
         buses: dict[int, I2cBusPins] = {}
         mux = None
+        functions = {name for name, value in _PARAM.findall(text) if value in ("", "on")}
+        functions |= {"uart"} if _UART.search(text) else set()
         for overlay in _OVERLAY.findall(text):
             name, *params = overlay.split(",")
             values = dict(param.partition("=")[::2] for param in params)
@@ -60,7 +67,25 @@ class BootConfig:
             elif name == "i2c-mux":
                 chip = next((p for p in params if "=" not in p), "mux")
                 mux = f"{chip.upper()} at {values.get('addr', '0x70')}"
-        return cls(buses, mux)
+            elif name == "w1-gpio" and "gpiopin" not in values:
+                functions.add("w1")
+        return cls(buses, mux, frozenset(functions))
+
+    def system_pins(self) -> dict[int, str]:
+        """GPIO -> the system function holding it: what a walk must not take as an input
+        (requesting a bus pin as a GPIO would switch it out of its bus function)."""
+        taken = dict(ID_EEPROM_PINS)
+        if "i2c_arm" in self.functions:
+            taken.update(I2C_PINS)
+        if "spi" in self.functions:
+            taken.update(SPI_PINS)
+        if "uart" in self.functions:
+            taken.update(UART_PINS)
+        if "w1" in self.functions:
+            taken[ONE_WIRE_PIN] = "1-Wire (dtoverlay=w1-gpio)"
+        for port, bus in self.i2c_gpio.items():
+            taken.update({bus.sda: f"I2C bus {port} SDA", bus.scl: f"I2C bus {port} SCL"})
+        return taken
 
     def i2c_bus(self, port: int) -> I2cBusPins | None:
         """The header pins of I2C bus ``port``; None when behind a mux or unknown."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from hal.buzzer import PWM_SYSFS, Buzzer, GpioBuzzer, NoBuzzer, PwmBuzzer, SilentBuzzer
 from hal.clock import Clock, SystemClock
-from hal.config import GaugeConfig, HardwareConfig, PhonesConfig, ScreenConfig
+from hal.config import GaugeConfig, HardwareConfig, PadConfig, PhonesConfig, ScreenConfig
 from hal.console import Console
 from hal.errors import BackendUnavailable
 from hal.events import EventQueue
@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 SerialFactory = Callable[[ScreenConfig], SerialInterface]
+HeaderPads = Callable[[PadConfig, EventQueue], Pad]
+"""Makes the pad of a ``[pad.buttons]`` table instead of the configured backend: ``pitchpad
+doctor --walk`` reads those lines itself (raw, with every free line beside them)."""
 SMBusFactory = Callable[[int], Any]
 """Opens I2C bus N for a chip we read ourselves (the gauge): ``smbus2.SMBus`` on a Pi."""
 
@@ -196,7 +199,8 @@ def output_backend(config: HardwareConfig, pin_factory: object = None, gpio_chip
 def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock: Clock | None = None,
                  pin_factory: object = None, open_bus: SerialFactory = open_serial,
                  open_port: PortOpener = open_port, gpio_chips: Chips | None = None,
-                 pwm_sysfs: str = PWM_SYSFS, open_i2c: SMBusFactory = open_smbus) -> Console:
+                 pwm_sysfs: str = PWM_SYSFS, open_i2c: SMBusFactory = open_smbus,
+                 header_pads: HeaderPads | None = None) -> Console:
     """Open every part the config names; if one cannot be opened, close the ones already open.
 
     ``open_bus`` is injectable so tests run the real luma drivers on a recording bus (and
@@ -205,7 +209,8 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock:
     on :class:`hal.mock_gpiochip.MockChips` (the LEDs too), ``pwm_sysfs`` so the buzzer writes a
     stand-in of ``/sys/class/pwm``. A serial pad without a ``[pad.screen]`` has its screen on the
     pad board, driven over the same port. With ``[phones]``, phones may join as the pads after
-    the config's (:func:`open_served_phones`). See :func:`button_backend`, :func:`output_backend`.
+    the config's (:func:`open_served_phones`). ``header_pads`` makes the pads wired to the
+    header (:data:`HeaderPads`). See :func:`button_backend`, :func:`output_backend`.
     """
     buttons = button_backend(config, pin_factory, gpio_chips)
     outputs = output_backend(config, pin_factory, gpio_chips)
@@ -223,6 +228,8 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock:
                     pad.pad_id, pad.serial_port, events, screen=pad.screen is None, clock=clock,
                     open_port=open_port)
                 pads.append(serial_pad)
+            elif header_pads is not None:
+                pads.append(header_pads(pad, events))
             elif buttons == "gpiod":
                 pads.append(GpiodPad(pad.pad_id, pad.buttons, events, chips=gpio_chips,
                                      chip=config.gpio.chip, debounce=config.debounce,

@@ -111,6 +111,7 @@ def _configured_flags(config: bytes, index: int) -> tuple[int, int | None]:
 class Line:
     name: str
     level: bool = True                         # physical; an input with no pull floats high here
+    driven: bool | None = None                 # held low from outside: a pull-up cannot raise it
     flags: int = 0
     consumer: str = ""
     request: Request | None = None
@@ -134,6 +135,8 @@ class Request:
             line.flags = flags | FLAG_USED
             if flags & FLAG_OUTPUT:
                 self.chip.set_output(offset, bool(value) != bool(flags & FLAG_ACTIVE_LOW))
+            elif line.driven is not None:
+                line.level = line.driven
             elif flags & FLAG_BIAS_PULL_DOWN:
                 line.level = False
             elif flags & FLAG_BIAS_PULL_UP:
@@ -187,9 +190,11 @@ class Chip:
         self.lock = threading.Lock()
 
     def drive(self, offset: int, level: bool) -> None:
-        """Drive an input from outside (a button to GND: ``False``); edges go to its request."""
+        """Drive an input from outside (a button to GND: ``False``); edges go to its request. A
+        line driven low stays low when a request later asks for the pull-up (a short to GND)."""
         with self.lock:
             line = self.lines[offset]
+            line.driven = None if level else False       # let go: the pull decides again
             if line.level == level:
                 return
             line.level = level

@@ -34,7 +34,7 @@ from typing import Any
 from firmware.club.config import ClubConfigError, beside
 from firmware.club.config import load as load_club
 from firmware.club.reach import probe as probe_broker
-from firmware.commands import doctor_power, wakeups
+from firmware.commands import doctor_power, doctor_walk, wakeups
 from firmware.commands.finding import Finding
 from firmware.console import safe_mode
 from hal import BackendUnavailable, ConfigError, HardwareConfig, load_config
@@ -475,10 +475,15 @@ def add_parser(commands: Any) -> None:
                         help=f"the user the service runs as (default {DEFAULT_USER})")
     parser.add_argument("--wakeups-seconds", type=float, default=10.0, metavar="S",
                         help="count the running console's wake-ups for S seconds (0: skip)")
+    parser.add_argument("--walk", action="store_true",
+                        help="a guided check, part by part: press each button when asked, answer "
+                             "for the screens, LEDs and buzzer (stop the console first)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.walk:
+        return doctor_walk.run(args.config, doctor_walk.WalkParts(boot=Doctor(args.config).boot_config() or ""))
     findings = Doctor(args.config, args.state_dir, args.user,
                       wakeup_seconds=args.wakeups_seconds).check()
     for finding in findings:

@@ -19,19 +19,7 @@ from hal.mock_bus import MockSMBus
 from hal.mock_gpiochip import MockChip, MockChips
 from hal.tunes import Note, Tune
 from hal.wiring import open_console
-from uapi_rig import ROOT, Chip, Kernel, UapiChild
-
-
-def fake_pwm(folder: Path, exported: bool = True) -> Path:
-    """``/sys/class/pwm`` as the pwm overlay leaves it: pwmchip0, its channel 0 exported."""
-    chip = folder / "pwmchip0"
-    chip.mkdir(parents=True)
-    (chip / "export").write_text("")
-    if exported:
-        (chip / "pwm0").mkdir()
-        for name in ("period", "duty_cycle", "enable"):
-            (chip / "pwm0" / name).write_text("0")
-    return folder
+from uapi_rig import ROOT, Chip, Kernel, UapiChild, fake_pwm
 
 
 CONSOLE = """

@@ -59,4 +59,16 @@ class UapiChild:
         return self.process.wait(timeout)
 
 
-__all__ = ["Chip", "Kernel", "UapiChild"]
+def fake_pwm(folder: Path, exported: bool = True) -> Path:
+    """``/sys/class/pwm`` as the pwm overlay leaves it: pwmchip0, its channel 0 exported."""
+    chip = folder / "pwmchip0"
+    chip.mkdir(parents=True)
+    (chip / "export").write_text("")
+    if exported:
+        (chip / "pwm0").mkdir()
+        for name in ("period", "duty_cycle", "enable"):
+            (chip / "pwm0" / name).write_text("0")
+    return folder
+
+
+__all__ = ["Chip", "Kernel", "UapiChild", "fake_pwm"]
