@@ -209,9 +209,7 @@ def open_console(config: HardwareConfig, *, repeat: Repeat | None = None, clock:
     on :class:`hal.mock_gpiochip.MockChips` (the LEDs too), ``pwm_sysfs`` so the buzzer writes a
     stand-in of ``/sys/class/pwm``. A serial pad without a ``[pad.screen]`` has its screen on the
     pad board, driven over the same port. With ``[phones]``, phones may join as the pads after
-    the config's (:func:`open_served_phones`). ``header_pads`` makes the pads wired to the
-    header (:data:`HeaderPads`). See :func:`button_backend`, :func:`output_backend`.
-    """
+    the config's (:func:`open_served_phones`). See :data:`HeaderPads`, :func:`button_backend`."""
     buttons = button_backend(config, pin_factory, gpio_chips)
     outputs = output_backend(config, pin_factory, gpio_chips)
     clock = clock or SystemClock()
