@@ -119,6 +119,7 @@ class Records:
         """Record what finished matches left unrecorded, and the match cut off by a power cut
         that can be resumed (None: nothing to offer; a journal that cannot be is set aside)."""
         recovery.record_unrecorded(self.state_dir, lambda m: self.result(m.setup, m.final))
+        match_journal.restore_waiting(self.state_dir, rules())
         offer = match_journal.load(self.state_dir, rules(), recovery.rebuild_check(pad_count, timing))
         if offer is None:
             return None

@@ -14,8 +14,11 @@ One small file in the state directory, JSON lines:
 Each record is appended with one ``write`` and made durable with ``fsync`` before the match
 goes on: about 40 bytes per decision, nothing while idle. A power cut during a write leaves at
 worst a torn last line, which reading ignores. A journal that cannot be read any other way
-is moved aside (``match.journal.corrupt-<timestamp>``) with one log line, never a crash.
-:func:`to_script` turns a journal into the match-script document, exactly.
+is moved aside (``match.journal.corrupt-<timestamp>``) with one log line, never a crash. A journal
+of a game not installed now (a plugin missing at start-up) is no corrupt one: it is kept as
+``match.journal.waiting-<timestamp>`` with one log line, and put back to be offered once the
+game is back (:func:`restore_waiting`). :func:`to_script` turns a journal into the match-script
+document, exactly.
 
 When a write fails (full card, read-only folder) the match goes on: the journal is marked
 unhealthy (the app shows a warning), and the next decision tries to rewrite it whole
@@ -38,6 +41,8 @@ from firmware.storage import durable
 from firmware.storage.json_input import read_json
 
 FILE_NAME = "match.journal"
+WAITING = "waiting"
+"""A journal of a game not installed is kept as ``match.journal.waiting-<time>``."""
 CONSOLE_KEYS = ("console", "started")
 """The set-up line's keys that are the console's, not the match script's."""
 log = logging.getLogger("pitchpad.journal")
@@ -46,6 +51,15 @@ Rules = Game[Any, Any, Any, Any]
 
 class JournalCorrupt(ValueError):
     """A journal that is not a torn version of a valid one."""
+
+
+class GameMissing(JournalCorrupt):
+    """A journal of a game this console does not host now (a plugin removed, or not found at
+    start-up): not corrupt, kept until the game is back."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(f"a match of {game!r}, a game not installed")
+        self.game = game
 
 
 @dataclass(frozen=True)
@@ -64,9 +78,10 @@ class JournalSetup:
 
     @classmethod
     def from_json(cls, obj: Any, games: Mapping[str, Rules]) -> JournalSetup:
-        if not isinstance(obj, dict) or not isinstance(obj.get("game"), str) or (
-                obj["game"] not in games or "turns" in obj):
+        if not isinstance(obj, dict) or not isinstance(obj.get("game"), str) or "turns" in obj:
             raise JournalCorrupt("the first line is not a match set-up")
+        if obj["game"] not in games:
+            raise GameMissing(obj["game"])
         console = obj.get("console", {})
         if not isinstance(console, dict):
             raise JournalCorrupt("the set-up's console settings are not an object")
@@ -182,6 +197,9 @@ def load(state_dir: str | Path, games: Mapping[str, Rules],
         match = parse(raw, games)
         if check is not None:
             check(match)
+    except GameMissing as exc:
+        _keep_waiting(path, exc.game)
+        return None
     except JournalCorrupt as exc:
         if not raw.strip(b"\0 \t\r\n") or raw.count(b"\n") == 0:
             _discard(path, f"the match journal {path} holds no complete record")
@@ -192,6 +210,56 @@ def load(state_dir: str | Path, games: Mapping[str, Rules],
         log.warning("the match journal's last record was torn (power cut during a write); "
                     "it is ignored")
     return match
+
+
+def _keep_waiting(path: Path, game: str) -> None:
+    """Keep the journal of a game not installed out of the next match's way, in one log line."""
+    try:
+        aside = durable.rename_aside(path, WAITING)
+    except OSError as exc:
+        log.warning("the match journal is of %s, a game not installed now, and it cannot be kept "
+                    "aside (%s); starting without it", game, exc.strerror)
+        return
+    log.warning("the match journal is of %s, a game not installed now: kept as %s, and offered "
+                "once the game is back", game, aside.name)
+
+
+def game_of(raw: bytes) -> str | None:
+    """The game a journal's set-up line names, or None (no readable set-up line)."""
+    first = raw.split(b"\n", 1)[0].strip(b"\0 \t\r")
+    try:
+        setup = read_json(first.decode("utf-8"))
+    except ValueError:
+        return None
+    game = setup.get("game") if isinstance(setup, dict) else None
+    return game if isinstance(game, str) else None
+
+
+def restore_waiting(state_dir: str | Path, games: Mapping[str, Rules]) -> None:
+    """Put back the oldest kept journal whose game is installed again, to be offered as a match
+    cut off is; only while no other journal is there (that one is offered first, this one at a
+    later start). Never raises."""
+    folder = Path(state_dir)
+    path = folder / FILE_NAME
+    prefix = f"{FILE_NAME}.{WAITING}-"
+    try:
+        kept = sorted(p for p in folder.iterdir() if p.name.startswith(prefix) and not p.name.endswith(".tmp"))
+    except OSError:
+        return
+    for waiting in kept:
+        if os.path.lexists(path):
+            return
+        try:
+            game = game_of(waiting.read_bytes())
+            if game not in games:
+                continue
+            os.link(waiting, path)                  # never over a journal written meanwhile
+            os.unlink(waiting)
+        except OSError as exc:
+            log.warning("%s cannot be put back (%s); left where it is", waiting.name, exc.strerror)
+            return
+        log.warning("%s is installed again: its match kept in %s is offered", game, waiting.name)
+        return
 
 
 def _discard(path: Path, why: str) -> None:

@@ -7,6 +7,7 @@ club's league page; and no product file names it."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import subprocess
@@ -309,6 +310,41 @@ def test_a_match_on_the_console_resumes_exactly_after_a_power_cut(plugin, tmp_pa
     stats = history.stats(cut_dir)
     assert stats.played == 1 and stats.vs_cpu == {"medium": (final["winner"] == "red", final["winner"] == "blue")}
     StatsScreen(stats.games[NAME], NAME).draw(Canvas(), "en")
+
+
+def test_a_match_cut_off_waits_while_its_game_is_not_installed_and_is_offered_once_it_is_back(
+        plugin, tmp_path, caplog):
+    """A plugin missing at start-up (an upgrade that dropped it, a venv rebuilt): its journal
+    was once set aside as "the first line is not a match set-up" and the match was lost. It is
+    kept, said in one line, and offered at the first start that finds the game again."""
+    caplog.set_level(logging.WARNING)
+    save(tmp_path, settings())
+    first = Console(tmp_path)
+    first.start()
+    play(first, 5, stop_at=3)
+    at_cut = first.state()
+    del first                                                    # the power goes
+    folder = plugin["PYTHONPATH"].split(os.pathsep)[0]
+    sys.path.remove(folder)                                      # the plugin is gone at start-up
+    registry.reload()
+    try:
+        assert NAME not in GAMES
+        for _ in range(2):                                       # two starts without it
+            without = Console(tmp_path)
+            assert without.app.mode != "resume" and not (tmp_path / mj.FILE_NAME).exists()
+        assert not list(tmp_path.glob(mj.FILE_NAME + ".corrupt-*"))
+        [kept] = tmp_path.glob(mj.FILE_NAME + ".waiting-*")
+        said = [r.getMessage() for r in caplog.records if "not installed" in r.getMessage()]
+        assert said == [f"the match journal is of {NAME}, a game not installed now: kept as "
+                        f"{kept.name}, and offered once the game is back"]
+    finally:
+        sys.path.insert(0, folder)                               # the plugin is back
+        registry.reload()
+    back = Console(tmp_path)
+    assert back.app.mode == "resume" and back.screen(1) == ResumeScreen.of(at_cut["summary"])
+    assert not kept.exists()
+    back.press(1, Button.RIGHT)
+    assert back.app.mode == "match" and back.state() == at_cut
 
 
 def test_spare_pads_watch_the_kicks_by_the_game_s_title_and_words(plugin, tmp_path):

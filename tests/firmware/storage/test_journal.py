@@ -349,3 +349,26 @@ def test_app_without_journal_in_demo_mode(tmp_path):
         app = App(console, state_dir=tmp_path, demo=True, seed=3)
         app.run_simulated(clock)
     assert not (tmp_path / mj.FILE_NAME).exists() and not (tmp_path / history.FILE_NAME).exists()
+
+
+def test_a_journal_of_a_game_not_installed_waits_and_never_goes_back_over_another(tmp_path):
+    """Chifootmi's journal read by a console that hosts every game but Chifootmi (a plugin's
+    case, with a built-in game standing in): kept, not corrupt; put back only where no other
+    journal is, and then offered as it was."""
+    cut_off(tmp_path)
+    journal = (tmp_path / mj.FILE_NAME).read_bytes()
+    assert mj.game_of(journal) == "chifootmi"
+    without = {name: game for name, game in rules().items() if name != "chifootmi"}
+    assert mj.load(tmp_path, without) is None
+    [kept] = tmp_path.glob(mj.FILE_NAME + ".waiting-*")
+    assert kept.read_bytes() == journal and not list(tmp_path.glob(mj.FILE_NAME + ".corrupt-*"))
+    mj.restore_waiting(tmp_path, without)                         # still not installed
+    assert kept.exists() and not (tmp_path / mj.FILE_NAME).exists()
+    (tmp_path / mj.FILE_NAME).write_bytes(b"another match's journal\n")
+    mj.restore_waiting(tmp_path, rules())                         # back, but a journal is there
+    assert kept.exists() and (tmp_path / mj.FILE_NAME).read_bytes() == b"another match's journal\n"
+    (tmp_path / mj.FILE_NAME).unlink()
+    mj.restore_waiting(tmp_path, rules())
+    assert not kept.exists() and (tmp_path / mj.FILE_NAME).read_bytes() == journal
+    offered = mj.load(tmp_path, rules())
+    assert offered is not None and len(offered.turns) == 6
