@@ -54,11 +54,11 @@ def peak_rss_mb(lines: list[str]) -> float:
 class Console:
     """A ``serve`` child: its frames as they come, and buttons to press."""
 
-    def __init__(self, state_dir: str) -> None:
+    def __init__(self, state_dir: str, env: dict[str, str] | None = None) -> None:
         self.spawned = time.monotonic()
         self.process = subprocess.Popen(
             [sys.executable, str(CHILD), "serve", "--state-dir", state_dir], cwd=ROOT,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1, env=env)
         self.frames: list[tuple[int, float, int, int]] = []
         self.lines: list[str] = []
         self.arrived = threading.Condition()
@@ -104,12 +104,14 @@ class Console:
         return peak_rss_mb(self.lines)
 
 
-def startup(starts: int) -> dict[str, float]:
-    """Median over ``starts`` spawns: to the first frame on both screens, and to the menu."""
+def startup(starts: int, env: dict[str, str] | None = None) -> dict[str, float]:
+    """Median over ``starts`` spawns (in ``env``, else this process's environment): to the
+    first frame on both screens, and to the menu whole (``bench_startup.py``: with and without
+    bytecode, and in instructions)."""
     first, menu = [], []
     for _ in range(starts):
         with tempfile.TemporaryDirectory(prefix="pitchpad-bench-") as state_dir:
-            console = Console(state_dir)
+            console = Console(state_dir, env)
             _, shown, wire, transfers = console.wait_frames(2)
             first.append(shown - console.spawned + bus_seconds(wire, transfers))
             _, shown, wire, transfers = console.wait_frames(4)

@@ -1,13 +1,15 @@
 """The console as its own process, for the process-level benchmarks (``bench_process.py``).
 
 ``serve``: what ``pitchpad run --config handheld.toml`` does (the ``pitchpad`` command's
-imports, ``hal.wiring.open_console``, ``App.run`` on the system clock), with the recording bus
-of ``rig.py`` in place of the Pi's I2C and, for the buttons, the Pi's default gpiod backend
+imports for ``run``, ``hal.wiring.open_console``, ``App.run`` on the system clock), with the
+recording bus of ``rig.py`` in place of the Pi's I2C and, for the buttons, the Pi's default gpiod backend
 (its real blocking thread) on a mock chip (``--buttons gpiozero``: gpiozero's mock pins).
 ``rusage`` on stdin prints the process's context switches (every thread, ended ones too). Each frame sent
 to a screen is reported on stdout as ``frame PAD MONOTONIC WIRE_BYTES TRANSFERS`` (monotonic
 time is system-wide, so the parent can subtract its own); stdin lines ``press PAD BUTTON``
-tap a button (GPIO low, 80 ms, high) and ``quit`` closes the console.
+tap a button (GPIO low, 80 ms, high) and ``quit`` closes the console. With ``--first-frame``
+it exits once every screen has shown its first frame, after a line ``modules NAME...`` (every
+module imported by then): the start-up benchmark counts instructions to there.
 
 ``match``: one scripted match against a CPU difficulty (``scripted.py``), then exit; the
 parent reads the peak RSS from the child's resource usage.
@@ -43,10 +45,12 @@ def peak_rss_kb() -> int:
 
 
 def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = None,
-          lg_alert_loop: bool = False, attract_for: float = 0.0) -> None:
+          lg_alert_loop: bool = False, attract_for: float = 0.0, first_frame: bool = False) -> None:
     import resource
 
-    import firmware.cli  # noqa: F401  (the pitchpad command's import cost)
+    import firmware.cli
+
+    firmware.cli.command_modules(["run"])   # what `pitchpad run` imports
     from firmware.console.app import App, Idle
     from hal import Button, SystemClock
     from hal.gpiod_pad import name_this_thread
@@ -65,12 +69,18 @@ def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = No
         alerts = LgAlertLoop([os.eventfd(0, os.EFD_NONBLOCK) for _ in range(buttons_count)])
         alerts.start()
 
+    shown: set[int] = set()
+
     def reporting(pad: int, display):  # type: ignore[no-untyped-def]
         def display_and_report(image) -> None:  # type: ignore[no-untyped-def]
             display(image)
             with lock:
                 print(f"frame {pad} {time.monotonic():.6f} {rig.bus.wire_bytes()} "
                       f"{len(rig.bus.transfers)}", flush=True)
+                shown.add(pad)
+                if first_frame and len(shown) == len(rig.console.screens):
+                    print("modules " + " ".join(sorted(sys.modules)), flush=True)
+                    os._exit(0)                 # nothing after the first frame is counted
         return display_and_report
 
     for pad, screen in enumerate(rig.console.screens, start=1):
@@ -183,6 +193,9 @@ def main() -> None:
     serve_parser.add_argument("--saver-after", type=float, help="screensaver after this idle time")
     serve_parser.add_argument("--attract-for", type=float, default=0.0,
                               help="idle: a CPU-vs-CPU demo this long before the saver (0: none)")
+    serve_parser.add_argument("--first-frame", action="store_true",
+                              help="exit as soon as every screen has shown its first frame, "
+                                   "after printing the modules imported by then")
     serve_parser.add_argument("--lg-alert-loop", action="store_true",
                               help="also run a copy of lg's 0.5 ms alert loop over 14 alerts")
     asleep_parser = commands.add_parser("asleep")
@@ -194,7 +207,8 @@ def main() -> None:
     match_parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.command == "serve":
-        serve(args.state_dir, args.buttons, args.saver_after, args.lg_alert_loop, args.attract_for)
+        serve(args.state_dir, args.buttons, args.saver_after, args.lg_alert_loop, args.attract_for,
+              args.first_frame)
     elif args.command == "asleep":
         asleep(args.read_every)
     else:

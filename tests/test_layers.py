@@ -11,13 +11,16 @@ statement (read from the source by ``tests/rigs/code_shape.py``; nothing is impo
   function, or under ``TYPE_CHECKING`` (a cycle there is still two modules that need each other).
 - An import inside a function is of a library some installs lack (the extras: a PC has no
   libgpiod, a unit no Tornado), or of a module of ours that needs one at its top; anything else
-  is imported at the top, where a reader (and this test) sees what a module depends on.
+  is imported at the top, where a reader (and this test) sees what a module depends on. The
+  one import by name (``firmware.cli``: the command given only) names its modules under
+  ``TYPE_CHECKING`` too.
 - No module is over 800 lines, no function over 80.
 
 Each failure names the module, the file and line of the import, and the rule it breaks.
 """
 from __future__ import annotations
 
+import ast
 import sys
 import tomllib
 from functools import cache
@@ -58,6 +61,12 @@ OPTIONAL_HOSTS = {
 }
 """Modules of ours imported inside a function, because they import an optional library at
 their top."""
+
+BY_NAME = {
+    "firmware.cli": "the pitchpad command imports the module of the command it runs only (a plain "
+                    "pitchpad run starts without the league server, the simulators, doctor)",
+}
+"""Modules of ours that import modules of ours by name (``importlib.import_module``), and why."""
 
 
 @cache
@@ -156,6 +165,26 @@ def test_an_import_inside_a_function_is_of_an_optional_library_or_a_module_needi
            and (each.ours is not None and each.ours not in optional
                 or each.ours is None and each.root in sys.stdlib_module_names)]
     assert not bad, _told(bad)
+
+
+def test_a_module_imported_by_name_is_named_under_type_checking_too():
+    """``import_module(name)`` is an import no reader and no check above sees: it is allowed in
+    :data:`BY_NAME` only, and each module of ours named there in a dotted string is also imported under
+    ``TYPE_CHECKING``, so the order, the cycles and mypy see it."""
+    modules = product_modules()
+    by_name = {}
+    for module, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(node, ast.Call) and "import_module" in (getattr(node.func, "id", None),
+                                                                  getattr(node.func, "attr", None))
+               for node in ast.walk(tree)):
+            by_name[module] = {node.value for node in ast.walk(tree)
+                               if isinstance(node, ast.Constant) and node.value in modules
+                               and "." in node.value}
+    assert set(by_name) == set(BY_NAME), "import_module outside BY_NAME (tests/test_layers.py)"
+    for module, named in by_name.items():
+        checked = {each.ours for each in _imports() if each.module == module and each.type_checking}
+        assert named and named <= checked, f"{module} imports {sorted(named - checked)} by name only"
 
 
 @pytest.mark.parametrize("module", sorted(OPTIONAL_HOSTS))
