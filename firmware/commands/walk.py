@@ -203,10 +203,12 @@ class Walk:
             self._show(pad.pad_id, walk_screens.test_pattern(pad.pad_id, short, question=True))
             answer = self._answer(f"pad {pad.pad_id}'s screen ({where}): is the big {pad.pad_id} upright, "
                                   f"\"TOP\" at the top and the frame whole on all four edges?")
+            swapped = ("the two screens' addresses are the other way round" if pad.screen else
+                       "the pad boards are on each other's ports")
             self._check(f"pad {pad.pad_id}'s screen", answer,
-                        "upside down: rotation = 180 (or 0) under its [pad.screen]; another pad's number: "
-                        "the two screens' addresses are the other way round; a frame cut or shifted, or "
-                        "noise at an edge: driver = \"sh1106\" (or \"ssd1306\")")
+                        f"upside down: rotation = 180 (or 0) under its [pad.screen]; another pad's number: "
+                        f"{swapped}; a frame cut or shifted, or noise at an edge: driver = \"sh1106\" "
+                        f"(or \"ssd1306\")")
 
     def _leds(self) -> None:
         for pad, led in zip(self.config.pads, self.console.leds):
