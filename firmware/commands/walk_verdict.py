@@ -81,8 +81,8 @@ def _one(press: Press, presses: list[Press], on_line: dict[Arrival, list[Press]]
         if (press.pad, press.button) not in told:
             both = on_line[press.arrived]
             told.update((p.pad, p.button) for p in both)
-            verdict.problems.append(f"{' and '.join(p.name for p in both)} all arrive as "
-                                    f"{_said(press.arrived)}: two buttons on one wire?")
+            verdict.problems.append(f"{' and '.join(p.name for p in both)} {'both' if len(both) == 2 else 'all'} "
+                                    f"arrive as {_said(press.arrived)}: two buttons on one wire?")
     elif (press.pad, press.button) not in told:
         _mismatch(press, presses, told, verdict)
     _timing(press, verdict, debounce)
