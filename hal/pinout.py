@@ -117,6 +117,9 @@ class Pinout:
     pins: dict[int, list[Use]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     clashes: list[PinConflict] = field(default_factory=list)
+    unseen: dict[int, str] = field(default_factory=dict)
+    """GPIO -> why two uses clash where the config loader cannot see it: a config pin on a bus
+    the boot config makes (``dtoverlay=i2c-gpio``) or on SPI1's lines."""
 
     def add(self, gpio: int, use: Use) -> None:
         self.pins.setdefault(PIN_OF_GPIO[gpio], []).append(use)
@@ -133,7 +136,7 @@ class Pinout:
             uses.append(Use(part))
 
     def clashing_pins(self) -> set[int]:
-        return {PIN_OF_GPIO[clash.gpio] for clash in self.clashes}
+        return {PIN_OF_GPIO[gpio] for gpio in [clash.gpio for clash in self.clashes] + list(self.unseen)}
 
     def gpios_used(self) -> set[int]:
         return {what for pin, what in HEADER.items() if isinstance(what, int) and pin in self.pins}
@@ -154,7 +157,21 @@ def pinout(config: HardwareConfig, clashes: tuple[PinConflict, ...] = (),
         out.supply("5V", "buzzer's piezo", [PIN_OF_GPIO[config.buzzer_pin]])
         out.supply("GND", "buzzer's transistor", [PIN_OF_GPIO[config.buzzer_pin]])
     _power(out, config)
+    _unseen_clashes(out)
     return out
+
+
+def _unseen_clashes(out: Pinout) -> None:
+    """A GPIO with a config key and another use the loader did not refuse. Lines a bus shares
+    (two SPI screens' MOSI) have no key, so they never clash."""
+    refused = {clash.gpio for clash in out.clashes}
+    for pin, uses in out.pins.items():
+        gpio = HEADER[pin]
+        keyed = [use for use in uses if use.key]
+        if isinstance(gpio, int) and len(uses) > 1 and keyed and gpio not in refused:
+            others = [use.part for use in uses if use is not keyed[0]]
+            out.unseen[gpio] = (f"GPIO{gpio} is both {keyed[0].part} ({keyed[0].key}) and {' and '.join(others)}: "
+                                f"the config loader does not know this bus; move one")
 
 
 def _pad(out: Pinout, pad: PadConfig) -> None:

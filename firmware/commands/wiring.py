@@ -69,6 +69,7 @@ def listing(wiring: Pinout) -> list[str]:
         lines.append(f"pin {pin:>2}  {name:<6}  {mark}{'; '.join(use.words() for use in uses)}")
     lines += wiring.notes
     lines += [f"refused: {clash.message}" for clash in wiring.clashes]
+    lines += [f"clash: {message}" for message in wiring.unseen.values()]
     return lines
 
 
@@ -118,5 +119,6 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"pitchpad wiring: {error.filename or args.out}: {error.strerror or error}")
         return 2
-    print(f"wrote {args.out}" + (f"; {len(clashes)} pin clash(es) the console refuses" if clashes else ""))
-    return 1 if clashes else 0
+    count = len(clashes) + len(wiring.unseen)
+    print(f"wrote {args.out}" + (f"; {count} pin clash(es) to fix" if count else ""))
+    return 1 if count else 0

@@ -84,7 +84,7 @@ def svg(pinout: Pinout, title: str, subtitle: str) -> str:
              f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
              _text(MARGIN, 32, title, size=16, bold=True), _text(MARGIN, 54, subtitle),
              _text(MARGIN, 74, "● a GPIO this config uses   ○ a free GPIO   ■ pin 1 (the square pad)   "
-                               "▣ CLASH: a pin given two uses, which the config loader refuses")]
+                               "▣ CLASH: a pin given two uses (the console would not work)")]
     header_top = TOP - ROW / 2 - 4
     parts.append(f'<rect x="{odd_x - PIN_R - 5:.1f}" y="{header_top:.1f}" width="{2 * ROW + 2 * PIN_R + 10}" '
                  f'height="{20 * ROW + 8}" fill="none" stroke="black" stroke-width="1"/>')
@@ -135,6 +135,10 @@ def _footer(pinout: Pinout) -> list[tuple[str, bool, bool]]:
         lines.append(("Refused by the config loader (pitchpad run would not start):", True, False))
         for clash in pinout.clashes:
             lines += _wrapped(f"✗ {clash.message}", bold=True)
+    if pinout.unseen:
+        lines.append(("Clashes the config loader does not see (the console would start, and fail):", True, False))
+        for message in pinout.unseen.values():
+            lines += _wrapped(f"✗ {message}", bold=True)
     return lines
 
 

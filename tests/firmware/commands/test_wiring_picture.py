@@ -151,3 +151,18 @@ def test_the_buttons_map_of_the_picture_matches_the_hal_loader() -> None:
                 if button in pad.buttons:
                     row = words_on_row_of(svg, f"GPIO{pad.buttons[button]}")
                     assert f"pad {pad.pad_id} {button.name}: button → GND" in row
+
+
+def test_a_pin_on_a_bus_the_boot_config_makes_is_a_clash_the_loader_cannot_see(tmp_path: Path, capsys) -> None:
+    """The loader knows I2C-1 and SPI0 only; a LED on the second bus's SCL (GPIO24, which
+    dtoverlay=i2c-gpio takes) loads, and the picture says it will not work."""
+    text = (EXAMPLES / "four-pads-two-buses.toml").read_text().replace("[[pad]]\n[pad.serial]",
+                                                                      "[[pad]]\nled = 24\n[pad.serial]", 1)
+    boot = tmp_path / "config.txt"
+    boot.write_text("dtparam=i2c_arm=on\ndtoverlay=i2c-gpio,bus=3,i2c_gpio_sda=23,i2c_gpio_scl=24\n")
+    status, svg = draw(tmp_path, text, "--boot-config", str(boot))
+    assert status == 1
+    assert ("CLASH: pad 1 LED: 330 Ω → LED (+) → GND; I2C bus 3 SCL: pad 3 screen 0x3C, pad 4 screen 0x3D"
+            in words_on_row_of(svg, "GPIO24"))
+    message = "GPIO24 is both pad 1 LED (pad[0].led) and I2C bus 3 SCL: the config loader does not know this bus"
+    assert message in svg and f"clash: {message}" in capsys.readouterr().out
