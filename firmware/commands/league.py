@@ -77,6 +77,16 @@ def add_parser(commands: Any) -> None:
     correct.add_argument("--no-shootout", action="store_true")
     delete = actions.add_parser("delete", help="take a result out of the league")
     delete.add_argument("id")
+    purge = actions.add_parser(
+        "purge", help="take out everything one table sent in a time window (a flood)",
+        description="Every result TABLE sent from --from to --to (when the league received them) "
+                    "out of the league, and the messages set aside from it then forgotten, at once. "
+                    "Without --yes, says what it would take out.")
+    purge.add_argument("table")
+    purge.add_argument("--from", dest="start", required=True, metavar="WHEN",
+                       help="'YYYY-MM-DD HH:MM[:SS]', or 'HH:MM[:SS]' today (the league's clock)")
+    purge.add_argument("--to", dest="end", metavar="WHEN", help="the same (default: now)")
+    purge.add_argument("--yes", action="store_true", help="take them out")
     merge = actions.add_parser("merge", help="merge two spellings of a name: SPELLING becomes NAME")
     merge.add_argument("spelling")
     merge.add_argument("name")
@@ -96,6 +106,8 @@ def add_parser(commands: Any) -> None:
     rejected = actions.add_parser("rejected", help="messages the league set aside, and why")
     rejected.add_argument("--limit", type=int, default=50)
     rejected.add_argument("--forget", type=int, metavar="N", help="forget set-aside message N")
+    rejected.add_argument("--forget-table", metavar="TABLE",
+                          help="forget every message set aside from TABLE")
 
 
 def _fail(text: str) -> int:
@@ -186,6 +198,43 @@ def _when(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
 
+def _moment(text: str, what: str) -> float:
+    """A local time a person types: ``2026-11-29 20:41[:07]`` (or with a T), or ``20:41[:07]``
+    (today)."""
+    text = text.strip().replace("T", " ")
+    for form in ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%H:%M:%S", "%H:%M"):
+        try:
+            parsed = time.strptime(text, form)
+        except ValueError:
+            continue
+        if not form.startswith("%Y"):
+            today = time.localtime()
+            parsed = time.struct_time((today.tm_year, today.tm_mon, today.tm_mday, parsed.tm_hour,
+                                       parsed.tm_min, parsed.tm_sec, 0, 0, -1))
+        return time.mktime(parsed)
+    raise ValueError(f"{what} {text!r}: give 'YYYY-MM-DD HH:MM', or 'HH:MM' for today")
+
+
+def _purge(league: Any, args: argparse.Namespace, who: str) -> None:
+    check_name("table", args.table)
+    start = _moment(args.start, "--from")
+    end = _moment(args.end, "--to") if args.end else time.time()
+    if end < start:
+        raise ValueError("--to is before --from")
+    window = (f"table {args.table} from {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(start))} "
+              f"to {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(end))}")
+    said = league.sent_by(args.table, start, end) if not args.yes else league.purge(args.table, start, end, who)
+    what = (f"{said['results']} result(s) and {said['set_aside']} set-aside message(s) "
+            f"({said['set_aside_messages']} sent)")
+    if not said["results"] and not said["set_aside"]:
+        print(f"nothing from {window}")
+    elif args.yes:
+        print(f"took out {what} from {window}: the standings are rebuilt (in the audit trail)")
+    else:
+        print(f"{what} from {window}" + (f", results {said['first']} … {said['last']}" if said["results"] else ""))
+        print("run it again with --yes to take them out")
+
+
 def _line(result: dict[str, Any]) -> str:
     players = "  ".join(f"{p['seat']}={p['name']} {p['score']}{'*' if p.get('outcome') == 'win' else ''}"
                         for p in result["players"])
@@ -240,6 +289,8 @@ def _admin(league: Any, args: argparse.Namespace, who: str) -> int:
     elif action == "delete":
         league.delete(args.id, who)
         print(f"deleted {args.id} (in the audit trail; a resend of it stays out)")
+    elif action == "purge":
+        _purge(league, args, who)
     elif action == "merge":
         changed = league.merge(args.spelling, args.name, who)
         print(f"{args.spelling} is now {args.name} in {changed} result(s); the standings are rebuilt")
@@ -276,10 +327,19 @@ def _admin(league: Any, args: argparse.Namespace, who: str) -> int:
             print(f"{_when(entry['at'])}  {entry['who']:<10} {entry['action']:<14} "
                   f"{json.dumps(entry['detail'], ensure_ascii=False)}")
     elif action == "rejected":
-        if args.forget is not None:
-            gone = league.forget_rejected(args.forget, who)
-            print(f"forgot set-aside message {args.forget} (table {gone['table']})")
-            return 0
+        _rejected(league, args, who)
+    return 0
+
+
+def _rejected(league: Any, args: argparse.Namespace, who: str) -> None:
+    """``admin rejected``: list the set-aside messages, forget one, or every one of a table."""
+    if args.forget_table is not None:
+        print(f"forgot {league.forget_table(args.forget_table, who)} set-aside message(s) of "
+              f"table {args.forget_table}")
+    elif args.forget is not None:
+        gone = league.forget_rejected(args.forget, who)
+        print(f"forgot set-aside message {args.forget} (table {gone['table']})")
+    else:
         rows = league.rejected(args.limit)
         for row in rows:
             reason = row["reason"].splitlines()[0]
@@ -287,4 +347,3 @@ def _admin(league: Any, args: argparse.Namespace, who: str) -> int:
             print(f"{row['id']:>4}  {_when(row['last'])}  table {row['table']}  x{row['count']}  "
                   f"{row['topic'].rsplit('/', 1)[-1]}: {reason}\n      {row['size']} bytes: {shown!r}")
         print(f"{len(rows)} set-aside message(s) shown")
-    return 0

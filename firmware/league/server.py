@@ -37,6 +37,7 @@ from typing import Any
 
 from firmware.club import messages
 from firmware.league.changes import MAX_STREAMS, Changes, log
+from firmware.league.flood import FloodWatch
 from firmware.league.rules import check_live, check_result
 
 SESSION_EXPIRY = 7 * 24 * 3600
@@ -47,8 +48,6 @@ MAX_PACKET = 16384
 never sends it a bigger one); the broker's own ``max_packet_size`` is the same."""
 MAX_CONNECTIONS = 500
 IDLE_TIMEOUT = 60.0
-LOG_LINES_PER_MINUTE = 10
-"""Log lines about set-aside messages per table and minute; beyond, they are only counted."""
 
 
 def players_payload(names: list[str]) -> bytes:
@@ -59,7 +58,8 @@ def players_payload(names: list[str]) -> bytes:
 class LeagueService:
     """The MQTT side: subscribe, check, record, acknowledge; publish the club's players."""
 
-    def __init__(self, league: Any, club: str, broker: Any, *, client_id: str | None = None) -> None:
+    def __init__(self, league: Any, club: str, broker: Any, *, client_id: str | None = None,
+                 flood: FloodWatch | None = None) -> None:
         from firmware.club.publisher import Takeovers, mqtt_client  # paho-mqtt, the league extra
 
         self.league = league
@@ -80,7 +80,7 @@ class LeagueService:
         self.takeover = Takeovers()
         self._takeover_said = -60.0
         self.stopping = False
-        self._logged: dict[str, tuple[float, int]] = {}
+        self.flood = flood or FloodWatch()
         self._players_sent: bytes | None = None
 
     def start(self) -> None:
@@ -176,7 +176,8 @@ class LeagueService:
             result = messages.read_result(payload, club, table)
             try:
                 check_result(result, self.league.clock())
-                self.league.add_result(club, table, result)
+                if self.league.add_result(club, table, result):
+                    self.flood.result(table)
             except messages.BadMessage as exc:
                 exc.ident = result.id
                 raise
@@ -204,7 +205,8 @@ class LeagueService:
             log.error("league: could not set aside a %s from table %s (%s: %s); it is acknowledged "
                       "all the same", kind, table, type(exc).__name__, exc)
             return
-        if not new or not self._may_log(table):
+        speak = self.flood.set_aside(table)
+        if not new or not speak:
             return
         if refused:
             log.warning("league: refused a %s from table %s: %s (set aside: pitchpad league admin "
@@ -212,20 +214,6 @@ class LeagueService:
         else:
             log.error("league: could not handle a %s from table %s (%s); set aside (pitchpad league "
                       "admin rejected shows it whole) and acknowledged", kind, table, why)
-
-    def _may_log(self, table: str) -> bool:
-        """At most :data:`LOG_LINES_PER_MINUTE` lines a minute per table, then one saying so."""
-        now = time.monotonic()
-        since, lines = self._logged.get(table, (now, 0))
-        if now - since >= 60:
-            since, lines = now, 0
-        self._logged[table] = (since, lines + 1)
-        if lines < LOG_LINES_PER_MINUTE:
-            return True
-        if lines == LOG_LINES_PER_MINUTE:
-            log.warning("league: table %s keeps sending messages the league cannot use; the next "
-                        "ones this minute are set aside without a log line", table)
-        return False
 
     def publish_players(self) -> None:
         """The club's list of players, retained, for the units (when it changed)."""

@@ -27,27 +27,35 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from engine.results import check, decide
 from firmware.club.messages import BadMessage, Live, Result, player_name
 from firmware.games.registry import game_named
+from firmware.league import tally
+from firmware.league.tally import month_of
 from firmware.storage.roster import tidy
 
-POINTS = {"win": 3, "draw": 1, "loss": 0}
 MONTH_RE = re.compile(r"^\d{4}-\d\d$")
 """A monthly ladder's period: its month."""
 RECENT = 20
 KEPT_PAYLOAD = 4096
 """How much of a set-aside message is kept (the league reads no more of one)."""
+KEPT_PER_TABLE = 100
+"""Distinct set-aside messages kept whole per table (at most 400 KiB of one table); past them a
+table's messages are counted in one row, with the latest one's first :data:`SAMPLE` bytes."""
+SAMPLE = 256
+MORE = "more:"
+"""The digest of a table's row of messages counted, not kept (``more:<table>``)."""
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
     id TEXT PRIMARY KEY, club TEXT NOT NULL, tbl TEXT NOT NULL, game TEXT NOT NULL,
     finished TEXT NOT NULL, received REAL NOT NULL, ranked INTEGER NOT NULL, doc TEXT NOT NULL,
     sent TEXT, deleted INTEGER NOT NULL DEFAULT 0, period TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS results_received ON results (received);
+CREATE INDEX IF NOT EXISTS results_table ON results (tbl, received);
 CREATE TABLE IF NOT EXISTS standings (
     period TEXT NOT NULL, game TEXT NOT NULL, name TEXT NOT NULL,
     played INTEGER NOT NULL DEFAULT 0, won INTEGER NOT NULL DEFAULT 0,
@@ -60,6 +68,7 @@ CREATE TABLE IF NOT EXISTS rejected (
     id INTEGER PRIMARY KEY, digest TEXT UNIQUE NOT NULL, first REAL NOT NULL, last REAL NOT NULL,
     count INTEGER NOT NULL, tbl TEXT NOT NULL, topic TEXT NOT NULL, reason TEXT NOT NULL,
     payload BLOB NOT NULL, size INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS rejected_table ON rejected (tbl, last);
 CREATE TABLE IF NOT EXISTS periods (
     id INTEGER PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, started REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS players (name TEXT PRIMARY KEY COLLATE NOCASE, added REAL NOT NULL);
@@ -75,10 +84,6 @@ class Conflict(BadMessage):
 
 class AdminError(ValueError):
     """A person's change that cannot be made; the message says why, in one line."""
-
-
-def month_of(when: float) -> str:
-    return time.strftime("%Y-%m", time.localtime(when))
 
 
 class League:
@@ -149,12 +154,7 @@ class League:
 
     # ----- periods ------------------------------------------------------------------------------
     def _period_at(self, when: float) -> str:
-        row = self._db.execute("SELECT kind, name FROM periods WHERE started <= ? "
-                               "ORDER BY started DESC, id DESC LIMIT 1", (when,)).fetchone()
-        if row is None:
-            return ""
-        kind, name = row
-        return month_of(when) if kind == "monthly" else name
+        return tally.Periods(self._db).at(when)
 
     def period(self) -> dict[str, str]:
         """The period the page shows: ``{"kind": "all" | "season" | "monthly", "name": ...}``."""
@@ -194,7 +194,7 @@ class League:
                 if sent != doc:
                     raise Conflict(f"id {result.id} was recorded with other scores or players")
             elif ranked:
-                _count(db, period, result.game, result.to_json()["players"], +1)
+                tally.count(db, period, result.game, result.to_json()["players"], +1)
         if new:
             self._bump()
         return new
@@ -210,20 +210,34 @@ class League:
 
     def set_aside(self, table: str, topic: str, payload: bytes, reason: str) -> bool:
         """Keep a message the league could not use, for a person to read; True the first time
-        this message (this table, topic and payload) comes."""
+        this message (this table, topic and payload) comes. Past
+        :data:`KEPT_PER_TABLE` distinct messages of one table, the rest are only counted, in
+        one row of that table (with the latest one's first bytes): a flood of garbage costs a
+        counter, never the disk."""
         digest = hashlib.sha256(b"\0".join((table.encode(), topic.encode(), payload))).hexdigest()
         now = self.clock()
         with self._write() as db:
             seen = db.execute("UPDATE rejected SET count = count + 1, last = ? WHERE digest = ?",
                               (now, digest)).rowcount
-            if not seen:
+            kept = seen or db.execute("SELECT COUNT(*) FROM rejected WHERE tbl = ? AND digest != ?",
+                                      (table, MORE + table)).fetchone()[0] < KEPT_PER_TABLE
+            if not kept:
+                more = (f"more than {KEPT_PER_TABLE} messages the league could not use came from "
+                        f"this table: the rest are counted here, not kept (the latest one's first "
+                        f"bytes below); the last reason: {reason.splitlines()[0][:300]}")
+                if not db.execute("UPDATE rejected SET count = count + 1, last = ?, reason = ?, "
+                                  "payload = ?, size = ? WHERE digest = ?",
+                                  (now, more, payload[:SAMPLE], len(payload), MORE + table)).rowcount:
+                    db.execute("INSERT INTO rejected (digest, first, last, count, tbl, topic, reason, "
+                               "payload, size) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)",
+                               (MORE + table, now, now, table, topic, more, payload[:SAMPLE], len(payload)))
+            elif not seen:
                 db.execute("INSERT INTO rejected (digest, first, last, count, tbl, topic, reason, "
                            "payload, size) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)",
                            (digest, now, now, table, topic, reason[:2000], payload[:KEPT_PAYLOAD],
                             len(payload)))
-        new = not seen
         self._bump()
-        return new
+        return not seen
 
     # ----- reading ------------------------------------------------------------------------------
     def count(self) -> int:
@@ -376,12 +390,16 @@ class League:
         return after
 
     def delete(self, ident: str, who: str) -> None:
-        """Take a result out of the league (kept, marked deleted: a resend stays out)."""
+        """Take a result out of the league (kept, marked deleted: a resend stays out); only its
+        own period's table changes (no rebuild: a delete takes milliseconds however many
+        results there are)."""
         with self._write() as db:
             before = self._result_doc(db, ident)
+            period, ranked = db.execute("SELECT period, ranked FROM results WHERE id = ?", (ident,)).fetchone()
             db.execute("UPDATE results SET deleted = 1 WHERE id = ?", (ident,))
+            if ranked:
+                tally.count(db, period, before["game"], before["players"], -1)
             self._audit(db, who, "delete", {"id": ident, "before": before})
-            self._rebuild()
         self._bump()
 
     def merge(self, spelling: str, name: str, who: str) -> int:
@@ -481,18 +499,51 @@ class League:
         self._bump()
         return {"table": row[0], "topic": row[1]}
 
+    def forget_table(self, table: str, who: str) -> int:
+        """Forget every message set aside from ``table`` (one audit entry); how many rows."""
+        with self._write() as db:
+            gone = db.execute("DELETE FROM rejected WHERE tbl = ?", (table,)).rowcount
+            if not gone:
+                raise AdminError(f"nothing set aside from table {table}")
+            self._audit(db, who, "forget", {"table": table, "rows": gone})
+        self._bump()
+        return int(gone)
+
+    # ----- what one table sent in a time window (a flood, a unit gone wrong) ------------------
+    def sent_by(self, table: str, start: float, end: float) -> dict[str, Any]:
+        """What ``table`` sent from ``start`` to ``end`` (the league's clock, when it arrived)
+        that counts now: its results (how many, the first and last ids) and the messages set
+        aside from it (rows, and how many messages they count)."""
+        window = (table, start, end)
+        with self._lock:
+            results, first, last = self._db.execute(
+                "SELECT COUNT(*), MIN(id), MAX(id) FROM results WHERE deleted = 0 AND tbl = ? "
+                "AND received BETWEEN ? AND ?", window).fetchone()
+            rows, messages = self._db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(count), 0) FROM rejected WHERE tbl = ? "
+                "AND last >= ? AND first <= ?", (table, start, end)).fetchone()
+        return {"results": results, "first": first, "last": last, "set_aside": rows,
+                "set_aside_messages": messages}
+
+    def purge(self, table: str, start: float, end: float, who: str) -> dict[str, Any]:
+        """Take out everything ``table`` sent from ``start`` to ``end``: its results (kept,
+        marked deleted, as ``delete``: a resend stays out) and the messages set aside from it,
+        in one transaction, the standings rebuilt once, one audit entry. Seconds for tens of
+        thousands of results."""
+        with self._write() as db:
+            said = self.sent_by(table, start, end)
+            db.execute("UPDATE results SET deleted = 1 WHERE deleted = 0 AND tbl = ? "
+                       "AND received BETWEEN ? AND ?", (table, start, end))
+            db.execute("DELETE FROM rejected WHERE tbl = ? AND last >= ? AND first <= ?", (table, start, end))
+            if said["results"]:
+                self._rebuild()
+            self._audit(db, who, "purge", {"table": table, "from": start, "to": end, **said})
+        self._bump()
+        return said
+
     def _rebuild(self) -> None:
         """Every period's standings again from the results (inside a transaction)."""
-        db = self._db
-        db.execute("DELETE FROM standings")
-        rows = db.execute("SELECT id, received, doc, ranked FROM results WHERE deleted = 0 "
-                          "ORDER BY received").fetchall()
-        for ident, received, doc, ranked in rows:
-            period = self._period_at(received)
-            db.execute("UPDATE results SET period = ? WHERE id = ?", (period, ident))
-            if ranked:
-                result = json.loads(doc)
-                _count(db, period, result["game"], result["players"], +1)
+        tally.rebuild(self._db)
 
 
 class _Transaction:
@@ -516,23 +567,6 @@ class _Transaction:
             self.db.execute("COMMIT" if kind is None else "ROLLBACK")
         finally:
             self.lock.release()
-
-
-def _count(db: sqlite3.Connection, period: str, game: str, players: Iterable[Mapping[str, Any]],
-           sign: int) -> None:
-    players = list(players)
-    for player in players:
-        others = [p["score"] for p in players if p is not player]
-        outcome = player.get("outcome") or "draw"
-        db.execute("INSERT INTO standings (period, game, name) VALUES (?, ?, ?) "
-                   "ON CONFLICT (period, game, name) DO NOTHING", (period, game, player["name"]))
-        db.execute(
-            "UPDATE standings SET played = played + ?, won = won + ?, drawn = drawn + ?, "
-            "lost = lost + ?, scored = scored + ?, conceded = conceded + ?, points = points + ? "
-            "WHERE period = ? AND game = ? AND name = ?",
-            (sign, sign * (outcome == "win"), sign * (outcome == "draw"), sign * (outcome == "loss"),
-             sign * player["score"], sign * max(others), sign * POINTS[outcome], period, game,
-             player["name"]))
 
 
 def _json(doc: Any) -> str:

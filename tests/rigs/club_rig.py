@@ -147,9 +147,10 @@ class LeagueRig:
     paho client on the real broker) and the page server (Tornado, its own thread and loop) on a
     free loopback port. ``restart()`` stops all three and starts them again on the same file."""
 
-    def __init__(self, broker: Mosquitto, db: Path, **site_options) -> None:
+    def __init__(self, broker: Mosquitto, db: Path, service_options=None, **site_options) -> None:
         self.broker = broker
         self.db = db
+        self.service_options = service_options or {}
         self.site_options = site_options
         self.port = 0
         self._open()
@@ -161,7 +162,8 @@ class LeagueRig:
         from firmware.league.standings import League
 
         self.league = League(self.db)
-        self.service = LeagueService(self.league, self.broker.club, self.broker.broker("league"))
+        self.service = LeagueService(self.league, self.broker.club, self.broker.broker("league"),
+                                     **self.service_options)
         self.site = Site(self.league, self.broker.club, ("127.0.0.1", self.port), service=self.service,
                          **self.site_options)
         self.port = self.site.address[1]

@@ -19,7 +19,7 @@ from club_rig import raw_client, result_message, wait_until
 from firmware.club import messages
 from firmware.club.messages import Player, Result
 from firmware.club.publisher import Publisher
-from firmware.league.server import LOG_LINES_PER_MINUTE
+from firmware.league.flood import LINES_PER_MINUTE as LOG_LINES_PER_MINUTE
 from firmware.league.standings import League
 
 

@@ -15,7 +15,7 @@ from club_rig import result_message, wait_until
 from firmware.club import messages
 from firmware.club.messages import Live, Player
 from firmware.club.publisher import Publisher, mqtt_client
-from firmware.league.server import LOG_LINES_PER_MINUTE
+from firmware.league.flood import LINES_PER_MINUTE as LOG_LINES_PER_MINUTE
 
 
 def raw_client(mosquitto, user: str, password: str | None = None) -> mqtt.Client:
