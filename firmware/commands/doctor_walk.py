@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from firmware.commands import wakeups
-from firmware.commands.walk import HOLD, WAIT, Typed, Walk, WalkResult, WatchedPad
+from firmware.commands.walk import HOLD, WAIT, Linked, Typed, Walk, WalkResult, WatchedPad
 from firmware.commands.walk_fix import write_corrected
 from hal import BackendUnavailable, ConfigError, Console, HardwareConfig, load_config
 from hal.buzzer import PWM_SYSFS
@@ -25,7 +25,7 @@ from hal.gpiod_pad import Chips
 from hal.header import GPIO_RANGE
 from hal.header_watch import HeaderWatch
 from hal.pinout import BootConfig, pinout
-from hal.serial_pad import PortOpener, open_port
+from hal.serial_pad import PortOpener, SerialPad, open_port
 from hal.wiring import SerialFactory, open_console, open_serial
 
 
@@ -100,6 +100,9 @@ def _open(config: HardwareConfig, parts: WalkParts,
     console = open_console(unpowered, gpio_chips=parts.chips, open_bus=parts.open_bus,
                            open_port=parts.open_port, pwm_sysfs=parts.pwm_sysfs,
                            header_pads=lambda pad, _events: WatchedPad(pad.pad_id))
+    for pad in console.pads:
+        if isinstance(pad, SerialPad):
+            pad.on_connection(lambda pad_id, up: inputs.put(Linked(pad_id, up)))
     if not any(pad.buttons for pad in config.pads):
         return console, None
     try:

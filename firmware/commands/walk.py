@@ -53,6 +53,14 @@ class Typed:
         return self.line.strip().lower()
 
 
+@dataclass(frozen=True)
+class Linked:
+    """A pad board came (or went) on its serial link."""
+
+    pad: int
+    connected: bool
+
+
 class WalkStopped(Exception):
     """``q`` was typed: the walk ends where it is."""
 
@@ -132,6 +140,11 @@ class Walk:
             for other in self.config.pads:
                 if other.pad_id != pad.pad_id:
                     self._show(other.pad_id, walk_screens.waiting(other.pad_id, pad.pad_id))
+            if not pad.buttons and not self._board_there(pad.pad_id, pad.serial_port or ""):
+                for button in Button:
+                    step += 1
+                    self.result.presses.append(Press(pad.pad_id, button, (pad.pad_id, button), skipped=True))
+                continue
             for button in Button:
                 step += 1
                 expected: Arrival = pad.buttons[button] if pad.buttons else (pad.pad_id, button)
@@ -142,6 +155,21 @@ class Walk:
                 self.result.presses.append(press)
                 self._await_press(press)
                 self.say(f"  {_arrived(press)}")
+
+    def _board_there(self, pad_id: int, port: str) -> bool:
+        """A serial pad's board has said hello, or does within the wait (plugged in now)."""
+        if self.console.pad(pad_id).connected:
+            return True
+        self.say(f"pad {pad_id}: no board answers on {port}: plug it in (ls -l /dev/serial/by-id "
+                 f"names the boards), or s Enter to go on without it")
+        deadline = time.monotonic() + self.wait
+        while (item := self._next(deadline)) is not None:
+            if isinstance(item, Linked) and item.pad == pad_id and item.connected:
+                return True
+            if isinstance(item, Typed) and item.word == "s":
+                break
+        self.say(f"  pad {pad_id}'s board is not there: its buttons are skipped")
+        return False
 
     def _await_press(self, press: Press) -> None:
         deadline = time.monotonic() + self.wait
@@ -198,6 +226,8 @@ class Walk:
 
     def _screens(self) -> None:
         for pad in self.config.pads:
+            if not pad.buttons and pad.screen is None and not self.console.pad(pad.pad_id).connected:
+                continue                               # its screen is on the board that is not there
             where = pad.screen.describe() if pad.screen else "the pad board's own screen"
             short = _short(where.split(" on ")[-1]) if pad.screen else "pad board"
             self._show(pad.pad_id, walk_screens.test_pattern(pad.pad_id, short, question=True))

@@ -58,8 +58,15 @@ def judge(presses: list[Press], config: HardwareConfig) -> Verdict:
         if press.arrived is not None:
             on_line.setdefault(press.arrived, []).append(press)
     told: set[tuple[int, Button]] = set()
+    for pad in config.pads:
+        own = [press for press in presses if press.pad == pad.pad_id]
+        if len(own) == len(Button) and all(press.skipped for press in own):
+            verdict.problems.append(f"pad {pad.pad_id}: none of its buttons was checked (skipped, or its "
+                                    f"board not there)")
+            told.update((press.pad, press.button) for press in own)
     for press in presses:
-        _one(press, presses, on_line, told, verdict, config.debounce)
+        if (press.pad, press.button) not in told or press.arrived is not None:
+            _one(press, presses, on_line, told, verdict, config.debounce)
     return verdict
 
 

@@ -99,3 +99,50 @@ def test_the_walk_says_which_board_and_button_arrived_and_swaps_the_ports_back(t
     fixed = load_config(config)
     assert [pad.serial_port for pad in fixed.pads] == [str(two), str(one)]
     assert config.read_text() == CONFIG.format(one=two, two=one)               # comments kept
+
+
+def test_a_board_that_is_not_plugged_in_is_said_once_and_its_buttons_skipped(tmp_path: Path) -> None:
+    one, two = tmp_path / "by-id" / "usb-board-aaaa-if00", tmp_path / "by-id" / "usb-board-bbbb-if00"
+    board = PadBoard(one, pad_id=1)                                   # pad 2's board stays in the drawer
+    config = tmp_path / "hardware.toml"
+    config.write_text(CONFIG.format(one=one, two=two))
+    said: queue.SimpleQueue[str] = queue.SimpleQueue()
+    read, write = os.pipe()
+    typed = os.fdopen(write, "w", buffering=1)
+    parts = doctor_walk.WalkParts(stdin=os.fdopen(read), say=said.put, wait=5.0, hold=2.0,
+                                  console_pid=lambda: None)
+    outcome: list[int] = []
+    walking = threading.Thread(target=lambda: outcome.append(doctor_walk.run(str(config), parts)))
+    walking.start()
+    heard: list[str] = []
+
+    def expect(prefix: str) -> str:
+        while not (line := said.get(timeout=30)).startswith(prefix):
+            heard.append(line)
+        heard.append(line)
+        return line
+
+    try:
+        for button in Button:
+            expect(f"pad 1: press {button.name}")
+            board.press(button)
+            board.release(button)
+        assert expect("pad 2: no board answers on ") == (
+            f"pad 2: no board answers on {two}: plug it in (ls -l /dev/serial/by-id names the boards), "
+            f"or s Enter to go on without it")
+        typed.write("s\n")
+        expect("  pad 2's board is not there: its buttons are skipped")
+        expect("pad 1's screen (the pad board's own screen)")      # none for the absent board
+        typed.write("y\n")
+        expect("Wiring check of")
+        walking.join(timeout=30)
+    finally:
+        typed.close()
+        board.unplug()
+    while not said.empty():
+        heard.append(said.get())
+    assert outcome == [1]
+    assert "FAIL  buttons: 7 of 14 arrive where the config says" in heard
+    assert "        pad 2: none of its buttons was checked (skipped, or its board not there)" in heard
+    assert not [line for line in heard if "pad 2 press" in line or line.startswith("pad 2: press")]
+    assert not [line for line in heard if "pad 2's CARD" in line or "pad 2's screen" in line]   # said once
