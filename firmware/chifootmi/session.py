@@ -94,9 +94,6 @@ class ChifootmiSession(MatchSession[ChoicePending]):
     def _new_match(config: MatchConfig, seed: int) -> Any:
         return new_match(config, seed)
 
-    def _replayed(self, joint: dict[str, Any], events: list[Any]) -> None:
-        self.last_joint = joint
-
     # ----- input ---------------------------------------------------------------------
     def _press(self, seat: str, button: Button, now: float) -> bool:
         if seat in self.helping:                # the help page read: the press only closes it

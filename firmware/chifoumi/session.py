@@ -97,9 +97,6 @@ class ChifoumiSession(MatchSession[Pending]):
             pad = self.pads.get(seat)
             if pad is not None and isinstance(choice, (Move, Place)):
                 pad.cursor = choice.target
-        for event in events:
-            if isinstance(event, ev.Chifoumi):
-                self.throw = event
 
     def _home(self, seat: str) -> int:
         """Where a seat's cursor starts: its first piece, else the centre."""

@@ -225,6 +225,7 @@ class MatchSession(Generic[P]):
             session.match_changed()
             session.history += session.events
             session.decisions.append(dict(joint))
+            session._moved(joint, session.events)
             session._replayed(dict(joint), session.events)
         session.tunes.clear()
         session.step_until = None
@@ -243,7 +244,9 @@ class MatchSession(Generic[P]):
         self._next_step(now)
 
     def _replayed(self, joint: dict[str, Any], events: list[Any]) -> None:
-        """A journalled decision was folded in (what a game keeps of it beside the match)."""
+        """A journalled decision was folded in, after :meth:`_moved` (which a replayed move
+        runs as a played one does: what a game keeps of a move is the same after a resume):
+        what a replay must set that presses set in play (where a pad's cursor was left)."""
 
     # ----- what the engine says, once per decision -----------------------------------
     @property
@@ -493,7 +496,8 @@ class MatchSession(Generic[P]):
         return None
 
     def _moved(self, joint: Mapping[str, Any], events: list[Any]) -> None:
-        """A move was played (what a game keeps of it beside the match)."""
+        """A move was played, or replayed by :meth:`rebuild` (what a game keeps of it beside
+        the match: the same after a resume as in play)."""
 
     def _tunes(self, events: list[Any]) -> list[str]:
         return []
