@@ -17,6 +17,7 @@ Nothing polls: one queue of line edges, pad events and typed lines, waited on wi
 """
 from __future__ import annotations
 
+import functools
 import queue
 import time
 from dataclasses import dataclass, field
@@ -186,7 +187,7 @@ class Walk:
                 return
             if isinstance(item, ButtonEvent) and item.pressed and not item.repeat:
                 press.arrived = (item.pad, item.button)
-                self._let_go(press, item)
+                self._let_go(press, functools.partial(_releases, item))
                 return
 
     def _burst(self, press: Press, first: LineEdge) -> None:
@@ -197,27 +198,20 @@ class Walk:
             if isinstance(item, LineEdge) and item.gpio == first.gpio:
                 last, low, edges = item, item.low, edges + 1
         press.edges, press.bounce = edges, last.timestamp - first.timestamp
-        if low:
-            deadline = time.monotonic() + self.hold
-            while True:
-                item = self._next(deadline)
-                if item is None:
-                    press.held = True
-                    return
-                if isinstance(item, LineEdge) and item.gpio == first.gpio and not item.low:
-                    break
+        if low and not self._let_go(press, lambda item: isinstance(item, LineEdge) and item.gpio == first.gpio
+                                    and not item.low):
+            return
         while self._next(time.monotonic() + self.quiet) is not None:
             pass
 
-    def _let_go(self, press: Press, pressed: ButtonEvent) -> None:
+    def _let_go(self, press: Press, released: Callable[[object], bool]) -> bool:
+        """Wait for the press's release; not within :data:`HOLD`: the press is held."""
         deadline = time.monotonic() + self.hold
-        while True:
-            item = self._next(deadline)
-            if item is None:
-                press.held = True
-                return
-            if isinstance(item, ButtonEvent) and (item.pad, item.button) == (pressed.pad, pressed.button):
-                return
+        while (item := self._next(deadline)) is not None:
+            if released(item):
+                return True
+        press.held = True
+        return False
 
     def _learn_lines(self) -> None:
         for pad in self.config.pads:
@@ -315,6 +309,11 @@ class Walk:
     def _ask_on_every_pad(self, *lines: str) -> None:
         for pad in self.config.pads:
             self._show(pad.pad_id, walk_screens.ask_yes_no(pad.pad_id, *lines))
+
+
+def _releases(pressed: ButtonEvent, item: object) -> bool:
+    return isinstance(item, ButtonEvent) and (item.pad, item.button) == (pressed.pad, pressed.button) \
+        and not item.pressed
 
 
 def _arrived(press: Press) -> str:

@@ -31,61 +31,74 @@ port = "{two}"
 """
 
 
+class Walking:
+    """The walk in a thread, as run from a terminal: what it says, what is typed."""
+
+    def __init__(self, config: Path) -> None:
+        self.said: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self.heard: list[str] = []
+        read, write = os.pipe()
+        self.typed = os.fdopen(write, "w", buffering=1)
+        parts = doctor_walk.WalkParts(stdin=os.fdopen(read), say=self.said.put, wait=5.0, hold=2.0,
+                                      console_pid=lambda: None)
+        self.outcome: list[int] = []
+        self.thread = threading.Thread(target=lambda: self.outcome.append(doctor_walk.run(str(config), parts)))
+        self.thread.start()
+
+    def expect(self, prefix: str) -> str:
+        while True:
+            try:
+                line = self.said.get(timeout=30)
+            except queue.Empty:
+                raise AssertionError(f"no {prefix!r} from the walk; it said: {self.heard[-8:]}") from None
+            self.heard.append(line)
+            if line.startswith(prefix):
+                return line
+
+    def type(self, line: str) -> None:
+        self.typed.write(line + "\n")
+
+    def end(self) -> None:
+        self.thread.join(timeout=30)
+        self.typed.close()
+        while not self.said.empty():
+            self.heard.append(self.said.get())
+
+
 def test_the_walk_says_which_board_and_button_arrived_and_swaps_the_ports_back(tmp_path: Path) -> None:
     one, two = tmp_path / "by-id" / "usb-board-aaaa-if00", tmp_path / "by-id" / "usb-board-bbbb-if00"
     in_front_of = {1: PadBoard(two, pad_id=1), 2: PadBoard(one, pad_id=2)}   # each on the other's port
     miswired = {Button.CARD3: Button.CARD4, Button.CARD4: Button.CARD3}       # on player 1's board
     config = tmp_path / "hardware.toml"
     config.write_text(CONFIG.format(one=one, two=two))
-    said: queue.SimpleQueue[str] = queue.SimpleQueue()
-    read, write = os.pipe()
-    typed = os.fdopen(write, "w", buffering=1)
-    parts = doctor_walk.WalkParts(stdin=os.fdopen(read), say=said.put, wait=5.0, hold=2.0,
-                                  console_pid=lambda: None)
-    outcome: list[int] = []
-    walking = threading.Thread(target=lambda: outcome.append(doctor_walk.run(str(config), parts)))
-    walking.start()
-
-    heard: list[str] = []
-
-    def expect(prefix: str) -> str:
-        while True:
-            try:
-                line = said.get(timeout=30)
-            except queue.Empty:
-                raise AssertionError(f"no {prefix!r} from the walk; it said: {heard[-8:]}") from None
-            heard.append(line)
-            if line.startswith(prefix):
-                return line
-
+    walk = Walking(config)
     try:
         for pad in (1, 2):
             for button in Button:
-                expect(f"pad {pad}: press {button.name} (its pad board)")
+                walk.expect(f"pad {pad}: press {button.name} (its pad board)")
                 board = in_front_of[pad]
                 wired = miswired.get(button, button) if pad == 1 else button
                 board.press(wired)
                 board.release(wired)
-                expect("  ")
+                walk.expect("  ")
         for pad, other in ((1, 2), (2, 1)):
-            expect(f"pad {pad}'s screen (the pad board's own screen)")
+            walk.expect(f"pad {pad}'s screen (the pad board's own screen)")
             # pad N's pattern goes to the board on pad N's port: the one in front of the other player
             wanted = bytes(to_pages(walk_screens.test_pattern(pad, "pad board", question=True)))
             board = in_front_of[other]
             wait_for(lambda board=board, wanted=wanted: board.frame == wanted,
                      what=f"pad {pad}'s pattern on the other board")
-            typed.write("n\n")
-        report = [expect("Wiring check of")]
-        while not (line := said.get(timeout=30)).startswith("Write this into"):
-            report.append(line)
-        typed.write("y\n")
-        assert expect("Written; the old config is ")
-        walking.join(timeout=30)
+            walk.type("n")
+        start = len(walk.heard)
+        walk.expect("Write this into")
+        report = walk.heard[start:]
+        walk.type("y")
+        walk.expect("Written; the old config is ")
     finally:
-        typed.close()
+        walk.end()
         for board in in_front_of.values():
             board.unplug()
-    assert outcome == [1]
+    assert walk.outcome == [1]
     text = "\n".join(report)
     assert ("the pad boards are on each other's ports: pad 1's board is on pad 2's port, pad 2's board "
             "is on pad 1's port") in text
@@ -106,43 +119,25 @@ def test_a_board_that_is_not_plugged_in_is_said_once_and_its_buttons_skipped(tmp
     board = PadBoard(one, pad_id=1)                                   # pad 2's board stays in the drawer
     config = tmp_path / "hardware.toml"
     config.write_text(CONFIG.format(one=one, two=two))
-    said: queue.SimpleQueue[str] = queue.SimpleQueue()
-    read, write = os.pipe()
-    typed = os.fdopen(write, "w", buffering=1)
-    parts = doctor_walk.WalkParts(stdin=os.fdopen(read), say=said.put, wait=5.0, hold=2.0,
-                                  console_pid=lambda: None)
-    outcome: list[int] = []
-    walking = threading.Thread(target=lambda: outcome.append(doctor_walk.run(str(config), parts)))
-    walking.start()
-    heard: list[str] = []
-
-    def expect(prefix: str) -> str:
-        while not (line := said.get(timeout=30)).startswith(prefix):
-            heard.append(line)
-        heard.append(line)
-        return line
-
+    walk = Walking(config)
     try:
         for button in Button:
-            expect(f"pad 1: press {button.name}")
+            walk.expect(f"pad 1: press {button.name}")
             board.press(button)
             board.release(button)
-        assert expect("pad 2: no board answers on ") == (
+        assert walk.expect("pad 2: no board answers on ") == (
             f"pad 2: no board answers on {two}: plug it in (ls -l /dev/serial/by-id names the boards), "
             f"or s Enter to go on without it")
-        typed.write("s\n")
-        expect("  pad 2's board is not there: its buttons are skipped")
-        expect("pad 1's screen (the pad board's own screen)")      # none for the absent board
-        typed.write("y\n")
-        expect("Wiring check of")
-        walking.join(timeout=30)
+        walk.type("s")
+        walk.expect("  pad 2's board is not there: its buttons are skipped")
+        walk.expect("pad 1's screen (the pad board's own screen)")     # none for the absent board
+        walk.type("y")
+        walk.expect("Wiring check of")
     finally:
-        typed.close()
+        walk.end()
         board.unplug()
-    while not said.empty():
-        heard.append(said.get())
-    assert outcome == [1]
-    assert "FAIL  buttons: 7 of 14 arrive where the config says" in heard
-    assert "        pad 2: none of its buttons was checked (skipped, or its board not there)" in heard
-    assert not [line for line in heard if "pad 2 press" in line or line.startswith("pad 2: press")]
-    assert not [line for line in heard if "pad 2's CARD" in line or "pad 2's screen" in line]   # said once
+    assert walk.outcome == [1]
+    assert "FAIL  buttons: 7 of 14 arrive where the config says" in walk.heard
+    assert "        pad 2: none of its buttons was checked (skipped, or its board not there)" in walk.heard
+    assert not [line for line in walk.heard if line.startswith("pad 2: press")]
+    assert not [line for line in walk.heard if "pad 2's CARD" in line or "pad 2's screen" in line]   # said once
