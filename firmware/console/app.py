@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from firmware.console.context import CAFE_IDLE, HANDHELD_IDLE, Idle, Mode, ModeState
-from firmware.console.display import BRIGHT, DIM, Display, OverMenu
+from firmware.console.display import BRIGHT, DIM, Display, OverMenu, Overlays
 from firmware.console.match_on import MatchOn
+from firmware.console.phone_screens import NEWS_FOR, PhoneNews, PhonePads, PhonesFlow
 from firmware.console.menu import Menu, MenuScreen
 from firmware.console.modes import (
     PickNames, Playing, ResumeOffer, SaverScreen, Splash, SplashScreen, UnpluggedScreen,
@@ -47,6 +48,7 @@ from hal.buttons import Button, ButtonEvent
 from hal.clock import ManualClock
 from hal.console import Console
 from hal.errors import ConsoleClosed
+from hal.phones import PhoneState
 from hal.tunes import TUNES
 
 __all__ = ["App", "BRIGHT", "CAFE_IDLE", "DIM", "Idle", "Mode", "OverMenu", "SaverScreen",
@@ -79,7 +81,13 @@ class App:
         self.tournament = TournamentFlow(state_dir)
         """A tournament on this unit (``firmware.console.tournament_screens``)."""
         self.records = Records(state_dir, self.tournament, club, self._recorded)
-        self.menu = Menu(settings_file.load(Path(state_dir)), console.pad_count)
+        self.phone_pads = PhonePads(console)
+        """The pads the console counts: its own, then the phones' pads a phone holds."""
+        self.phones = PhonesFlow(self.phone_pads)
+        """The phones page (``firmware.console.phone_screens``): the codes that let phones join."""
+        self.phone_news: tuple[PhoneNews, float] | None = None
+        """In a match, a phone that went away or came back, and until when the others see it."""
+        self.menu = Menu(settings_file.load(Path(state_dir)), self.phone_pads.count())
         self.menu.forced_lock = lock_settings
         self.menu.played = self.stats().played
         self.match = MatchOn(seed)
@@ -97,7 +105,7 @@ class App:
         if demo:
             self.start_match()
         else:
-            offer = self.records.offer_resume(console.pad_count, timing)
+            offer = self.records.offer_resume(len(self.pads), timing)
             if offer is not None:
                 self.enter(ResumeOffer(now, offer))
 
@@ -117,7 +125,8 @@ class App:
 
     @property
     def pads(self) -> range:
-        return range(1, self.console.pad_count + 1)
+        """The pads in use: the console's own, then the phones' pads a phone holds."""
+        return range(1, self.phone_pads.count() + 1)
 
     @property
     def state_dir(self) -> Path:
@@ -255,6 +264,7 @@ class App:
         """Handle one press (or none), run the timers due now, redraw what changed."""
         if self.power is not None and self._power_step(event):
             return
+        self._watch_phones()
         self.presence.watch(self.console, self.pads)
         self.hold_match()
         first: int | None = None
@@ -293,6 +303,8 @@ class App:
         if self.club is not None and self.mode == Mode.MENU:
             check = self.clock.now() + CLUB_CHECK
             due = check if due is None else min(due, check)
+        if self.phone_news is not None:
+            due = self.phone_news[1] if due is None else min(due, self.phone_news[1])
         return due
 
     def press(self, event: ButtonEvent) -> None:
@@ -310,8 +322,31 @@ class App:
         """Redraw each screen whose content changed, and set the possession LEDs; ``first``:
         only that pad's screen now, the others at the next pass (a staggered press)."""
         self.display.refresh(self.pads, self.screen_for, self.menu.screen, self.settings.language,
-                             self.records.failing, first, self._battery_over)
+                             self.records.failing, first, self._over)
         self.display.light(self.pads, lambda pad: self.state.lit(self, pad))
+        phones = self.console.phones
+        if self.phone_pads.offered and phones.spectators:
+            self.display.spectators(phones.spectator_screen, self.state.spectator(self), self.settings.language)
+
+    def _watch_phones(self) -> None:
+        """Phones joined, went away or came back (their server nudged the loop): outside a
+        match (and its choosing of names) the phones move down to leave no free pad before
+        them; the menu offers what the pads in use allow and says how many phones are here;
+        the phones' own words follow the console's language."""
+        pads = self.phone_pads
+        if not pads.offered:
+            return
+        now = self.clock.now()
+        for pad, state in pads.changes():
+            if self.mode is Mode.MATCH and pad in self.pads and state is not PhoneState.FREE:
+                self.phone_news = (PhoneNews(pad, state is PhoneState.HERE), now + NEWS_FOR)
+        if self.phone_news is not None and (now >= self.phone_news[1] or self.mode is not Mode.MATCH):
+            self.phone_news = None
+        if self.mode not in (Mode.MATCH, Mode.PICK):
+            pads.tidy()
+        self.menu.pad_count = pads.count()
+        self.menu.phones = pads.summary()
+        pads.phones.language = self.settings.language
 
     # ----- matches ----------------------------------------------------------------------------
     def start_match(self, people: dict[str, str] | None = None, fixture: int | None = None) -> None:
@@ -326,7 +361,7 @@ class App:
         settings = self.settings.for_match(game.name, game.console.settings, game.console.kids)
         if fixture is not None:                  # every seat a person (the flat names)
             settings = game.console.two_people(settings)
-        started = game.console.start(MatchStart(settings, seed, self.match_now(), self.console.pad_count,
+        started = game.console.start(MatchStart(settings, seed, self.match_now(), len(self.pads),
                                                 self.demo, self.timing,
                                                 self.match.secret(seed, "pitchpad-cpu-secret")))
         people_pads = {pad: seat for pad, seat in enumerate(started.pad_seats, 1)
@@ -372,7 +407,7 @@ class App:
         try:
             game = GAMES[offer.setup.script["game"]]
             started = game.console.resume(Resume(offer.setup.script, offer.setup.console, offer.decisions,
-                                                 self.match_now(), self.console.pad_count, self.timing,
+                                                 self.match_now(), len(self.pads), self.timing,
                                                  game.rules))
         except Exception as exc:  # noqa: BLE001 - never a crash loop on a journal: set it aside
             self.records.set_aside(f"the match cannot be resumed ({type(exc).__name__}: {exc})")
@@ -460,9 +495,18 @@ class App:
     def _back_from_refusal(self) -> None:
         """OK on "could not power off": the console as at a start (a match kept is offered)."""
         now = self.clock.now()
-        offer = self.records.offer_resume(self.console.pad_count, self.timing)
+        offer = self.records.offer_resume(len(self.pads), self.timing)
         self.enter(ResumeOffer(now, offer) if offer is not None else MenuMode(now))
         self.refresh()
+
+    def _over(self, pad: int, drawn: Any) -> Any:
+        """What is drawn over pad ``pad``'s screen: the battery mark or warning, and in a
+        match a phone's news (on every pad but that phone's)."""
+        battery = self._battery_over(drawn)
+        news = self.phone_news
+        if news is None or news[0].pad == pad or isinstance(battery, LowBanner):
+            return battery
+        return news[0] if battery is None else Overlays((battery, news[0]))
 
     def _battery_over(self, drawn: Any) -> Any:
         """The battery mark (in the menu's title bar, by the screen's edges in a match) or the

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Protocol
 from firmware.console.display import Display
 from firmware.console.match_on import MatchOn
 from firmware.console.menu import Menu
+from firmware.console.phone_screens import PhonesFlow, WatchWaiting
 from firmware.console.presence import Presence
 from firmware.console.records import Records
 from firmware.console.roster_screens import RosterFlow
@@ -66,6 +67,7 @@ class Mode(enum.StrEnum):
     TOURNAMENT = "tournament"
     MATCH = "match"
     POWER = "power"
+    PHONES = "phones"
 
 
 class Context(Protocol):
@@ -83,6 +85,7 @@ class Context(Protocol):
     match: MatchOn
     roster: RosterFlow
     tournament: TournamentFlow
+    phones: PhonesFlow
 
     @property
     def pads(self) -> range: ...
@@ -163,3 +166,8 @@ class ModeState:
         """Something plays on the screens with nobody pressing (the demo, a CPU-only match):
         the console does not sleep then."""
         return False
+
+    def spectator(self, ctx: Context) -> Any:
+        """What a phone watching as a spectator shows: a match's score and moves while one is
+        played, else that it waits for one."""
+        return WatchWaiting()

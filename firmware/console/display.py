@@ -15,6 +15,7 @@ from typing import Any
 from firmware.console.resume import draw_card_warning
 from firmware.render import Canvas
 from hal.console import Console
+from hal.screen import Screen
 
 BRIGHT, DIM = 0xCF, 0x08
 SHOWING = 0x40
@@ -34,6 +35,17 @@ class OverMenu:
         self.sheet.draw(c, language)
 
 
+@dataclass(frozen=True)
+class Overlays:
+    """Several small models drawn over a screen, in order (the battery mark, a phone's news)."""
+
+    models: tuple[Any, ...]
+
+    def draw(self, c: Canvas, language: str) -> None:
+        for model in self.models:
+            model.draw(c, language)
+
+
 class Display:
     """Each pad's screen and LED as last sent, and what to send next."""
 
@@ -50,18 +62,20 @@ class Display:
         """Screens not yet redrawn after a staggered press (``ModeState.staggered``)."""
         self.heal_due = False
         """A screensaver step: panels that lost power come back at the next pass."""
+        self.watched: tuple[Any, str] | None = None
+        """What the watching phones were last sent (``Phones.spectator_screen``)."""
 
     def refresh(self, pads: Iterable[int], screen: Callable[[int], Any], menu: Callable[[], Any],
                 language: str, warning: bool, first: int | None = None,
-                over: Callable[[Any], Any] | None = None) -> None:
+                over: Callable[[int, Any], Any] | None = None) -> None:
         """Redraw each screen whose content changed; ``first``: only that pad's screen now,
-        the others at the next pass (a staggered press). ``over(drawn)``: a small model drawn
-        over the screen (the battery mark, a warning), or None."""
+        the others at the next pass (a staggered press). ``over(pad, drawn)``: a small model
+        drawn over the screen (the battery mark, a warning), or None."""
         self.behind = first is not None
         for pad in (pads if first is None else (first,)):
             model = screen(pad)
             drawn = OverMenu(menu(), model) if getattr(model, "over_menu", False) else model
-            extra = over(drawn) if over is not None else None
+            extra = over(pad, drawn) if over is not None else None
             if (self.drawn.get(pad) == (drawn, language) and self.warned.get(pad, False) == warning
                     and self.over.get(pad) == extra):
                 continue
@@ -76,6 +90,15 @@ class Display:
             if warning:
                 draw_card_warning(canvas)
             self.console.screen(pad).display(canvas.image)
+
+    def spectators(self, screen: Screen, model: Any, language: str) -> None:
+        """The watching phones' screen, sent when its model changed (as a pad's)."""
+        if self.watched == (model, language):
+            return
+        self.watched = (model, language)
+        canvas = Canvas()
+        model.draw(canvas, language)
+        screen.display(canvas.image)
 
     def light(self, pads: Iterable[int], lit: Callable[[int], bool]) -> None:
         """Set each pad's LED, sending only a change."""

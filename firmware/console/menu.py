@@ -48,9 +48,11 @@ class MenuAction(enum.Enum):
     """◀ ▶ on the tournament line."""
     POWER = "power"
     """OK or ◀ ▶ on the power-off line: ask whether to power off."""
+    PHONES = "phones"
+    """OK or ◀ ▶ on the phones line: the page with the codes that let phones join."""
 
 
-PAGES = ("stats", "roster", "tournament", "power")
+PAGES = ("stats", "roster", "tournament", "phones", "power")
 """Lines that open a page (◀ ▶) instead of changing a setting."""
 SLEEP_MINUTES = (0, 2, 5, 10, 30)
 """The sleep line's choices (0: never)."""
@@ -60,11 +62,12 @@ INFO = ("club", "buzzer")
 
 def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | None = None,
          tournament: str | None = None, club: str | None = None, power: bool = False,
-         silent: bool = False) -> list[Row]:
+         silent: bool = False, phones: str | None = None) -> list[Row]:
     """The menu lines now: the game, that game's own lines (its entry's), then the
-    console's (sound, language, and the stats once a match was played); on a console that can
-    power off, when to sleep and the power-off line; a buzzer fitted but ``silent`` (it could
-    not be opened) says so under the sound line."""
+    console's (sound, language, and the stats once a match was played); on a console with
+    phones, the phones' line; on a console that can power off, when to sleep and the
+    power-off line; a buzzer fitted but ``silent`` (it could not be opened) says so under the
+    sound line."""
     entry = entry_for(settings.game)
     shown = [Row("game", "menu.game", tuple(GAMES), unlocked=True)]
     kids = entry.console.kids
@@ -86,6 +89,8 @@ def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | N
         shown.append(Row("tournament", "menu.tournament", (tournament,)))
     if club is not None:
         shown.append(Row("club", "menu.club", (club,)))
+    if phones is not None:
+        shown.append(Row("phones", "menu.phones", (phones,), unlocked=True))
     if power:
         shown.append(Row("power", "power.menu", ("",)))
     return shown
@@ -94,7 +99,7 @@ def rows(settings: Settings, played: int = 0, pad_count: int = 2, names: int | N
 def value_text(row: Row, value: object, language: str) -> str:
     if row.field == "game":
         return entry_for(str(value)).title
-    if row.field in ("stats", "roster"):
+    if row.field in ("stats", "roster", "phones"):
         return str(value)
     if row.field == "tournament":
         return str(value) or text(language, "tour.none")
@@ -179,6 +184,9 @@ class Menu:
         self.silent = False
         """The buzzer is fitted but could not be opened (``hal.buzzer.Buzzer.trouble``): a line
         says it is not set up, so whoever runs the unit knows to run ``pitchpad doctor``."""
+        self.phones: str | None = None
+        """How many phones are connected (``firmware.console.phone_screens``); None: a console
+        without phones, no phones line."""
         self.power = False
         """The console can power off (a battery handheld, the simulator): the sleep and
         power-off lines."""
@@ -199,7 +207,7 @@ class Menu:
 
     def rows(self) -> list[Row]:
         return rows(self.settings, self.played, self.pad_count, self.names, self.tournament, self.club,
-                    self.power, self.silent)
+                    self.power, self.silent, self.phones)
 
     def game_settings(self) -> Any:
         """The settings of the game the menu shows (its entry's dataclass), as chosen (kids'

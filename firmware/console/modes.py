@@ -222,6 +222,9 @@ class Menu(Idling):
             ctx.enter(TournamentPage(ctx.clock.now()))
         elif action is MenuAction.POWER:
             ctx.enter(PowerAsk(ctx.clock.now()))
+        elif action is MenuAction.PHONES:
+            ctx.phones.open()
+            ctx.enter(PhonesPage(ctx.clock.now()))
 
     def screen(self, ctx: Context, pad: int) -> Any:
         return AbandonedSheet() if self.abandoned else ctx.menu.screen()
@@ -322,6 +325,29 @@ class TournamentPage(Idling):
 
     def screen(self, ctx: Context, pad: int) -> Any:
         return ctx.tournament.screen(ctx.roster.names)
+
+
+@dataclass
+class PhonesPage(Idling):
+    """The codes that let phones join (``firmware.console.phone_screens``); they expire when
+    the page closes, by OK or by going idle."""
+
+    kind: ClassVar[Mode] = Mode.PHONES
+    staggered: ClassVar[bool] = True
+
+    def press(self, ctx: Context, event: ButtonEvent) -> None:
+        if ctx.phones.press(event.button) == "menu":
+            ctx.enter(Menu(ctx.clock.now()))
+
+    def tick(self, ctx: Context, now: float) -> None:
+        if now >= ctx.presence.last_press + ctx.idle.screensaver_after:
+            ctx.phones.close()
+        else:
+            ctx.phones.tick()
+        super().tick(ctx, now)
+
+    def screen(self, ctx: Context, pad: int) -> Any:
+        return ctx.phones.screen(pad)
 
 
 @dataclass
@@ -447,6 +473,9 @@ class Attract(ModeState):
         self.session.tunes.clear()
         if self.session.finished:
             self.next_match(ctx, now)           # the same game: it started one already
+
+    def spectator(self, ctx: Context) -> Any:
+        return AttractScreen(watching(entry_for(ctx.settings.game), self.session))
 
     def screen(self, ctx: Context, pad: int) -> Any:
         seat = self.pad_seats[pad - 1] if pad <= len(self.pad_seats) else None
@@ -625,6 +654,10 @@ class Playing(ModeState):
         if ctx.demo:                            # nobody at the pad: told of its team
             return demo_voice(session, seat, session.screen(seat, ctx.match_now()))
         return session.screen(seat, ctx.match_now())
+
+    def spectator(self, ctx: Context) -> Any:
+        session = ctx.match.session
+        return watching(ctx.match.game, session) if session is not None else super().spectator(ctx)
 
     def lit(self, ctx: Context, pad: int) -> bool:
         seat = ctx.match.seat_at(pad)
