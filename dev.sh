@@ -47,7 +47,8 @@ install() {
 # python3-libgpiod (the v1 binding a Pi may have) is what tests/hal/test_hal_gpiod_v1.py meets;
 # the power-off test (tests/deploy/test_poweroff_polkit.py) runs Debian's dbus-daemon and polkitd;
 # tests/deploy/test_deploy.py has systemd-analyze check the service unit; cairosvg (the wiring
-# pictures as PNG) draws with libcairo2.
+# pictures as PNG) draws with libcairo2; zbar reads the phones' QR codes off the rendered
+# screens (tests/firmware/console/test_phone_codes.py).
 system_tools() {
     local missing=() install=(apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=300)
     command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || missing+=(mosquitto)
@@ -58,6 +59,8 @@ system_tools() {
     [ -x /usr/lib/polkit-1/polkitd ] || missing+=(polkitd)
     command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
     dpkg-query -W -f='${Status}' libcairo2 2>/dev/null | grep -q 'ok installed' || missing+=(libcairo2)
+    dpkg-query -W -f='${Status}' libzbar0 2>/dev/null | grep -q 'ok installed' || missing+=(libzbar0)
+    nm_tools
     [ ${#missing[@]} -eq 0 ] && return 0
     if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
         echo "./dev.sh: installing ${missing[*]} from Debian's packages (club, GPIO and power-off tests; once)" >&2
@@ -69,6 +72,24 @@ system_tools() {
     else
         echo "./dev.sh: the club and GPIO tests need ${missing[*]}: sudo apt-get install ${missing[*]}" >&2
     fi
+}
+
+# The unit's own Wi-Fi is a NetworkManager profile that nmcli writes (deploy/install.sh): the
+# deploy tests run Debian's nmcli itself (--offline: no daemon), unpacked into .venv/nm; nothing
+# is installed on this machine and nothing started.
+nm_tools() {
+    [ -x "$venv/nm/usr/bin/nmcli" ] && return 0
+    local scratch here
+    here=$(pwd)
+    scratch=$(mktemp -d)
+    if ! (cd "$scratch" && { apt-get download -q network-manager libnm0 >/dev/null 2>&1 \
+            || { [ "$(id -u)" -eq 0 ] && apt-get update -q >/dev/null 2>&1 \
+                 && apt-get download -q network-manager libnm0 >/dev/null 2>&1; }; }); then
+        echo "./dev.sh: could not fetch Debian's network-manager; the hotspot test will fail" >&2
+    else
+        for deb in "$scratch"/*.deb; do dpkg-deb -x "$deb" "$here/$venv/nm"; done
+    fi
+    rm -rf "$scratch"
 }
 
 cmd=${1:-}

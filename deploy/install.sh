@@ -2,7 +2,8 @@
 # Install PitchPad as a service on Raspberry Pi OS (Bookworm, 32- or 64-bit).
 #   sudo deploy/install.sh [--config handheld|four-pads-mux|four-pads-two-buses|FILE] [--no-start]
 # Creates the system user "pitchpad" (groups gpio, i2c, spi, dialout), a venv in /opt/pitchpad
-# with the "pi" extra, the config in /etc/pitchpad/hardware.toml (kept if it exists), the state
+# with the "pi" extra (and "phones" when the config has [phones]: the local network opened to the
+# service by a drop-in, the unit's own Wi-Fi when it asks for one), the config in /etc/pitchpad/hardware.toml (kept if it exists), the state
 # directory /var/lib/pitchpad, turns I2C on at 400 kHz (and SPI when the config uses it; the
 # gpio-poweroff overlay when it has a [power] poweroff_pin), lets the service user power the
 # system off (a polkit rule), then installs, enables and starts pitchpad.service. Running it again changes nothing unless the
@@ -143,9 +144,21 @@ source_stamp() {
         -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
 }
 
-# The pi extra; club play (/etc/pitchpad/club.toml) adds the MQTT client.
+# The hardware config the install uses: the one in place, else the example it installs.
+config_file() {
+    if [ -f "$CONF_DIR/hardware.toml" ]; then echo "$CONF_DIR/hardware.toml"; else echo "$example"; fi
+}
+
+# Phones may join as pads ([phones] in the config, docs/phones.md).
+phones_wanted() { "$PYTHON" "$SRC/deploy/hotspot.py" "$(config_file)" phones; }
+
+# The pi extra; club play (/etc/pitchpad/club.toml) adds the MQTT client, phones the page's
+# server, its cryptography and the QR codes.
 extras() {
-    if [ -f "$CONF_DIR/club.toml" ]; then echo pi,club; else echo pi; fi
+    local chosen=pi
+    if [ -f "$CONF_DIR/club.toml" ]; then chosen=$chosen,club; fi
+    if phones_wanted; then chosen=$chosen,phones; fi
+    echo "$chosen"
 }
 
 ensure_venv() {
@@ -204,6 +217,43 @@ check_config() {
         die "the config is refused, the service is not enabled: ${refusal:-$CONF_DIR/hardware.toml}"
     fi
 }
+
+# The unit's own Wi-Fi ([phones.hotspot]): a NetworkManager profile written by nmcli itself
+# (--offline: no daemon needed, an image prepared offline gets it too), brought up when
+# NetworkManager runs. Without [phones.hotspot] a profile left by an earlier install goes.
+ensure_hotspot() {
+    local dir=$ROOT/etc/NetworkManager/system-connections
+    local profile=$dir/pitchpad-hotspot.nmconnection arguments=() written
+    if ! mapfile -d '' arguments < <("$PYTHON" "$SRC/deploy/hotspot.py" "$CONF_DIR/hardware.toml" nmcli); then
+        arguments=()
+    fi
+    if [ ${#arguments[@]} -eq 0 ]; then
+        if [ -f "$profile" ]; then
+            rm -f "$profile"
+            say "removed the unit's own Wi-Fi ($profile)"
+            if nm_running; then nmcli connection reload || true; fi
+        fi
+        return 0
+    fi
+    if ! command -v nmcli >/dev/null 2>&1; then
+        say "no nmcli: the unit cannot make its own Wi-Fi (sudo apt install network-manager, then run this again)"
+        return 0
+    fi
+    written=$(nmcli --offline "${arguments[@]}") || die "nmcli refused the hotspot of $CONF_DIR/hardware.toml"
+    if [ -f "$profile" ] && [ "$(cat "$profile")" = "$written" ]; then
+        return 0
+    fi
+    install -d -m 0700 "$dir"
+    (umask 077 && printf '%s\n' "$written" > "$profile")
+    say "the unit's own Wi-Fi: $profile"
+    if nm_running; then
+        nmcli connection reload
+        nmcli connection up pitchpad-hotspot || say "NetworkManager did not bring the hotspot up now (another Wi-Fi is connected?): it comes up when none is"
+    fi
+}
+
+# NetworkManager answers (a booted Pi); not in an image prepared offline.
+nm_running() { systemd_running && nmcli -t general status >/dev/null 2>&1; }
 
 ensure_module() {
     mkdir -p "$(dirname "$MODULES")"
@@ -287,6 +337,18 @@ ensure_service() {
         reload_units
         changed=yes
     fi
+    # Phones: the console serves their page on the local network, and nowhere else.
+    dropin=$ROOT/etc/systemd/system/pitchpad.service.d/phones.conf
+    if phones_wanted && ! cmp -s "$SRC/deploy/phones/pitchpad-phones.conf" "$dropin"; then
+        install -D -m 0644 "$SRC/deploy/phones/pitchpad-phones.conf" "$dropin"
+        reload_units
+        changed=yes
+        say "phones: installed $dropin (the phone page on the local network only)"
+    elif ! phones_wanted && [ -f "$dropin" ]; then
+        rm -f "$dropin"
+        reload_units
+        changed=yes
+    fi
     if ! systemctl is-enabled --quiet pitchpad.service; then
         systemctl enable pitchpad.service
     fi
@@ -313,6 +375,7 @@ ensure_state_dir
 ensure_buses
 ensure_poweroff_rule
 check_config
+ensure_hotspot
 ensure_service
 if [ "$reboot_needed" = yes ]; then
     say "the boot config changed: reboot once (sudo reboot) so the buses come up"

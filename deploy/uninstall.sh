@@ -3,7 +3,8 @@
 #   sudo deploy/uninstall.sh [--purge]
 # The state (/var/lib/pitchpad: settings, match journal, results) and the user that owns it
 # are kept unless --purge is given. The boot config's I2C/SPI (and gpio-poweroff) lines are left
-# as they are; the polkit rule that let the service power off goes.
+# as they are; the polkit rule that let the service power off goes, and so do the service's
+# drop-ins (club, phones) and the unit's own Wi-Fi profile.
 set -euo pipefail
 
 ROOT=${PITCHPAD_ROOT:-}
@@ -28,7 +29,8 @@ if [ -f "$unit" ]; then
     say "removed the service"
 fi
 rm -rf "$ROOT/opt/pitchpad" "$ROOT/etc/pitchpad" "$ROOT/etc/modules-load.d/pitchpad.conf" \
-    "$ROOT/etc/polkit-1/rules.d/50-pitchpad-poweroff.rules"
+    "$ROOT/etc/polkit-1/rules.d/50-pitchpad-poweroff.rules" "$ROOT/etc/systemd/system/pitchpad.service.d" \
+    "$ROOT/etc/NetworkManager/system-connections/pitchpad-hotspot.nmconnection"
 say "removed $ROOT/opt/pitchpad and $ROOT/etc/pitchpad"
 if [ "$purge" = yes ]; then
     rm -rf "$ROOT/var/lib/pitchpad"

@@ -348,3 +348,112 @@ def test_install_on_an_image_not_booted_enables_the_service_for_the_next_boot(fa
     assert "systemctl enable pitchpad.service" in calls
     assert not any(call in calls for call in ("systemctl daemon-reload", "systemctl start pitchpad.service"))
     assert "starts at the next boot" in out
+
+
+# ----- phones: the extra, the local network, the unit's own Wi-Fi ----------------------------------
+NMCLI = ROOT / ".venv" / "nm" / "usr" / "bin" / "nmcli"
+"""Debian's nmcli, unpacked by ./dev.sh (nothing installed): ``--offline`` checks a profile's
+properties as NetworkManager documents them (nm-settings-nmcli(5)) and writes its keyfile."""
+
+
+def real_nmcli(*args: str) -> subprocess.CompletedProcess:
+    assert NMCLI.exists(), "Debian's nmcli is missing: ./dev.sh test unpacks it into .venv/nm"
+    env = {**os.environ, "LD_LIBRARY_PATH": str(NMCLI.parents[1] / "lib" / "x86_64-linux-gnu") + ":"
+           + str(NMCLI.parents[1] / "lib" / "aarch64-linux-gnu")}
+    return subprocess.run([str(NMCLI), *args], capture_output=True, text=True, env=env)
+
+
+def phones_config(tmp_path: Path, hotspot: str = "") -> Path:
+    config = tmp_path / "phones.toml"
+    config.write_text((DEPLOY / "config/handheld.toml").read_text()
+                      + '\n[phones]\nport = 8733\nlisten = "lan"\n' + hotspot)
+    return config
+
+
+def with_nmcli_stub(fake_dir: Path) -> None:
+    """nmcli on the fake system: ``--offline`` is Debian's own; the rest (reload, up, general
+    status) is logged as NetworkManager would be asked."""
+    stub = fake_dir / "bin" / "nmcli"
+    stub.write_text("#!/usr/bin/env bash\n"
+                    f'if [ "$1" = --offline ]; then LD_LIBRARY_PATH="{NMCLI.parents[1]}/lib/x86_64-linux-gnu" '
+                    f'exec "{NMCLI}" "$@"; fi\n'
+                    'echo "nmcli $*" >> "$FAKE/log"\n')
+    stub.chmod(0o755)
+
+
+def test_a_unit_with_phones_gets_their_extra_and_the_local_network_only(fake, tmp_path):
+    fake_dir, root = fake
+    run(fake_dir, root, "install.sh")
+    dropin = root / "etc/systemd/system/pitchpad.service.d/phones.conf"
+    assert not dropin.exists(), "no [phones]: the console keeps AF_UNIX and no address at all"
+    config = root / "etc/pitchpad/hardware.toml"
+    config.write_text(phones_config(tmp_path).read_text())
+    (root / "opt/pitchpad/installed-from").write_text("older\n")
+    log(fake_dir)
+    run(fake_dir, root, "install.sh")
+    calls = log(fake_dir)
+    assert any(c.startswith("venv-python -m pip install") and c.endswith(f"{ROOT}[pi,phones]") for c in calls)
+    service = unit_settings(dropin.read_text())["Service"]
+    assert service["RestrictAddressFamilies"] == ["AF_UNIX AF_INET AF_INET6"]
+    assert "IPAddressDeny" not in service, "the base unit's IPAddressDeny=any stays: only these are let through"
+    assert service["IPAddressAllow"] == ["localhost link-local multicast 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16"]
+    assert "systemctl restart pitchpad.service" in calls
+    config.write_text((DEPLOY / "config/handheld.toml").read_text())
+    run(fake_dir, root, "install.sh")
+    assert not dropin.exists(), "[phones] gone: the network is closed again"
+
+
+def test_the_phones_drop_in_keeps_the_unit_verifiable(tmp_path):
+    assert shutil.which("systemd-analyze"), "systemd-analyze is missing (./dev.sh test installs it as root)"
+    unit = tmp_path / "pitchpad.service"
+    unit.write_text(UNIT.read_text().replace("/opt/pitchpad/venv/bin/pitchpad", shutil.which("true")))
+    drop = tmp_path / "pitchpad.service.d"
+    drop.mkdir()
+    (drop / "phones.conf").write_text((DEPLOY / "phones/pitchpad-phones.conf").read_text())
+    done = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True)
+    assert done.returncode == 0 and "phones.conf" not in done.stderr, done.stderr
+
+
+HOTSPOT = '[phones.hotspot]\nssid = "Café \\"PitchPad\\" 2"\npassword = "4XJ9PQ2M7RTA;ok"\n'
+
+
+def test_the_units_own_wifi_is_a_networkmanager_profile_nmcli_itself_writes(fake, tmp_path):
+    """[phones.hotspot]: the installer asks Debian's nmcli (--offline, as NetworkManager
+    documents the properties) for the profile: an access point with WPA2 on wlan0, shared IPv4
+    on 10.42.0.1, below a known network in priority; a second run writes nothing; without the
+    table the profile goes."""
+    fake_dir, root = fake
+    with_nmcli_stub(fake_dir)
+    run(fake_dir, root, "install.sh", "--config", str(phones_config(tmp_path, HOTSPOT)))
+    profile = root / "etc/NetworkManager/system-connections/pitchpad-hotspot.nmconnection"
+    assert stat.S_IMODE(profile.stat().st_mode) == 0o600, "it holds the Wi-Fi's password"
+    keyfile = profile.read_text()
+    for line in ("id=pitchpad-hotspot", "type=wifi", "interface-name=wlan0", "mode=ap", "band=bg",
+                 "key-mgmt=wpa-psk", "proto=rsn;", "pairwise=ccmp;", "psk=4XJ9PQ2M7RTA;ok",
+                 "method=shared", "address1=10.42.0.1/24", "autoconnect-priority=-10"):
+        assert line in keyfile.splitlines(), line
+    ssid = next(line for line in keyfile.splitlines() if line.startswith("ssid="))
+    assert bytes(int(b) for b in ssid[5:].rstrip(";").split(";")).decode() == 'Café "PitchPad" 2'
+    calls = log(fake_dir)
+    assert "nmcli connection reload" not in calls, "NetworkManager does not run here: nothing asked of it"
+    before = tree(root)
+    run(fake_dir, root, "install.sh")
+    assert tree(root) == before and log(fake_dir) == [], "a second run writes the same profile: nothing"
+    (root / "etc/pitchpad/hardware.toml").write_text(phones_config(tmp_path).read_text())
+    run(fake_dir, root, "install.sh")
+    assert not profile.exists(), "no [phones.hotspot]: the unit makes no Wi-Fi of its own"
+
+
+def test_nmcli_refuses_what_networkmanager_does_not_know():
+    """The properties the installer passes are NetworkManager's own names: a misspelt one is
+    refused by the same nmcli (so the test above checks names, not a copy of them)."""
+    sys.path.insert(0, str(DEPLOY))
+    try:
+        import hotspot
+    finally:
+        sys.path.remove(str(DEPLOY))
+    good = hotspot.nmcli_arguments({"ssid": "PitchPad", "password": "12345678"})
+    assert real_nmcli("--offline", *good).returncode == 0
+    bad = [("802-11-wireless.modes" if arg == "802-11-wireless.mode" else arg) for arg in good]
+    done = real_nmcli("--offline", *bad)
+    assert done.returncode != 0 and "modes" in done.stderr
