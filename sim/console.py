@@ -65,6 +65,9 @@ class SimConsole(Console):
                 pads.append(served_phones.phone_pads[pad_id])
                 screens[pad_id - 1].echo = served_phones.phone_screens[pad_id]
                 leds[pad_id - 1].echo = served_phones.phone_leds[pad_id]
+        self.own = count
+        """The console's own pads, which the terminal and the window draw and give keys to
+        (the phones' pads after them show on the phones)."""
         self.power_button = SimPowerInput(events, clock)
         """The simulated power button and shutdown request (the same part as :attr:`power`)."""
         self.battery: SimGauge | None = SimGauge() if battery else None

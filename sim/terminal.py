@@ -120,7 +120,7 @@ class TerminalView:
     def relayout(self) -> None:
         with self.lock:
             self.size = (self.term.width, self.term.height)
-            count = self.console.pad_count
+            count = self.console.own
             for style in ([STYLES[self.requested]] if self.requested in STYLES else [HALFBLOCK, BRAILLE]):
                 self.style = style
                 panel_w, panel_h = style.columns + 2, style.rows + 2
@@ -138,7 +138,7 @@ class TerminalView:
         """The terminal sizes (columns, rows) at which every screen is drawn with half blocks,
         one for each way of laying the panels out (side by side, in rows of two, stacked),
         widest first: what a person in a smaller terminal must reach to leave braille."""
-        count = self.console.pad_count
+        count = self.console.own
         panel_w, panel_h = HALFBLOCK.columns + 2, HALFBLOCK.rows + 2
         sizes: list[tuple[int, int]] = []
         for per_row in range(count, 0, -1):
@@ -175,13 +175,13 @@ class TerminalView:
             if not self.fits:
                 self.write(self.term.move_xy(0, 0) + self.too_small()[: max(0, self.term.width - 1)])
                 return
-            for index in range(self.console.pad_count):
+            for index in range(self.console.own):
                 self.draw_screen(index)
             self.draw_status()
 
     def too_small(self) -> str:
         """What to do when not even braille panels fit: say so rather than draw over itself."""
-        count = self.console.pad_count
+        count = self.console.own
         width = count * (BRAILLE.columns + 3) - 1
         return (f"This terminal is {self.term.width}x{self.term.height}: {count} screens need at "
                 f"least {width}x{BRAILLE.rows + 4}. Enlarge it, or use --window. Esc quits.")
@@ -216,7 +216,7 @@ class TerminalView:
         playing = self.console.buzzer.playing
         sound = f"\u266a {playing.name}.  " if playing else ""
         _, panel_h = self.panel
-        y = math.ceil(self.console.pad_count / self.per_row) * panel_h
+        y = math.ceil(self.console.own / self.per_row) * panel_h
         battery = self.console.battery
         cell = (f"{battery.describe()} ({DRAIN_KEY} drains, {CHARGER_KEY} charger).  "
                 if battery is not None else "")
@@ -280,7 +280,7 @@ class TerminalConsole(SimConsole):
             self._reader.start()
 
     def _redraw_screen(self, index: int) -> None:
-        if self.view is not None:
+        if self.view is not None and index < self.own:          # a phone's pad shows on the phone
             self.view.draw_screen(index)
 
     def _redraw_all(self) -> None:
@@ -304,10 +304,10 @@ class TerminalConsole(SimConsole):
                 self.view.draw_status()
             return True
         held = HOLD_KEYS.get(key.lower())
-        if held is not None and held <= self.pad_count:
+        if held is not None and held <= self.own:
             self.hold_left_right(held)
             return True
-        for pad_id in range(1, self.pad_count + 1):
+        for pad_id in range(1, self.own + 1):
             button = PAD_KEYS[pad_id].get(key.lower())
             if button is not None:
                 self.tap(pad_id, button)

@@ -96,7 +96,7 @@ class WindowConsole(SimConsole):
 
     def _key_map(self) -> dict[int, tuple[int, Button]]:
         keys: dict[int, tuple[int, Button]] = {}
-        for pad_id in range(1, self.pad_count + 1):
+        for pad_id in range(1, self.own + 1):
             for key, button in PAD_KEYS[pad_id].items():
                 keys[self._pygame.key.key_code(key)] = (pad_id, button)
         for name, button in PAD1_NAMED_KEYS.items():
@@ -129,7 +129,7 @@ class WindowConsole(SimConsole):
             # raises SystemExit in this thread: the app would go on with no window, never to
             # end. This loop reads those keys and events itself.
             device._abort = lambda: False
-            pygame.display.set_caption(f"PitchPad simulator - {self.pad_count} pads (Esc quits)")
+            pygame.display.set_caption(f"PitchPad simulator - {self.own} pads (Esc quits)")
             keys = self._key_map()
             self._twins = self._keypad_twins()
         except BaseException as error:      # no display, no video driver…

@@ -14,10 +14,12 @@ receipt comes (``--club-wait`` seconds at most), and says which. Without a termi
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,11 +36,14 @@ from firmware.i18n import text
 from firmware.console.menu import value_text
 from firmware.storage.settings import Settings, save
 from hal.clock import ManualClock
-from hal.errors import PitchPadHardwareError
+from hal.config import PhonesConfig
+from hal.errors import BackendUnavailable, PitchPadHardwareError
 from hal.halt import NoHalt
 from sim.log import logging_to
 
 DEFAULT_STATE = Path.home() / ".local" / "state" / "pitchpad"
+PHONES_PORT = 8733
+log = logging.getLogger("pitchpad.sim")
 
 
 def add_parser(commands: Any) -> None:
@@ -69,6 +74,12 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--club-wait", type=float, default=10.0, metavar="S",
                         help="without a terminal, with --club: wait up to S seconds for the "
                              "league's receipt (default 10)")
+    parser.add_argument("--phones", choices=("localhost", "lan", "off"), default="localhost",
+                        help="phones join as pads from the menu's Phones line (docs/phones.md): from a "
+                             "browser on this computer only (localhost, the default), from phones on "
+                             "this computer's network too (lan), or none (off)")
+    parser.add_argument("--phones-port", type=int, default=PHONES_PORT, metavar="PORT",
+                        help=f"the phone page's port (default {PHONES_PORT}; when it is taken, a free one)")
     parser.add_argument("--mains", action="store_true",
                         help="no simulated battery (by default the terminal and window have one: "
                              "g drains it, 5 plugs the charger in or out)")
@@ -107,9 +118,9 @@ def _check_usable(args: argparse.Namespace) -> None:
 def _run(args: argparse.Namespace) -> int:
     state_dir = args.state_dir or str(DEFAULT_STATE)
     if args.window or (sys.stdin.isatty() and sys.stdout.isatty()):
-        with sim.open_console(args.pads, backend="window" if args.window else "terminal",
-                              battery=not getattr(args, "mains", False)) as console, \
-                logging_to(console, state_dir):
+        with _open_console(args) as console, logging_to(console, state_dir):
+            if args.phones != "off":
+                log.info("phones: %s (menu: Phones)", console.phones.reach())
             # The log goes to the state directory and the simulator's status line, not over
             # its picture: club play's too (a bad club.toml is said there, not on a screen the
             # simulator's own then hides).
@@ -136,6 +147,22 @@ def _run(args: argparse.Namespace) -> int:
         except ClubConfigError as exc:
             raise OSError(f"--club: {exc}") from None
     return run_headless(args)
+
+
+def _open_console(args: argparse.Namespace) -> sim.SimConsole:
+    """The terminal's or the window's console, with phones as ``--phones`` says; the default
+    port taken (another simulator, a unit's own page), a free one instead."""
+    backend = "window" if args.window else "terminal"
+    battery = not getattr(args, "mains", False)
+    if args.phones == "off":
+        return sim.open_console(args.pads, backend=backend, battery=battery)
+    phones = PhonesConfig(port=args.phones_port, listen=args.phones)
+    try:
+        return sim.open_console(args.pads, backend=backend, battery=battery, phones=phones)
+    except BackendUnavailable:
+        if args.phones_port != PHONES_PORT:
+            raise
+    return sim.open_console(args.pads, backend=backend, battery=battery, phones=replace(phones, port=0))
 
 
 def run_headless(args: argparse.Namespace) -> int:

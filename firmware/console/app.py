@@ -101,6 +101,7 @@ class App:
         self.menu.silent = console.buzzer.trouble is not None
         self._sleep_setting()
         self.state: ModeState = Splash(now)
+        self._watch_phones()
         self.count_names()
         if demo:
             self.start_match()
@@ -344,7 +345,7 @@ class App:
             self.phone_news = None
         if self.mode not in (Mode.MATCH, Mode.PICK):
             pads.tidy()
-        self.menu.pad_count = pads.count()
+        self.menu.set_pad_count(pads.count())
         self.menu.phones = pads.summary()
         pads.phones.language = self.settings.language
 

@@ -205,6 +205,17 @@ class Menu:
         return (row.field in INFO or row.field == "power"
                 or self.locked and not row.unlocked and row.field not in PAGES)
 
+    def set_pad_count(self, count: int) -> None:
+        """Pads came or went (a phone joined or was let go): the game's lines offer what the
+        pads allow now, and the cursor stays on the line it was on."""
+        if count == self.pad_count:
+            return
+        field = self.rows()[self.cursor].field
+        self.pad_count = count
+        now = [row.field for row in self.rows()]
+        self.cursor = now.index(field) if field in now else min(self.cursor, len(now) - 1)
+        self.top = max(min(self.top, self.cursor), self.cursor - VISIBLE_ROWS + 1)
+
     def rows(self) -> list[Row]:
         return rows(self.settings, self.played, self.pad_count, self.names, self.tournament, self.club,
                     self.power, self.silent, self.phones)

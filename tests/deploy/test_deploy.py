@@ -421,7 +421,7 @@ def test_the_units_own_wifi_is_a_networkmanager_profile_nmcli_itself_writes(fake
     """[phones.hotspot]: the installer asks Debian's nmcli (--offline, as NetworkManager
     documents the properties) for the profile: an access point with WPA2 on wlan0, shared IPv4
     on 10.42.0.1, below a known network in priority; a second run writes nothing; without the
-    table the profile goes."""
+    table the profile goes (and NetworkManager is told)."""
     fake_dir, root = fake
     with_nmcli_stub(fake_dir)
     run(fake_dir, root, "install.sh", "--config", str(phones_config(tmp_path, HOTSPOT)))
@@ -435,13 +435,15 @@ def test_the_units_own_wifi_is_a_networkmanager_profile_nmcli_itself_writes(fake
     ssid = next(line for line in keyfile.splitlines() if line.startswith("ssid="))
     assert bytes(int(b) for b in ssid[5:].rstrip(";").split(";")).decode() == 'Café "PitchPad" 2'
     calls = log(fake_dir)
-    assert "nmcli connection reload" not in calls, "NetworkManager does not run here: nothing asked of it"
+    assert calls.index("nmcli connection reload") < calls.index("nmcli connection up pitchpad-hotspot"), \
+        "on a booted system NetworkManager reads the profile and brings the hotspot up"
     before = tree(root)
     run(fake_dir, root, "install.sh")
     assert tree(root) == before and log(fake_dir) == [], "a second run writes the same profile: nothing"
     (root / "etc/pitchpad/hardware.toml").write_text(phones_config(tmp_path).read_text())
     run(fake_dir, root, "install.sh")
     assert not profile.exists(), "no [phones.hotspot]: the unit makes no Wi-Fi of its own"
+    assert "nmcli connection reload" in log(fake_dir)
 
 
 def test_nmcli_refuses_what_networkmanager_does_not_know():
@@ -457,3 +459,20 @@ def test_nmcli_refuses_what_networkmanager_does_not_know():
     bad = [("802-11-wireless.modes" if arg == "802-11-wireless.mode" else arg) for arg in good]
     done = real_nmcli("--offline", *bad)
     assert done.returncode != 0 and "modes" in done.stderr
+
+
+def test_the_hotspots_address_is_the_one_the_phones_are_sent_to():
+    """The installer's profile gives the unit 10.42.0.1 on its own Wi-Fi; a code's link names
+    it while that Wi-Fi is up, and the unit's address on its network when it is down (a
+    handheld at home)."""
+    from hal.phone.address import HOTSPOT_ADDRESS, url_host
+
+    sys.path.insert(0, str(DEPLOY))
+    try:
+        import hotspot
+    finally:
+        sys.path.remove(str(DEPLOY))
+    assert hotspot.ADDRESS == HOTSPOT_ADDRESS
+    assert url_host("lan", hotspot=True, lan="192.168.1.20", local=lambda a: a == HOTSPOT_ADDRESS) == HOTSPOT_ADDRESS
+    assert url_host("lan", hotspot=True, lan="192.168.1.20", local=lambda a: False) == "192.168.1.20"
+    assert url_host("lan", hotspot=False, lan="192.168.1.20") == "192.168.1.20"

@@ -33,15 +33,16 @@ class Rig:
 
     def __init__(self, state_dir: Path, settings: Settings | None = None, seed: int = 1,
                  pads: int = 2, halt: Any = None, battery: float | None = None, power_off: bool = True,
-                 **options: Any) -> None:
+                 phones: Any = None, **options: Any) -> None:
         """``halt`` (``hal.halt``'s kind): the app gets the power service, which asks it to power
         off (``power_off``: the menu offers it); ``battery``: a simulated cell at that percent
-        (its gauge read by the service)."""
+        (its gauge read by the service); ``phones`` (a ``hal.config.PhonesConfig``): phones
+        served for real on loopback as the pads after the console's own."""
         if settings is not None:
             save(state_dir, settings)
         self.clock = ManualClock()
         self.pads = pads
-        self.console = sim.open_console(pads, clock=self.clock, battery=battery is not None)
+        self.console = sim.open_console(pads, clock=self.clock, battery=battery is not None, phones=phones)
         if battery is not None:
             self.console.battery.percent = battery
         power = PowerService(self.console, halt, offers_power_off=power_off) if halt is not None else None
@@ -53,6 +54,15 @@ class Rig:
         for event in self.console.events.drain():
             self.app.step(event)
         if self.app.behind:              # a staggered press: the other screens, next pass
+            self.app.step(None)
+
+    def settle(self) -> None:
+        """Handle what arrived on the console's queue from other threads (a phone's press, a
+        phone joining or leaving: the phones' server nudges the loop), as the loop would."""
+        for event in self.console.events.drain():
+            self.app.step(event)
+        self.app.step(None)
+        if self.app.behind:
             self.app.step(None)
 
     def wait(self, seconds: float) -> None:
