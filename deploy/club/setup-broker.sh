@@ -4,11 +4,12 @@
 #        [--port 1883] [--bind ADDRESS] [--tls-cert FILE --tls-key FILE [--tls-port 8883]]
 #        [--no-tls] [--revoke TABLE[,TABLE]] [--password USER[,USER]] [--no-restart]
 # Installs mosquitto if missing; writes /etc/mosquitto/conf.d/pitchpad.conf (listeners, no
-# anonymous clients, each client named after its user, a packet size limit, persistence), the
-# users (the league and one per table, each with its own random password, kept in
-# /etc/pitchpad/club/<user>.password, 0600) and the ACL: a table may write only its own result
-# and live topics and read only its own receipts and the club's players; the league reads every
-# table and writes the receipts and the players.
+# anonymous clients, each client named after its user, a packet size limit, persistence, the
+# log to the journal with the broker's refusals), the users (the league and one per table, each
+# with its own random password, kept in /etc/pitchpad/club/<user>.password, 0600) and the ACL:
+# a table may write only its own result and live topics and read only its own receipts and the
+# club's players; the league reads every table (and clears what a table retains there) and
+# writes the receipts and the players.
 # Safe to run again: it keeps the passwords, the tables, the listeners as they are (a listener
 # bound to 127.0.0.1, the TLS listener) unless an option changes them, and adds new tables.
 #   --revoke TABLE     remove a table: its user, password and rights (its unit is cut off)
@@ -47,7 +48,7 @@ while [ $# -gt 0 ]; do
         --revoke) need "$@"; revoke=$2; shift 2 ;;
         --password) need "$@"; renew=$2; shift 2 ;;
         --no-restart) restart=no; shift ;;
-        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
         *) die "unknown option $1 (see --help)" ;;
     esac
 done
@@ -55,7 +56,7 @@ done
 # What an earlier run (or a person's edit) left: the club, the listeners, the TLS files.
 old_club="" old_port="" old_bind="" old_tls_port="" old_tls_bind="" old_tls_cert="" old_tls_key=""
 if [ -f "$ACL" ]; then
-    old_club=$(sed -n 's|^topic read pitchpad/\([a-z0-9_-]*\)/+/result$|\1|p' "$ACL" | head -n 1)
+    old_club=$(sed -n 's#^topic \(read\|readwrite\) pitchpad/\([a-z0-9_-]*\)/+/result$#\2#p' "$ACL" | head -n 1)
 fi
 if [ -f "$CONF" ]; then
     # Each "listener PORT [ADDRESS]" block; the one with a certfile is the TLS listener.
@@ -159,8 +160,9 @@ acl_tmp=$(mktemp)
 {
     echo "# PitchPad club $club: written by deploy/club/setup-broker.sh (run it again to add tables)"
     echo "user league"
-    echo "topic read pitchpad/$club/+/result"
-    echo "topic read pitchpad/$club/+/live"
+    echo "# readwrite: the league clears a retained result or bad live score a table left there"
+    echo "topic readwrite pitchpad/$club/+/result"
+    echo "topic readwrite pitchpad/$club/+/live"
     echo "topic write pitchpad/$club/+/ack"
     echo "topic write pitchpad/$club/players"
     # Every table in the password file (tables from earlier runs keep their rights).
@@ -186,6 +188,17 @@ conf_tmp=$(mktemp)
     echo "acl_file $ACL"
     echo "# A PitchPad message is well under 1 kB: anything bigger is refused, its sender cut off."
     echo "max_packet_size $MAX_PACKET"
+    echo "# The log goes to the system journal (journalctl -u mosquitto), which bounds its size and"
+    echo "# its rate: a flood cannot fill the card. Mosquitto 2.0 logs a refused publish (a table"
+    echo "# writing another table's topics: \"Denied PUBLISH from table1 ...\") at the debug level"
+    echo "# only, so debug goes there too; journalctl -u mosquitto -p info leaves it out."
+    echo "log_dest none"
+    echo "log_dest syslog"
+    echo "log_type error"
+    echo "log_type warning"
+    echo "log_type notice"
+    echo "log_type information"
+    echo "log_type debug"
     echo "# Results queued for the league while it is off survive a broker restart."
     echo "persistence true"
     echo "autosave_interval 30"

@@ -74,6 +74,7 @@ class LeagueService:
         self.client.on_disconnect = self._on_disconnect
         self.client.on_connect_fail = self._on_connect_fail
         self.client.on_subscribe = self._on_subscribe
+        self.client.on_publish = self._on_publish
         self.connected = threading.Event()
         """Set once subscribed: every table's messages reach the league."""
         self.received = 0
@@ -82,6 +83,9 @@ class LeagueService:
         self.stopping = False
         self.flood = flood or FloodWatch()
         self._players_sent: bytes | None = None
+        self._clearing: dict[int, str] = {}
+        """Retained messages being cleared, by the publish's mid."""
+        self._refusal_said = -60.0
 
     def start(self) -> None:
         from paho.mqtt.packettypes import PacketTypes
@@ -107,8 +111,13 @@ class LeagueService:
             return
         if self.takeover.connected():
             self._taken_over()
+        from paho.mqtt.subscribeoptions import SubscribeOptions
+
+        # Retain as published: a retained message says so, and the league clears it (below);
+        # no local: the league does not hear its own clearing.
+        options = SubscribeOptions(qos=1, noLocal=True, retainAsPublished=True)
         root = self.messages.ROOT
-        client.subscribe([(f"{root}/{self.club}/+/result", 1), (f"{root}/{self.club}/+/live", 1)])
+        client.subscribe([(f"{root}/{self.club}/+/result", options), (f"{root}/{self.club}/+/live", options)])
         log.info("league: connected to %s:%d, club %s", self.broker.host, self.broker.port, self.club)
 
     def _on_subscribe(self, client: Any, userdata: Any, mid: int, reasons: Any, properties: Any) -> None:
@@ -151,13 +160,15 @@ class LeagueService:
     def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
         """Whatever the message, and whatever goes wrong with it: acknowledged once handled or
         set aside (a raise here would stop paho's thread, and with it the league)."""
-        topic, payload = message.topic, message.payload
+        topic, payload, retained = message.topic, message.payload, bool(message.retain)
         try:
-            self.handle(topic, payload)
+            self.handle(topic, payload, retained=retained)
         except self.messages.BadMessage as exc:
             self._set_aside(topic, payload, str(exc), refused=True)
             ident = getattr(exc, "ident", None)
-            if ident is not None:                        # the table stops resending it
+            if retained:                                 # or it comes back at every restart
+                self._clear(topic)
+            elif ident is not None:                      # the table stops resending it
                 self._receipt(topic, ident)
         except Exception as exc:                         # a bug, a full disk: still no blockage
             self._set_aside(topic, payload, f"{type(exc).__name__}: {exc}", refused=False,
@@ -167,11 +178,17 @@ class LeagueService:
         except Exception as exc:                         # the connection went meanwhile
             log.warning("league: could not acknowledge a message on %s (%s)", topic, exc)
 
-    def handle(self, topic: str, payload: bytes) -> None:
+    def handle(self, topic: str, payload: bytes, *, retained: bool = False) -> None:
+        """Check and record one message (:class:`BadMessage` when the league cannot use it). A
+        retained result is refused: a unit publishes a result once, never retained, and the
+        broker would hand a retained one to the league again at every restart."""
         messages = self.messages
         club, table, kind = messages.parse_topic(topic)
         if club != self.club:
             raise messages.BadMessage(f"club {club!r} is not this league's")
+        if kind == "result" and retained:
+            raise messages.BadMessage("a retained result (a unit never retains one): cleared from "
+                                      "the broker, so it does not come back")
         if kind == "result":
             result = messages.read_result(payload, club, table)
             try:
@@ -190,6 +207,26 @@ class LeagueService:
             self.league.set_live(club, table, live)
         else:
             raise messages.BadMessage(f"{kind!r} is the league's to send, not a table's")
+
+    def _clear(self, topic: str) -> None:
+        """Delete the retained message on ``topic`` (an empty retained payload): garbage a table
+        left there would otherwise come to the league at every (re)subscription."""
+        info = self.client.publish(topic, b"", qos=1, retain=True)
+        self._clearing[info.mid] = topic
+
+    def _on_publish(self, client: Any, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
+        """The broker's answer to one of the league's publishes: a refusal (the ACL) is said
+        once a minute at most."""
+        topic = self._clearing.pop(mid, None)
+        if reason is None or not reason.is_failure:
+            return
+        now = time.monotonic()
+        if now - self._refusal_said < 60:
+            return
+        self._refusal_said = now
+        what = f"clear the retained message on {topic}" if topic else "publish (a receipt or the players)"
+        log.error("league: the broker would not let the league %s (%s): run deploy/club/setup-broker.sh "
+                  "again, it gives the league the rights it needs", what, reason)
 
     def _receipt(self, topic: str, ident: str) -> None:
         club, table, _ = self.messages.parse_topic(topic)

@@ -144,3 +144,15 @@ def test_the_docs_tls_snippet_is_posix_sh():
     done = subprocess.run([shellcheck, "--shell=sh", "-"], input=snippet, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout
     assert subprocess.run(["dash", "-n"], input=snippet, text=True).returncode == 0
+
+
+def test_a_rerun_over_an_acl_of_before_gives_the_league_its_right_to_clear_retained_messages(broker):
+    """Issue 39, item 6: the league clears what a table retains on its result and live topics;
+    a club set up before keeps its club name on the rerun and the league gains the right."""
+    acl = broker.root / "etc/mosquitto/pitchpad.acl"
+    acl.write_text(acl.read_text().replace("topic readwrite pitchpad/cafe/+/", "topic read pitchpad/cafe/+/"))
+    assert "topic readwrite" not in acl.read_text()
+    broker.setup("--tables", "table3")                    # no --club: read from the old ACL
+    assert "user league\n# readwrite" in acl.read_text()
+    assert "topic readwrite pitchpad/cafe/+/result\ntopic readwrite pitchpad/cafe/+/live" in acl.read_text()
+    assert "log_type debug" in broker.conf.read_text() and "log_dest syslog" in broker.conf.read_text()

@@ -222,3 +222,43 @@ def test_the_same_id_with_other_scores_is_refused_and_the_first_stands(mosquitto
     [row] = league.league.recent()
     assert [(p["name"], p["score"]) for p in row["players"]] == [("Ana", 2), ("Ben", 1)]
     assert league.league.standings()["chifootmi"][0]["name"] == "Ana"
+
+
+# ----- 5. what a table leaves on the broker (issue 39, item 6) -----------------------------------
+def test_retained_garbage_is_cleared_once_and_never_comes_back_at_a_restart(mosquitto, league, caplog):
+    caplog.set_level(logging.INFO, logger="pitchpad.league")
+    hostile = raw_client(mosquitto, "table1")
+    result_topic, live_topic = (messages.topic("cafe", "table1", kind) for kind in ("result", "live"))
+    hostile.publish(result_topic, b"{garbage", qos=1, retain=True).wait_for_publish(5)
+    hostile.publish(live_topic, b"[1, 2]", qos=1, retain=True).wait_for_publish(5)
+    hostile.loop_stop()
+    assert wait_until(lambda: league.league.ignored == 2)
+    for _ in range(3):                                # the issue: back 13 times, never cleared
+        league.restart()
+        time.sleep(0.5)                               # a retained message comes with the SUBACK
+    rows = league.league.rejected()
+    assert len(rows) == 2 and all(row["count"] == 1 for row in rows), [(r["topic"], r["count"]) for r in rows]
+    # A retained result that reads as a result is refused all the same: a unit never retains one.
+    again = raw_client(mosquitto, "table1")
+    again.publish(result_topic, result_message("table1", 1).payload(), qos=1, retain=True).wait_for_publish(5)
+    again.loop_stop()
+    assert wait_until(lambda: league.league.ignored == 3)
+    league.restart()
+    time.sleep(0.5)
+    assert league.count() == 0 and league.league.ignored == 3
+    assert all(row["count"] == 1 for row in league.league.rejected())
+    assert "a retained result" in league.league.rejected()[0]["reason"]
+    assert not [r for r in caplog.records if "would not let the league" in r.getMessage()]
+
+
+def test_a_table_writing_another_tables_topics_is_in_the_brokers_log(mosquitto, league):
+    hostile = raw_client(mosquitto, "table1")
+    hostile.publish(messages.topic("cafe", "table2", "result"), result_message("table2", 1).payload(),
+                    qos=1).wait_for_publish(5)
+    hostile.publish(messages.topic("cafe", "table3", "live"), b"", qos=1, retain=True).wait_for_publish(5)
+    hostile.loop_stop()
+    assert wait_until(lambda: "'pitchpad/cafe/table3/live'" in mosquitto.log.read_text(errors="replace"))
+    denied = [line for line in mosquitto.log.read_text(errors="replace").splitlines() if "Denied" in line]
+    assert any("Denied PUBLISH from table1" in line and "'pitchpad/cafe/table2/result'" in line for line in denied)
+    assert any("Denied PUBLISH from table1" in line and "'pitchpad/cafe/table3/live'" in line for line in denied)
+    assert league.count() == 0
