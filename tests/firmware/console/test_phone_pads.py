@@ -192,5 +192,5 @@ def test_a_phone_watching_sees_what_a_spare_pad_shows_and_waits_between_matches(
         rig.press(rng.choice((1, 2)), rng.choice((Button.CARD1, Button.CARD2, Button.LEFT, Button.RIGHT)))
         rig.wait(1.0)
         expected = drawn(rig.app.state.spectator(rig.app))
-        viewer.frame_until(lambda p: p.image.tobytes() == expected)
+        viewer.frame_until(lambda p, expected=expected: p.image.tobytes() == expected)
     viewer.close()
