@@ -121,7 +121,7 @@ def startup(starts: int, env: dict[str, str] | None = None) -> dict[str, float]:
             "first_frame_max_s": round(max(first), 3), "menu_s": round(statistics.median(menu), 3)}
 
 
-def idle(seconds: float) -> dict[str, object]:
+def idle(seconds: float, settle: float = SETTLE) -> dict[str, object]:
     """CPU share sitting in the menu, then in a match (vs the CPU) waiting for pad 1's move."""
     with tempfile.TemporaryDirectory(prefix="pitchpad-bench-") as state_dir:
         save(state_dir, Settings.flat(players="cpu", difficulty="easy", level="pro_plus"))
@@ -130,7 +130,7 @@ def idle(seconds: float) -> dict[str, object]:
         menu = console.cpu_share(seconds)
         console.press(1, "CENTRE")                  # OK: kick-off
         console.wait_frames(6)
-        time.sleep(SETTLE)                          # kick-off screen and the CPU's move are over
+        time.sleep(settle)                          # kick-off screen and the CPU's move are over
         match = console.cpu_share(seconds)
         rss = console.quit()
     return {"menu": menu, "match_waiting": match, "serve_peak_rss_mb": rss}
@@ -147,8 +147,10 @@ def memory(seed: int) -> dict[str, object]:
     return {"match": lines[0], "peak_rss_mb": peak_rss_mb(lines)}
 
 
-def measure(idle_seconds: float, starts: int, seed: int) -> dict[str, object]:
-    return {"startup": startup(starts), "idle": idle(idle_seconds), "memory": memory(seed),
+def measure(idle_seconds: float, starts: int, seed: int, settle: float = SETTLE) -> dict[str, object]:
+    """``settle``: seconds after OK before the match window (less in a smoke run: the window
+    then holds the kick-off too)."""
+    return {"startup": startup(starts), "idle": idle(idle_seconds, settle), "memory": memory(seed),
             "targets": TARGETS}
 
 

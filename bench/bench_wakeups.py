@@ -157,7 +157,7 @@ class Child:
             raise RuntimeError(f"the console exited with {self.process.returncode}")
 
 
-def measure_console(seconds: float, saver_after: float) -> dict[str, Any]:
+def measure_console(seconds: float, saver_after: float, settle: float = SETTLE) -> dict[str, Any]:
     """The Pi's default path on the real libgpiod: the menu with the screensaver off, then a
     match waiting for the person; then again with the screensaver on in the menu."""
     with Kernel(Chip("pinctrl-bcm2835")) as kernel, \
@@ -167,7 +167,7 @@ def measure_console(seconds: float, saver_after: float) -> dict[str, Any]:
         child.wait(lambda: child.frames >= 4)                 # splash, then the menu
         menu = child.window(seconds)
         child.press(1, Button.CENTRE)                         # OK: kick-off
-        time.sleep(SETTLE)
+        time.sleep(settle)
         match = child.window(seconds)
         lines = [offset for offset in kernel.chips[0].requested()]
         child.quit()
@@ -226,9 +226,10 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def measure_all(seconds: float, saver_after: float, lg_seconds: float) -> dict[str, Any]:
+def measure_all(seconds: float, saver_after: float, lg_seconds: float, settle: float = SETTLE) -> dict[str, Any]:
+    """``settle``: seconds after OK before the match window (less in a smoke run)."""
     load = open("/proc/loadavg").read().split()[:3]
-    return {**measure_console(seconds, saver_after), **measure_lgpio(seconds),
+    return {**measure_console(seconds, saver_after, settle), **measure_lgpio(seconds),
             **measure_demo(seconds, saver_after), **measure_lg(lg_seconds),
             "load_average": " ".join(load), "goal_per_second": GOAL, "doctor_warns_above": TARGET}
 

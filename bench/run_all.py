@@ -41,10 +41,10 @@ ROOT = BENCH.parent
 
 FULL = {"engine_seconds": 3.0, "bot_matches": 100, "bus_updates": 2000, "latency_matches": 3,
         "render_repeat": 5, "idle_seconds": 60.0, "starts": 3, "wakeup_seconds": 30.0,
-        "lg_seconds": 10.0}
+        "lg_seconds": 10.0, "saver_after": 5.0, "settle_seconds": 4.0}
 QUICK = {"engine_seconds": 0.2, "bot_matches": 2, "bus_updates": 200, "latency_matches": 1,
-         "render_repeat": 1, "idle_seconds": 2.0, "starts": 1, "wakeup_seconds": 2.0,
-         "lg_seconds": 1.0}
+         "render_repeat": 1, "idle_seconds": 1.0, "starts": 1, "wakeup_seconds": 1.0,
+         "lg_seconds": 0.5, "saver_after": 1.0, "settle_seconds": 0.5}
 
 
 def engine(settings: dict[str, Any]) -> dict[str, Any]:
@@ -96,13 +96,14 @@ def render(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def process(settings: dict[str, Any]) -> dict[str, Any]:
-    figures = bench_process.measure(settings["idle_seconds"], settings["starts"], 1)
+    figures = bench_process.measure(settings["idle_seconds"], settings["starts"], 1, settings["settle_seconds"])
     bench_process.print_table(figures)
     return figures
 
 
 def wakeups(settings: dict[str, Any]) -> dict[str, Any]:
-    figures = bench_wakeups.measure_all(settings["wakeup_seconds"], 5.0, settings["lg_seconds"])
+    figures = bench_wakeups.measure_all(settings["wakeup_seconds"], settings["saver_after"], settings["lg_seconds"],
+                                        settings["settle_seconds"])
     bench_wakeups.print_table(figures)
     return figures
 
