@@ -125,6 +125,7 @@ def measure(starts: int, callgrind: bool = True) -> dict[str, object]:
             "modules": {"count": len(modules), "never_used": never_used(modules)},
             "target_first_frame_s": TARGET_S}
         if callgrind and shutil.which("valgrind"):
+            installed = {**installed, "PYTHONHASHSEED": "0"}   # the same dicts and sets at every run
             _, said, _ = first_frame(installed, ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"))
             figures["instructions"] = {
                 "first_frame": collected(said),
