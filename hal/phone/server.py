@@ -209,6 +209,11 @@ class PhoneServer:
             raise BackendUnavailable(f"phones: cannot listen on {where}: {reason} (is another "
                                      f"console running? [phones] port chooses another)") from None
 
+    @property
+    def thread_id(self) -> int | None:
+        """The server thread's id for the OS (``/proc/PID/task/ID``: its wake-ups)."""
+        return self._thread.native_id
+
     def close(self) -> None:
         if not self._thread.is_alive():
             return
@@ -320,7 +325,11 @@ class PhoneServer:
         return _response(http.HTTPStatus.OK, body, kind)
 
     def lost(self, connection: ServerConnection) -> None:
-        self.peers.pop(connection, None)
+        """A TCP connection ended: one line if what came on it was no HTTP request we answer."""
+        peer = self.peers.pop(connection, None)
+        broken = connection.protocol.handshake_exc
+        if broken is not None and peer is not None:
+            self._warn("phone %s: not a request this console answers (%s): closed", peer.address, broken)
 
     async def _handle(self, connection: ServerConnection) -> None:
         peer = self.peers.get(connection) or _Peer(_address_of(connection))

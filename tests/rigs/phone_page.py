@@ -15,6 +15,7 @@ from typing import Any
 
 from browser_rig import browser
 from PIL import Image
+from selenium.common.exceptions import NoSuchWindowException
 from selenium.webdriver.remote.webdriver import WebDriver
 
 PHONES = {"small": ((360, 640), 2.0), "tall": ((390, 844), 3.0)}
@@ -60,7 +61,12 @@ class PhonePage:
         self.handle = handle or driver.current_window_handle
 
     def focus(self) -> WebDriver:
-        if self.driver.current_window_handle != self.handle:
+        """The browser, on this tab (brought to the front if another was)."""
+        try:
+            here = self.driver.current_window_handle
+        except NoSuchWindowException:       # the tab in front was closed
+            here = None
+        if here != self.handle:
             self.driver.switch_to.window(self.handle)
         return self.driver
 
@@ -71,7 +77,8 @@ class PhonePage:
     @property
     def api(self) -> dict[str, Any]:
         """``window.pitchpad``: state, pad, frames, lastFrameAt (no secret in it)."""
-        return dict(self.focus().execute_script("return Object.assign({}, window.pitchpad || {})"))
+        return dict(self.focus().execute_script(
+            "return Object.assign({state: null, pad: null, frames: 0, lastFrameAt: null}, window.pitchpad || {})"))
 
     def status(self) -> str:
         return str(self.focus().execute_script("return document.getElementById('status').textContent"))

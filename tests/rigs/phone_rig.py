@@ -1,4 +1,4 @@
-"""What the phone tests share: a phone in Python and a served console.
+"""What the phone tests share: a phone in Python, a recording TCP proxy, a served console.
 
 :class:`PythonPhone` speaks the phone's side of ``hal/phone/protocol.py`` over the real
 ``websockets`` client, with PyNaCl: the robustness tests send through it what no page would
@@ -7,6 +7,9 @@ Everything listens and connects on 127.0.0.1 only.
 """
 from __future__ import annotations
 
+import os
+import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -156,3 +159,146 @@ class PythonPhone:
 
     def close(self) -> None:
         self.opened.close()
+
+
+class _Pipe:
+    """One connection through the proxy: its two sockets and every byte each way."""
+
+    def __init__(self, phone: socket.socket, unit: socket.socket) -> None:
+        self.phone = phone
+        self.unit = unit
+        self.to_unit = bytearray()
+        self.to_phone = bytearray()
+        self.silent = False
+
+
+class RecordingProxy:
+    """A TCP proxy on 127.0.0.1 between the phones and the unit that keeps every byte both
+    ways, per connection. It can cut the line (:meth:`cut`: every connection reset, new ones
+    refused), let it go silent (:meth:`stall`: bytes dropped both ways and the sockets left
+    open, as a Wi-Fi that went away), bring it back (:meth:`restore`), and slip bytes toward
+    the unit into the last connection (:meth:`inject`: an attacker on the path)."""
+
+    def __init__(self, unit_port: int) -> None:
+        self.unit_port = unit_port
+        self.listener = socket.create_server((LOOPBACK, 0))
+        self.port = self.listener.getsockname()[1]
+        self.pipes: list[_Pipe] = []
+        self.up = True
+        self._lock = threading.Lock()
+        threading.Thread(target=self._accept, name="proxy", daemon=True).start()
+
+    def url(self, url: str) -> str:
+        """``url`` (the unit's) through the proxy."""
+        return url.replace(f":{self.unit_port}/", f":{self.port}/")
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                phone, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.up:
+                _reset(phone)
+                continue
+            pipe = _Pipe(phone, socket.create_connection((LOOPBACK, self.unit_port)))
+            with self._lock:
+                self.pipes.append(pipe)
+            for source, sink, record in ((pipe.phone, pipe.unit, pipe.to_unit),
+                                         (pipe.unit, pipe.phone, pipe.to_phone)):
+                threading.Thread(target=self._pump, args=(pipe, source, sink, record), daemon=True).start()
+
+    def _pump(self, pipe: _Pipe, source: socket.socket, sink: socket.socket, record: bytearray) -> None:
+        while True:
+            try:
+                data = source.recv(65536)
+            except OSError:
+                data = b""
+            if not data:
+                if not pipe.silent:
+                    _reset(sink)
+                return
+            if pipe.silent:
+                continue
+            with self._lock:
+                record += data
+            try:
+                sink.sendall(data)
+            except OSError:
+                return
+
+    def cut(self) -> None:
+        self.up = False
+        with self._lock:
+            pipes = list(self.pipes)
+        for pipe in pipes:
+            _reset(pipe.phone)
+            _reset(pipe.unit)
+
+    def stall(self) -> None:
+        self.up = False
+        with self._lock:
+            for pipe in self.pipes:
+                pipe.silent = True
+
+    def restore(self) -> None:
+        self.up = True
+
+    def inject(self, data: bytes) -> None:
+        with self._lock:
+            pipe = self.pipes[-1]
+            pipe.to_unit += data
+        pipe.unit.sendall(data)
+
+    def link_pipes(self) -> list[_Pipe]:
+        """The connections that carried a link (not a page's file)."""
+        with self._lock:
+            return [pipe for pipe in self.pipes if pipe.to_unit.startswith(b"GET /link ")]
+
+    def everything(self) -> bytes:
+        with self._lock:
+            return b"".join(bytes(pipe.to_unit) + bytes(pipe.to_phone) for pipe in self.pipes)
+
+    def close(self) -> None:
+        self.listener.close()
+        self.cut()
+
+
+def _reset(sock: socket.socket) -> None:
+    """End a connection at once, whatever it was doing (a line cut, not a goodbye: no
+    WebSocket close): shut down first, which wakes a pump blocked reading it."""
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, (1).to_bytes(4, "little") + bytes(4))
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    sock.close()
+
+
+def websocket_messages(stream: bytes) -> list[bytes]:
+    """The data messages of one direction of a WebSocket connection (the HTTP upgrade skipped,
+    a phone's masking undone, control frames left out): what an onlooker reads off the wire."""
+    at = stream.index(b"\r\n\r\n") + 4
+    messages = []
+    while at + 2 <= len(stream):
+        opcode, length = stream[at] & 0x0F, stream[at + 1] & 0x7F
+        masked = stream[at + 1] & 0x80
+        at += 2
+        if length == 126:
+            length, at = int.from_bytes(stream[at:at + 2], "big"), at + 2
+        elif length == 127:
+            length, at = int.from_bytes(stream[at:at + 8], "big"), at + 8
+        mask = stream[at:at + 4] if masked else bytes(4)
+        at += 4 if masked else 0
+        payload = bytes(byte ^ mask[n % 4] for n, byte in enumerate(stream[at:at + length]))
+        at += length
+        if opcode in (1, 2):
+            messages.append(payload)
+    return messages
+
+
+def websocket_frame(payload: bytes) -> bytes:
+    """A phone's binary message as it goes on the wire (masked, as every client's must be)."""
+    mask = os.urandom(4)
+    assert len(payload) < 126
+    return bytes((0x82, 0x80 | len(payload))) + mask + bytes(b ^ mask[n % 4] for n, b in enumerate(payload))

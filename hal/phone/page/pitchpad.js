@@ -146,13 +146,17 @@
     var mine = link = { socket: socket, challenge: null, key: null, sealing: null };
     socket.onmessage = function (event) {
       if (link !== mine || !(event.data instanceof ArrayBuffer)) return;
-      try { receive(mine, new Uint8Array(event.data)); } catch (e) { socket.close(); }
+      try { receive(mine, new Uint8Array(event.data)); } catch (e) { drop(mine); }
     };
-    socket.onclose = function () {
-      if (link !== mine) return;
-      link = null;
-      lost();
-    };
+    socket.onclose = function () { drop(mine); };
+  }
+
+  /* This link is over: the next begins now, without waiting for a dead one's closing handshake. */
+  function drop(conn) {
+    if (link !== conn) return;
+    link = null;
+    conn.socket.close();
+    lost();
   }
 
   function lost() {
@@ -246,7 +250,7 @@
     clearTimeout(probe);
     if (send(new Uint8Array([PROBE]))) {
       var mine = link;
-      probe = setTimeout(function () { if (link === mine) mine.socket.close(); }, PROBE_MS);
+      probe = setTimeout(function () { drop(mine); }, PROBE_MS);
     }
   }
 
@@ -366,7 +370,7 @@
     ended = false;
     document.body.classList.remove("ended");
     api.pad = null;
-    if (link) { var old = link; link = null; old.socket.close(); }
+    if (link) { var old = link; link = null; old.socket.close(); }  /* no lost(): a new seat begins */
     say("connecting");
     retries = 0;
     connect();
@@ -374,7 +378,7 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") {
       /* a locked phone is away: the unit releases its buttons and shows it; back in < 2 s */
-      if (link) link.socket.close();
+      if (link) drop(link);
     } else {
       retries = 0;
       check();

@@ -8,16 +8,23 @@ One browser for the module: its tabs are the phones.
 """
 from __future__ import annotations
 
+import json
+import logging
+import os
+import time
 from pathlib import Path
 
 import pytest
+from nacl.exceptions import CryptoError
+from nacl.secret import SecretBox
 from phone_page import PHONES, PhonePage, emulate, phone_browser
-from phone_rig import TESTING, served, wait_until
+from phone_rig import TESTING, RecordingProxy, served, wait_until, websocket_frame, websocket_messages
 from PIL import Image, ImageDraw
 
 from hal.buttons import Button
+from hal.phone import protocol
 from hal.phones import PhoneState
-from hal.screen import blank_frame
+from hal.screen import blank_frame, to_pages
 
 OUT = Path(__file__).parent / "out"
 
@@ -101,3 +108,184 @@ def test_taps_and_the_left_right_hold_are_the_pads_presses(driver, console) -> N
     page.wait(lambda p: p.api["state"] == "here" and p.api["pad"] == 4)
     assert phones.state(4) is PhoneState.HERE
     driver.get("about:blank")
+
+
+# ----- the wire: what crosses, captured by a proxy between the browser and the unit -------------
+@pytest.fixture
+def wire(console):
+    phones, events = console
+    proxy = RecordingProxy(phones.server.port)
+    yield phones, events, proxy
+    proxy.close()
+
+
+def kept_keys(page: PhonePage) -> dict:
+    """What the page keeps in sessionStorage (the phone's own keys)."""
+    return json.loads(page.focus().execute_script("return sessionStorage.getItem('pitchpad')"))
+
+
+def test_nothing_on_the_wire_opens_without_the_link_key_and_the_code_never_crosses(driver, wire, caplog) -> None:
+    phones, events, proxy = wire
+    before, after = scoreboard("YOUR CARDS"), scoreboard("BLUE SCORES")
+    phones.phone_screens[3].display(before)
+    invite = phones.invite(3)
+    page = PhonePage(driver).open(proxy.url(invite.url))
+    page.wait(lambda p: p.screen().tobytes() == before.tobytes())
+    page.tap("CARD3")
+    page.hold("LEFT", "RIGHT")
+    page.lift()
+    assert len(events_of(events, 6)) == 6
+    phones.phone_screens[3].display(after)
+    page.wait(lambda p: p.screen().tobytes() == after.tobytes())
+    shared = bytes.fromhex(kept_keys(page)["shared"])
+    [link] = proxy.link_pipes()
+    to_phone, to_unit = websocket_messages(bytes(link.to_phone)), websocket_messages(bytes(link.to_unit))
+    challenge = protocol.read_hello(to_phone[0])
+    assert to_unit[0][0] == protocol.JOIN and to_phone[1][0] == protocol.WELCOME
+    sealed_to_unit, sealed_to_phone = to_unit[1:], to_phone[2:]
+    assert all(m[0] == protocol.SEALED for m in sealed_to_unit + sealed_to_phone)
+
+    # With the link's key (the phone's and the unit's alone) every message opens, in order...
+    unit_side = protocol.unit_link(shared, challenge)
+    presses = [unit_side.open(m) for m in sealed_to_unit]
+    assert presses == [protocol.press(b, d) for b, d in ((Button.CARD3, True), (Button.CARD3, False))] + presses[2:]
+    assert sorted(presses[2:]) == sorted(protocol.press(b, d) for b in (Button.LEFT, Button.RIGHT) for d in (1, 0))
+    phone_side = protocol.phone_link(shared, challenge)
+    frames = [phone_side.open(m) for m in sealed_to_phone]
+    assert frames[0] == protocol.frame(0xFF, protocol.PANEL_ON, 0xCF, to_pages(before))
+
+    # ...and with anything else none does: the code's key (a second phone that saw the QR code
+    # has it), a link key made from it, or another code's.
+    _, code = protocol.read_fragment(invite.code)
+    guesses = [protocol.code_key("3", code), protocol.link_key(protocol.code_key("3", code), challenge),
+               protocol.link_key(os.urandom(32), challenge)]
+    for key in guesses:
+        for direction, message in [(protocol.TO_UNIT, m) for m in sealed_to_unit] + \
+                                  [(protocol.TO_PHONE, m) for m in sealed_to_phone]:
+            counter = int.from_bytes(message[1:9], "big")
+            with pytest.raises(CryptoError):
+                SecretBox(key).decrypt(message[9:], protocol.Link.nonce(direction, counter))
+
+    # No screen, card or choice in the clear anywhere, nor the code (the fragment never leaves).
+    everything = proxy.everything()
+    readable = everything + b"".join(to_phone + to_unit)
+    for picture in (before, after):
+        for page_bytes in _pages(to_pages(picture)):
+            assert page_bytes not in readable
+    for plain in presses + [b'"pad":3', invite.code.encode(), invite.code[1:].lower().encode(), code]:
+        assert plain not in readable
+    assert b"GET / HTTP/1.1" in everything and b"#" not in everything.split(b"\r\n\r\n")[0]
+    driver.get("about:blank")
+
+
+def _pages(pages: bytes) -> list[bytes]:
+    return [pages[n * 128:(n + 1) * 128] for n in range(8) if any(pages[n * 128:(n + 1) * 128])]
+
+
+@pytest.mark.parametrize("tamper", ["replayed", "altered"])
+def test_a_replayed_or_altered_message_on_the_wire_is_refused(driver, wire, caplog, tamper) -> None:
+    phones, events, proxy = wire
+    caplog.set_level(logging.WARNING, logger="pitchpad.phones")
+    page = PhonePage(driver).open(proxy.url(phones.invite(3).url))
+    page.wait(lambda p: p.api["state"] == "here")
+    page.tap("CARD1")
+    assert events_of(events, 2) == [(3, Button.CARD1, True), (3, Button.CARD1, False)]
+    [link] = proxy.link_pipes()
+    press = websocket_messages(bytes(link.to_unit))[1]                    # the CARD1 press, sealed
+    if tamper == "replayed":
+        proxy.inject(websocket_frame(press))
+        says = "message number 1 where 3 was due"
+    else:
+        altered = bytearray(press)
+        altered[1:9] = (3).to_bytes(8, "big")                           # the number due, the box kept
+        proxy.inject(websocket_frame(bytes(altered)))
+        says = "does not open"
+    wait_until(lambda: any(says in r.getMessage() for r in caplog.records))
+    page.wait(lambda p: len(proxy.link_pipes()) == 2 and p.api["state"] == "here")   # it came back
+    assert events.drain() == [], "the injected press pressed nothing"
+    page.tap("CARD2")
+    assert events_of(events, 2) == [(3, Button.CARD2, True), (3, Button.CARD2, False)]
+    driver.get("about:blank")
+
+
+def test_a_second_phone_scanning_the_same_code_is_told_the_seat_is_taken(driver, console) -> None:
+    phones, events = console
+    url = phones.invite(3).url
+    first = PhonePage(driver).open(url)
+    first.wait(lambda p: p.api["state"] == "here")
+    driver.switch_to.new_window("tab")
+    second = PhonePage(driver).open(url)
+    second.wait(lambda p: p.api["state"] == "taken")
+    assert second.status() == "This seat is taken"
+    second.focus().close()
+    first.wait(lambda p: p.api["state"] == "here")      # back to the front: still its seat
+    first.tap("CENTRE")
+    assert events_of(events, 2)[0] == (3, Button.CENTRE, True)
+    assert phones.state(3) is PhoneState.HERE
+    driver.get("about:blank")
+
+
+# ----- a seat that drops ----------------------------------------------------------------------------
+def test_a_cut_line_releases_held_buttons_and_the_phone_is_back_with_the_current_frame_within_2_s(
+        driver, wire) -> None:
+    phones, events, proxy = wire
+    page = PhonePage(driver).open(proxy.url(phones.invite(3).url))
+    page.wait(lambda p: p.api["state"] == "here")
+    page.hold("LEFT", "RIGHT")
+    assert len(events_of(events, 2)) == 2
+    proxy.cut()
+    assert sorted(events_of(events, 2), key=str) == [(3, Button.LEFT, False), (3, Button.RIGHT, False)]
+    wait_until(lambda: phones.state(3) is PhoneState.AWAY)
+    page.wait(lambda p: p.api["state"] == "away")
+    assert page.status() == "Coming back…"
+    page.lift()
+    meanwhile = scoreboard("WHILE YOU WERE OUT")
+    phones.phone_screens[3].display(meanwhile)
+    time.sleep(1.0)                                      # the page keeps knocking on a closed door
+    proxy.restore()
+    back_at = time.monotonic()
+    page.wait(lambda p: p.screen().tobytes() == meanwhile.tobytes(), timeout=2.0)
+    assert time.monotonic() - back_at < 2.0 and phones.state(3) is PhoneState.HERE
+    driver.get("about:blank")
+
+
+def test_a_link_gone_silent_is_found_out_when_the_phone_is_back_online(driver, wire) -> None:
+    phones, _, proxy = wire
+    page = PhonePage(driver).open(proxy.url(phones.invite(3).url))
+    page.wait(lambda p: p.api["state"] == "here")
+    network(driver, online=False)
+    proxy.stall()                                       # the Wi-Fi went away without a word
+    meanwhile = scoreboard("MOVE ON")
+    phones.phone_screens[3].display(meanwhile)
+    proxy.restore()
+    back_at = time.monotonic()
+    network(driver, online=True)                         # the phone finds a network again
+    page.wait(lambda p: p.screen().tobytes() == meanwhile.tobytes(), timeout=2.0)
+    assert time.monotonic() - back_at < 2.0
+    assert len(proxy.link_pipes()) == 2 and phones.state(3) is PhoneState.HERE
+    driver.get("about:blank")
+
+
+def test_a_phone_put_away_is_away_and_back_within_2_s_when_shown_again(driver, console) -> None:
+    phones, events = console
+    page = PhonePage(driver).open(phones.invite(3).url)
+    page.wait(lambda p: p.api["state"] == "here")
+    page.hold("CARD4")
+    assert events_of(events, 1) == [(3, Button.CARD4, True)]
+    driver.switch_to.new_window("tab")                   # the page hidden (its phone locked)
+    assert events_of(events, 1) == [(3, Button.CARD4, False)]
+    wait_until(lambda: phones.state(3) is PhoneState.AWAY)
+    meanwhile = scoreboard("KICK OFF")
+    phones.phone_screens[3].display(meanwhile)
+    driver.close()
+    back_at = time.monotonic()
+    page.focus()                                         # shown again
+    page.wait(lambda p: p.screen().tobytes() == meanwhile.tobytes(), timeout=2.0)
+    assert time.monotonic() - back_at < 2.0 and phones.state(3) is PhoneState.HERE
+    driver.get("about:blank")
+
+
+def network(driver, *, online: bool) -> None:
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": not online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
