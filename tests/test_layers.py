@@ -57,6 +57,7 @@ FIRMWARE_ORDER: tuple[tuple[str, ...], ...] = (
 OPTIONAL_HOSTS = {
     "firmware.club.publisher": "paho-mqtt, the club extra: a unit without club play lacks it",
     "firmware.league.web": "Tornado, the league extra: no unit has it",
+    "firmware.league.connections": "Tornado, the league extra: no unit has it",
     "hal.phone.server": "websockets and PyNaCl, the phones extra: a unit without [phones] lacks them",
 }
 """Modules of ours imported inside a function, because they import an optional library at

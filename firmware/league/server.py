@@ -15,9 +15,10 @@ One process, on one of the Pis or any machine of the club, two threads:
   its handlers in :mod:`firmware.league.web`):
   ``/`` and ``/tv``, ``/api/state`` (the whole state as JSON), ``/events`` (Server-Sent Events:
   the state on every change), ``/results`` and ``/results.csv``. Every connection, idle or
-  following the stream, is a socket in that one loop, not a thread; at most
-  :data:`MAX_CONNECTIONS` at once (more are closed at once), :data:`MAX_STREAMS` of them
-  streams, and a connection that sends no request for :data:`IDLE_TIMEOUT` seconds is closed.
+  following the stream, is a socket in that one loop, not a thread; how many, from whom and
+  for how long is :mod:`firmware.league.connections`' to say (500 at once, 24 from one
+  address, the longest idle closed to make room, 10 s to send a request, 431 for a head over
+  8 KiB), and :data:`MAX_STREAMS` of them may follow the stream.
   Every answer carries a Content-Security-Policy (only the page's own files), X-Frame-Options,
   nosniff and no-referrer headers; HEAD answers as GET without the body; the Server header
   names only "PitchPad league". Once a second the loop also looks for changes made by
@@ -46,8 +47,6 @@ league is off: a week."""
 MAX_PACKET = 16384
 """The largest MQTT packet the league takes (told to the broker when it connects, which then
 never sends it a bigger one); the broker's own ``max_packet_size`` is the same."""
-MAX_CONNECTIONS = 500
-IDLE_TIMEOUT = 60.0
 
 
 def players_payload(names: list[str]) -> bytes:
@@ -263,37 +262,13 @@ class LeagueService:
 
 
 # ----- the pages ------------------------------------------------------------------------------
-def make_server(app: Any, *, max_connections: int = MAX_CONNECTIONS,
-                idle_timeout: float = IDLE_TIMEOUT) -> Any:
-    """The HTTP server (Tornado's), closing connections beyond ``max_connections`` at once."""
-    from tornado.httpserver import HTTPServer
-
-    class Server(HTTPServer):
-        refused = 0
-
-        def handle_stream(self, stream: Any, address: Any) -> None:
-            if len(self._connections) >= max_connections:
-                Server.refused += 1
-                stream.close()
-                return
-            super().handle_stream(stream, address)
-
-        @property
-        def open_connections(self) -> int:
-            return len(self._connections)
-
-    return Server(app, idle_connection_timeout=idle_timeout, body_timeout=10,
-                  max_body_size=4096, max_header_size=8192, xheaders=False)
-
-
 class Site:
     """The league's page server on its own event loop, for ``pitchpad league`` (in the main
     thread) or a test (in a thread of its own): :meth:`run` until :meth:`stop`."""
 
     def __init__(self, league: Any, club: str, address: tuple[str, int], *,
-                 service: LeagueService | None = None, max_connections: int = MAX_CONNECTIONS,
-                 max_streams: int = MAX_STREAMS, idle_timeout: float = IDLE_TIMEOUT,
-                 check_every: float = 1.0) -> None:
+                 service: LeagueService | None = None, max_streams: int = MAX_STREAMS,
+                 check_every: float = 1.0, **limits: Any) -> None:
         from tornado.netutil import bind_sockets
 
         self.league = league
@@ -301,9 +276,10 @@ class Site:
         self.service = service
         self.sockets = bind_sockets(address[1], address[0] or None, family=socket.AF_INET, backlog=128)
         self.address = self.sockets[0].getsockname()[:2]
-        self.max_connections = max_connections
+        self.limits = limits
+        """:func:`firmware.league.connections.make_server`'s (``max_connections``,
+        ``max_per_client``, ``header_timeout``): a test's smaller ones."""
         self.max_streams = max_streams
-        self.idle_timeout = idle_timeout
         self.check_every = check_every
         self.loop: Any = None
         self.server: Any = None
@@ -319,10 +295,11 @@ class Site:
         self.stopped = asyncio.Event()
         changes = Changes(self.league, self.club, self.loop)
         self.league.listeners.append(changes.notify)
-        from firmware.league.web import make_app  # Tornado's handlers: the league extra
+        from firmware.league.connections import make_server  # Tornado: the league extra
+        from firmware.league.web import make_app
 
         self.server = make_server(make_app(self.league, self.club, changes, max_streams=self.max_streams),
-                                  max_connections=self.max_connections, idle_timeout=self.idle_timeout)
+                                  **self.limits)
         self.server.add_sockets(self.sockets)
         check = PeriodicCallback(self._outside_change, self.check_every * 1000)
         check.start()

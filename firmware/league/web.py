@@ -1,7 +1,8 @@
 """The league's page server: Tornado handlers for :mod:`firmware.league.page` (see
-:mod:`firmware.league.server` for the limits and the headers). Every handler finds the league,
-the club and the shared state (:class:`firmware.league.changes.Changes`) in the application's
-settings.
+:mod:`firmware.league.server` for the headers, :mod:`firmware.league.connections` for the
+limits). Every handler finds the league, the club and the shared state
+(:class:`firmware.league.changes.Changes`) in the application's settings, and marks its
+connection busy while it serves a request (a busy connection is never closed to make room).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import tornado.web
 
 from firmware.league import export, page
 from firmware.league.changes import HEARTBEAT, MAX_STREAMS, PUSH_EVERY, Changes, log
+from firmware.league.connections import MAX_HEADERS
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
        "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
@@ -31,6 +33,26 @@ class Base(tornado.web.RequestHandler):
     def changes(self) -> Changes:
         changes: Changes = self.settings["changes"]
         return changes
+
+    def prepare(self) -> None:
+        """The connection is busy until the answer is sent; a request head over
+        :data:`~firmware.league.connections.MAX_HEADERS` bytes is answered 431."""
+        self.settings["busy"].add(self._stream)
+        request = self.request
+        head = len(request.method or "") + len(request.uri or "") + len(request.version) + 4 + sum(
+            len(name) + len(value) + 4 for name, value in request.headers.get_all())
+        if head > MAX_HEADERS:
+            raise tornado.web.HTTPError(431)
+
+    def on_finish(self) -> None:
+        server = self.settings.get("server")
+        if server is not None:
+            server.finished(self._stream)
+
+    @property
+    def _stream(self) -> Any:
+        """The connection's socket stream (what the server counts)."""
+        return getattr(self.request.connection, "stream", None)
 
     def set_default_headers(self) -> None:
         self.set_header("Server", "PitchPad league")
@@ -155,6 +177,7 @@ class Events(Base):
 
 class NotFound(Base):
     def prepare(self) -> None:
+        super().prepare()
         raise tornado.web.HTTPError(404)
 
 
@@ -165,7 +188,7 @@ def make_app(league: Any, club: str, changes: Changes, *, max_streams: int = MAX
         (r"/api/state", State), (r"/events", Events), (r"/results", Results),
         (r"/results\.csv", Csv),
     ], default_handler_class=NotFound, compress_response=False, log_function=_access,
-        league=league, club=club, changes=changes, max_streams=max_streams)
+        league=league, club=club, changes=changes, max_streams=max_streams, busy=set())
 
 
 def _access(handler: Any) -> None:

@@ -130,8 +130,8 @@ def test_any_message_is_recorded_once_or_refused_in_one_line_and_the_pages_still
 
 QUERY = st.text(max_size=12) | st.sampled_from([*NAMES, "0", "-1", "99999", "1e3", "2",
                                                "9" * 3000, " 1", "１"])
-"""Queries within the server's 8 KiB of request headers (``make_server``): past it, Tornado
-closes the connection without an answer."""
+"""Queries within the server's 8 KiB of request head (``firmware.league.connections``): past
+it, the answer is 431."""
 
 
 @settings(FUZZ, max_examples=60)
