@@ -37,6 +37,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.properties import Properties
 from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.reasoncodes import ReasonCode
 
 from firmware.club import messages
 from firmware.club.config import Broker, ClubConfig
@@ -215,11 +216,20 @@ class Publisher:
         self._thread.start()
 
     def stop(self, timeout: float = 2.0) -> None:
+        """Stop sending. A unit that stops cleanly (Esc in the simulator, SIGTERM from systemd)
+        first says its table is idle: the empty live score, waited for up to ``timeout``, then a
+        disconnect that asks the broker for the will as well (MQTT 5's reason 4; a plain
+        disconnect discards it), so no live card stays on the league's page."""
         self._stop.set()
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout)
-        self.client.disconnect()
+        if self.connected:
+            try:
+                self.client.publish(self.live_topic, b"", qos=1, retain=True).wait_for_publish(timeout)
+            except (RuntimeError, ValueError) as exc:   # the connection went meanwhile: the will
+                log.info("club: could not say the table is idle (%s)", exc)
+        self.client.disconnect(reasoncode=ReasonCode(PacketTypes.DISCONNECT, "Disconnect with will message"))
         self.client.loop_stop()
 
     def __enter__(self) -> Publisher:

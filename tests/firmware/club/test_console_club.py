@@ -56,3 +56,24 @@ def test_a_bad_club_file_is_one_log_line_and_the_console_plays_on(tmp_path, capl
     assert "club play is off" in caplog.text and "club 'Café!'" in caplog.text
     (tmp_path / "club.toml").unlink()
     assert open_link(None, tmp_path, hardware_config=tmp_path / "hardware.toml") is None
+
+
+def test_a_unit_that_stops_cleanly_mid_match_leaves_no_live_card(mosquitto, league, tmp_path):
+    """Issue 39, item 8: Esc in the simulator, or SIGTERM, runs ``club.stop()``; a clean
+    disconnect discards the unit's will, so its live card stayed on the page."""
+    config = mosquitto.unit("table2")
+    link = ClubLink(config, tmp_path / "unit")
+    link.start()
+    player = Player(tmp_path / "unit", 11, settings_for("amateur", "two"))
+    player.app.club = link
+    player.boot()
+    while len(player.app.session.decisions) < 2:
+        presses = player.choices()
+        for pad, button in presses:
+            player.press(pad, button)
+        if not presses:
+            player.clock.advance(max(0.0, player.app.deadline() - player.clock.now()))
+            player.app.step(None)
+    assert wait_until(lambda: [m["table"] for m in league.league.live()] == ["table2"]), "a match on"
+    link.stop()                                      # what pitchpad run and sim do as they end
+    assert wait_until(lambda: league.league.live() == [], timeout=3), "the table said it is idle"
