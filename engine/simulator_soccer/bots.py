@@ -9,9 +9,10 @@ back to a surely legal one.
 
 * Random: uniform over kinds, then over targets; random short move lists.
 * Simple: kicks by the kick model's odds (S-K-2) towards goal, shots in range, tackles when
-  the odds favour it (S-P3-3), a formation that keeps its shape.
-* Search: the shot/dive duel from its equilibrium (a mixed strategy that cannot be read),
-  kicks and moves by a short seeded look-ahead over determinized states.
+  the odds favour it (S-P3-3), a formation that keeps its shape; the shot/dive duel from its
+  equilibrium (:mod:`.shot_duel`: a mixed strategy no fixed aim or dive beats).
+* Search: Simple's duel; kicks and moves by a short seeded look-ahead over determinized
+  states.
 """
 from __future__ import annotations
 
@@ -19,18 +20,18 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from ..bots.matrix import solve
 from ..errors import IllegalChoice
 from . import geometry as geo
 from .board import other
 from .choices import (
-    FORMATIONS, NO_CHALLENGE, SIDES, Challenge, Choice, Cross, Defend, Dive, Formation, Kick,
-    Kicker, Move, Place, Remove, Shoot,
+    FORMATIONS, NO_CHALLENGE, SIDES, Challenge, Choice, Cross, Defend, Formation, Kick, Kicker,
+    Move, Place, Remove,
 )
 from .geometry import Cell, distance
 from .legal import ListMenu
 from .match import SoccerMatch
 from .restarts import apply_subs, may_throw
+from .shot_duel import duel_choice, equilibrium, penalty_duel
 from .state import SEATS, KickPending, MovePending, Player
 from .view import SoccerView, determinize
 
@@ -317,9 +318,7 @@ def simple_policy(match: SoccerMatch, team: int, legal: Legal, rng: random.Rando
     if kind == "defend":
         return Defend()
     if kind == "shoot":
-        if team == match.possession:
-            return Shoot(rng.choice(SIDES), high=False)
-        return Dive(rng.choice(SIDES))
+        return duel_choice(match, team, rng)
     if kind == "challenge":
         return simple_challenge(match, team)
     if kind == "move":
@@ -434,65 +433,10 @@ def shootout_odds(match: SoccerMatch, team: int, finishing: int) -> float:
     """The chance a shoot-out kick by a player with ``finishing`` R dots goes in (S-SHOT-2/3
     on the penalty spot against the other team's keeper, both playing the shot duel's
     equilibrium): the kick model's odds, which depend on the kicker's finishing only."""
-    rows, payoff = _shot_duel(match, team, match.fr(team, geo.SPOT), finishing, rods=1)
-    shooter, keeper = solve(payoff)
-    return sum(shooter[i] * keeper[j] * payoff[i][j]
-               for i in range(len(rows)) for j in range(len(SIDES)))
-
-
-def _shot_duel(match: SoccerMatch, team: int, origin: Cell, finishing: int,
-               rods: int) -> tuple[list[tuple[str, bool]], list[list[float]]]:
-    """S-SHOT-2/3's duel as a payoff table: a row for each aim and height, a column for each
-    dive, the chance the shot goes in (on target by the shooter's die, past the keeper by
-    the save roll when he dives that way)."""
-    keeper = match.teams[other(team)].keeper()
-    save_x = keeper.count("X") if keeper else 0
-    beat = sum(1 for a in range(1, 7) for b in range(1, 7) if a + finishing > b + save_x + rods) / 36
-    rows: list[tuple[str, bool]] = [(aim, high) for aim in SIDES for high in (False, True)]
-    payoff = []
-    for aim, high in rows:
-        need = 2 * distance(origin, match.fr(team, geo.GOAL_MOUTH[aim])) - 1 + high
-        on = sum(1 for d in range(1, 7) if d + finishing >= need) / 6
-        payoff.append([on * (beat if dive == aim else 1.0) for dive in SIDES])
-    return rows, payoff
+    return equilibrium(penalty_duel(match, team, finishing)).value
 
 
 # ----- Search -----------------------------------------------------------------------------------
-def equilibrium_shot(match: SoccerMatch, team: int, rng: random.Random) -> Choice:
-    """The shot/dive duel of S-SHOT-2/3 played from its equilibrium: the shooter aims at each
-    side with the probability that leaves the keeper indifferent (sides differ by their
-    distance), the keeper dives the same way; LOW/HIGH by the on-target odds. A mixed
-    strategy drawn from the bot's own generator: reading the bot gains nothing."""
-    kick = match.kick
-    assert kick is not None
-    shooter = match.player(match.possession, kick.kicker)
-    origin = shooter.cell if match.shootout is None else match.fr(match.possession, geo.SPOT)
-    assert origin is not None
-    if kick.header:
-        finishing = shooter.count("K")
-    elif kick.penalty or match.shootout is not None:
-        finishing = shooter.count("R")
-    else:
-        finishing = match.effective(shooter, "R")
-    rods = 1 if (kick.penalty or match.shootout is not None or (
-        not kick.header and not geo.penalty_area(match.fr(match.possession, origin)))) else 0
-    rows, payoff = _shot_duel(match, match.possession, origin, finishing, rods)
-    shooter_mix, keeper_mix = solve(payoff)
-    if team == match.possession:
-        aim, high = rows[_draw(shooter_mix, rng)]
-        return Shoot(aim, high)
-    return Dive(SIDES[_draw(keeper_mix, rng)])
-
-
-def _draw(weights: list[float], rng: random.Random) -> int:
-    x = rng.random() * sum(weights)
-    for i, w in enumerate(weights):
-        x -= w
-        if x <= 0:
-            return i
-    return len(weights) - 1
-
-
 def evaluate(match: SoccerMatch, team: int) -> float:
     """A position's worth to ``team``: goals, then the ball and how far up it is."""
     goals: float = match.score[team] - match.score[other(team)]
@@ -517,7 +461,7 @@ def search_policy(match: SoccerMatch, team: int, legal: Legal, rng: random.Rando
     generator) for ``horizon`` decisions of the Simple player; the rest as Simple."""
     kind = match.pending.kind
     if kind == "shoot":
-        return equilibrium_shot(match, team, rng)
+        return duel_choice(match, team, rng)
     if kind not in ("kick", "challenge"):
         return simple_policy(match, team, legal, rng)
     candidates = _search_candidates(match, team, legal, rng, kind)

@@ -115,7 +115,9 @@ def _check_rush(m: SoccerBoard, shooter: Player, start: Cell) -> None:
 
 
 # ----- the duel (S-SHOT-2) ------------------------------------------------------------------------
-def _keeper_may_dive(m: SoccerBoard, shooter_team: int) -> Player | None:
+def diving_keeper(m: SoccerBoard, shooter_team: int) -> Player | None:
+    """The keeper who dives against the shot about to be taken (S-SHOT-2: standing in his
+    goal area, neither rushed nor rounded; in a shoot-out always), None when nobody dives."""
     keeper = m.teams[other(shooter_team)].keeper()
     if keeper is not None and m.shootout is not None:
         return keeper
@@ -155,7 +157,7 @@ def round_cells(m: SoccerBoard) -> list[Cell]:
 def ask_shot(m: SoccerBoard) -> None:
     """The shooter's aim, with the keeper's dive when he may dive (both secret, S-SHOT-2)."""
     team = m.possession
-    keeper = _keeper_may_dive(m, team)
+    keeper = diving_keeper(m, team)
     seats = (team,) if keeper is None else tuple(sorted((team, other(team))))
     m.phase = "shootout" if m.shootout is not None else "p1"
     m.pending = Pending("shoot", seats)
@@ -209,6 +211,20 @@ def _round(m: SoccerBoard, to: Cell, out: list[ev.SoccerEvent]) -> Next | None:
 
 
 # ----- the shot's end (S-SHOT-3) ------------------------------------------------------------------
+def shot_need(origin: Cell, aimed: Cell, high: bool) -> int:
+    """S-SHOT-3 b: the shooter's d6 + finishing must reach 2 x distance - 1, +1 if HIGH."""
+    return 2 * distance(origin, aimed) - 1 + (1 if high else 0)
+
+
+def has_rods(m: SoccerBoard, origin: Cell) -> bool:
+    """S-SHOT-3 c: the keeper's +1 for the rods: a penalty (a shoot-out's too), or a shot
+    that is no header from outside the penalty area."""
+    k = m.kick
+    assert k is not None
+    return (k.penalty or m.shootout is not None or
+            (not k.header and not geo.penalty_area(m.fr(m.possession, origin))))
+
+
 def _shot_event(m: SoccerBoard, shooter: Player, aim: str, high: bool, dive: str | None,
                 result: str, **after: Any) -> ev.Shot:
     """The ``shot`` line: the defence's keys, then the resolution's (S-SHOT-3)."""
@@ -220,7 +236,18 @@ def _shot_event(m: SoccerBoard, shooter: Player, aim: str, high: bool, dive: str
                    True if k.rushed else ev.ABSENT, result=result, **after)
 
 
-def _blocker(m: SoccerBoard, team: int, origin: Cell, aimed: Cell, diving: bool) -> Cell | None:
+def shot_origin(m: SoccerBoard) -> Cell:
+    """Where the shot is taken from: the penalty spot in a shoot-out, else the shooter's cell."""
+    team = m.possession
+    if m.shootout is not None:
+        return m.fr(team, geo.SPOT)
+    assert m.kick is not None
+    cell = m.player(team, m.kick.kicker).cell
+    assert cell is not None
+    return cell
+
+
+def blocker(m: SoccerBoard, team: int, origin: Cell, aimed: Cell, diving: bool) -> Cell | None:
     """S-SHOT-3 a: the first cell after the shooter's on a low shot's line holding a player
     (not a diving or rounded keeper), an interceptor in the shooter's cell first."""
     k = m.kick
@@ -234,7 +261,7 @@ def _blocker(m: SoccerBoard, team: int, origin: Cell, aimed: Cell, diving: bool)
     return None
 
 
-def _finishing(m: SoccerBoard, shooter: Player, k: KickState) -> int:
+def finishing(m: SoccerBoard, shooter: Player, k: KickState) -> int:
     """S-SHOT-3 b: effective R read now (own R at a penalty, K for a header)."""
     if k.header:
         return shooter.count("K")
@@ -252,25 +279,21 @@ def _strike(m: SoccerBoard, aim: str, high: bool, dive: str | None,
     shooter = m.player(team, k.kicker)
     in_shootout = m.shootout is not None
     keeper = m.teams[other(team)].keeper()
-    if in_shootout:
-        origin = m.fr(team, geo.SPOT)
-    else:
-        assert shooter.cell is not None
-        origin = shooter.cell
+    origin = shot_origin(m)
     aimed = m.fr(team, geo.GOAL_MOUTH[aim])
     if not high and not in_shootout:
-        block = _blocker(m, team, origin, aimed, dive is not None)
+        block = blocker(m, team, origin, aimed, dive is not None)
         if block is not None:
             out.append(_shot_event(m, shooter, aim, high, dive, "blocked", cell=block))
             m.ball = block
             m.kick = replace(k, travelled=distance(origin, block))
             m.turn.attacker = team
             return settling.settle(m, block, out)
-    finishing = _finishing(m, shooter, k)
-    need = 2 * distance(origin, aimed) - 1 + (1 if high else 0)
+    skill = finishing(m, shooter, k)
+    need = shot_need(origin, aimed, high)
     die = m.dice.d6()
-    on_target = die + finishing >= need
-    read: dict[str, Any] = {"finishing": finishing, "need": need, "die": die,
+    on_target = die + skill >= need
+    read: dict[str, Any] = {"finishing": skill, "need": need, "die": die,
                             "on_target": on_target}
     if not on_target:
         out.append(_shot_event(m, shooter, aim, high, dive, "wide", **read))
@@ -278,7 +301,7 @@ def _strike(m: SoccerBoard, aim: str, high: bool, dive: str | None,
     if dive is None or keeper is None or duel.scores(duel.Side(aim), duel.Side(dive)):
         out.append(_shot_event(m, shooter, aim, high, dive, "goal", **read))
         return _shot_done(m, team, shooter, True, out)
-    return _save_duel(m, shooter, keeper, origin, finishing, (aim, high, dive), read, out)
+    return _save_duel(m, shooter, keeper, origin, skill, (aim, high, dive), read, out)
 
 
 def _save_duel(m: SoccerBoard, shooter: Player, keeper: Player, origin: Cell, finishing: int,
@@ -291,8 +314,7 @@ def _save_duel(m: SoccerBoard, shooter: Player, keeper: Player, origin: Cell, fi
     k = m.kick
     assert k is not None
     in_shootout = m.shootout is not None
-    rods = (k.penalty or in_shootout or
-            (not k.header and not geo.penalty_area(m.fr(team, origin))))
+    rods = has_rods(m, origin)
     a, b = m.dice.d6(), m.dice.d6()
     scored = a + finishing > b + keeper.count("X") + (1 if rods else 0)
     read.update(save=(a, b), rods=True if rods else ev.ABSENT)

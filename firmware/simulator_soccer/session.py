@@ -98,8 +98,9 @@ class SoccerCpu:
 DIFFICULTIES: dict[str, tuple[str, float]] = {
     "easy": ("simple", 0.35), "medium": ("simple", 0.0), "hard": ("search", 0.0)}
 """The menu's CPU levels: the engine's Simple policy with a third of its kicks, tackles and
-moves at random (easy), Simple (medium), the look-ahead Search with the shot duel from its
-equilibrium (hard)."""
+moves at random (easy), Simple (medium), the look-ahead Search (hard). Every level plays the
+shot duel from its equilibrium (``engine/simulator_soccer/shot_duel.py``): a shot a person
+repeats beats no level's keeper."""
 CPU = CpuPlayers(tuple(DIFFICULTIES), SoccerCpu, "pitchpad-simulator-soccer-cpu")
 
 

@@ -6,9 +6,8 @@ import random
 from collections import Counter
 
 from engine.simulator_soccer import MatchConfig, Options, new_match
-from engine.simulator_soccer.bots import (
-    SoccerBot, equilibrium_shot, play_match, shootout_odds, shootout_order,
-)
+from engine.simulator_soccer.bots import SoccerBot, play_match, shootout_odds, shootout_order
+from engine.simulator_soccer.shot_duel import duel_choice
 from engine.simulator_soccer.geometry import line
 from engine.simulator_soccer.position import position
 from soccer_rig import play
@@ -26,8 +25,8 @@ def _penalty():
 def test_search_shoots_and_dives_from_a_mix_that_uses_every_side():
     m = _penalty()
     rng = random.Random(1)
-    aims = Counter(equilibrium_shot(m, 0, rng).aim for _ in range(300))
-    dives = Counter(equilibrium_shot(m, 1, rng).side for _ in range(300))
+    aims = Counter(duel_choice(m, 0, rng).aim for _ in range(300))
+    dives = Counter(duel_choice(m, 1, rng).side for _ in range(300))
     assert all(aims[side] > 30 for side in ("left", "centre", "right")), aims
     assert all(dives[side] > 30 for side in ("left", "centre", "right")), dives
 
