@@ -57,9 +57,12 @@ CSS = """
 body { margin: 0; background: var(--bg); color: var(--text);
        font: 16px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 a { color: var(--dim); }
-header { display: flex; align-items: baseline; justify-content: space-between; gap: 1em;
-         padding: .6em 1em; border-bottom: 2px solid var(--line); }
-h1 { margin: 0; font-size: 1.5em; white-space: nowrap; } h1 span { color: var(--accent); }
+/* The header wraps on a phone: the club's name (32 characters at most) over the period and the
+   status, never wider than the screen. */
+header { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between;
+         gap: .2em 1em; padding: .6em 1em; border-bottom: 2px solid var(--line); }
+h1 { margin: 0; font-size: 1.5em; min-width: 0; overflow-wrap: anywhere; }
+h1 span { color: var(--accent); white-space: nowrap; }
 #period { color: var(--dim); flex: 1; }
 #status { color: var(--dim); font-size: .85em; white-space: nowrap; }
 #status.off { color: var(--live); }
@@ -78,7 +81,8 @@ td.pts { font-weight: 700; color: var(--accent); }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: .4em .6em; margin: .4em 0; }
 .card .where { color: var(--dim); font-size: .85em; display: flex; justify-content: space-between; gap: .5em; }
 .live .where span:first-child::before { content: "\\25CF"; color: var(--live); margin-right: .35em; }
-.score { display: flex; justify-content: space-between; gap: .5em; font-size: 1.2em; }
+.score { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 .5em; font-size: 1.2em; }
+.score span { white-space: nowrap; }
 .score b { font-size: 1.1em; }
 .win { color: var(--accent); }
 .empty { color: var(--dim); font-style: italic; }
@@ -109,7 +113,18 @@ body.tv { height: 100vh; overflow: hidden; font-size: 2.6vh; display: flex; flex
 .results main { display: block; }
 .results td, .results th { text-align: left; white-space: nowrap; }
 .results td.players { white-space: normal; width: 100%; }
-.results nav { margin: 1em 0; display: flex; gap: 1.5em; }
+.results p a { white-space: nowrap; }
+.results nav { margin: 1em 0; display: flex; flex-wrap: wrap; gap: .5em 1.5em; }
+/* /results on a phone: a result a block, when, table and game on a line over the players. */
+@media (max-width: 600px) {
+  .results table, .results tbody, .results tr { display: block; width: 100%; }
+  .results tr.head { display: none; }
+  .results tr { padding: .35em 0; border-bottom: 1px solid var(--line); }
+  .results td { display: inline; border: 0; padding: 0; color: var(--dim); font-size: .85em; }
+  .results td + td::before { content: " · "; }
+  .results td.players { display: block; color: var(--text); font-size: 1em; }
+  .results td.players::before { content: none; }
+}
 .friendly { color: var(--dim); font-size: .85em; }
 """
 
@@ -343,7 +358,7 @@ def results_page(club: str, rows: Sequence[Mapping[str, Any]], games: Mapping[st
 <a href="/results.csv{'?game=' + esc(game) if game else ''}">CSV</a></div></header>
 <main><section><h2>Results{' · ' + esc(games.get(game, game)) if game else ''}</h2>
 <p>{filters}</p>
-<table><tr><th>finished</th><th>table</th><th>game</th><th>players</th></tr>
+<table><tr class="head"><th>finished</th><th>table</th><th>game</th><th>players</th></tr>
 {body}
 </table>
 <nav>{' '.join(nav)}</nav>

@@ -33,9 +33,14 @@ def tidy(raw: str) -> str:
     return "".join(out)
 
 
+TYPABLE = frozenset(ALPHABET + ALPHABET.lower())
+"""Each character a name may hold: what the pads type, in either case. Never ``ch.upper() in
+ALPHABET``: "ﬆ".upper() is "ST", a piece of the alphabet, and "ı".upper() is "I"."""
+
+
 def valid(name: str) -> bool:
     return (0 < len(name) <= MAX_LENGTH and name == name.strip()
-            and all(ch.upper() in ALPHABET for ch in name) and name.lower() not in ("guest", "invité"))
+            and all(ch in TYPABLE for ch in name) and name.lower() not in ("guest", "invité"))
 
 
 def load(state_dir: str | Path) -> list[str]:

@@ -230,3 +230,12 @@ def test_the_csv_carries_no_formula_and_a_spreadsheet_reads_its_accents(mosquitt
     assert cells["winner"] == "'-A1" and cells["name 2"] == "Élodie"
     assert not [value for value in header + row if value.lstrip(" ")[:1] in ("=", "+", "-", "@", "\t", "\r")]
     assert body.decode("utf-8-sig").splitlines()[1].startswith('"'), "every cell quoted"
+
+
+def test_a_name_with_a_ligature_is_no_name_a_pad_can_type(league):
+    """Issue 39, item 9: "Poﬆ" passed the name check ("ﬆ".upper() is "ST", which is in the
+    alphabet as a piece of it); neither the club's list nor a correction takes it."""
+    for name in ("Poﬆ", "Poﬅ", "Lıla", "Roſa"):
+        refused = admin(league, "players", "add", name)
+        assert refused.returncode == 2 and "what a pad can type" in refused.stderr, (name, refused.stderr)
+    assert admin(league, "players", "add", "Élodie").returncode == 0

@@ -172,6 +172,7 @@ def nonsense(number: int, game="chifootmi", players=(("red", "Ana", 2, "win"), (
     (nonsense(1, game="hockey"), "unknown game 'hockey'"),
     (nonsense(2, game="<h1>Top</h1>"), "is not a game's name"),
     (nonsense(3, players=(("red", "<b>Fox</b>", 2, "win"), ("blue", "Ben", 1, "loss"))), "not one a pad can type"),
+    (nonsense(16, players=(("red", "Poﬆ", 2, "win"), ("blue", "Ben", 1, "loss"))), "the name 'Poﬆ' is not one"),
     (nonsense(4, players=(("red", "Ana", 2, "win"), ("blue", "Ben", 1, "win"))), "two sides won"),
     (nonsense(5, players=(("red", "Ana", 1, "win"), ("blue", "Ben", 3, "loss"))), "won with fewer goals"),
     (nonsense(6, players=(("red", "Ana", 1, "win"), ("blue", "ana", 0, "loss"))), "the same name on two seats"),
@@ -190,8 +191,8 @@ def nonsense(number: int, game="chifootmi", players=(("red", "Ana", 2, "win"), (
     (nonsense(13, finished="2099-01-01T20:00:00"), "finished 2099-01-01T20:00:00: not a time"),
     (nonsense(14, finished="1970-01-01T00:00:00"), "finished 1970-01-01T00:00:00: not a time"),
     (nonsense(15, finished="2026-13-45T99:99:99"), "finished: '2026-13-45T99:99:99' is not a local time"),
-], ids=["unknown game", "html game", "html name", "both win", "lower score wins", "same name",
-        "drawn chifootmi", "lost shoot-out", "wrong seat", "999-0", "half goals", "shoot-out 9-0",
+], ids=["unknown game", "html game", "html name", "ligature name", "both win", "lower score wins",
+        "same name", "drawn chifootmi", "lost shoot-out", "wrong seat", "999-0", "half goals", "shoot-out 9-0",
         "finished 2099", "finished 1970", "finished 13-45"])
 def test_nonsense_is_refused_with_one_line_naming_the_table_and_the_unit_is_told(
         mosquitto, league, tmp_path, caplog, result, why):
