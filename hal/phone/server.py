@@ -156,6 +156,12 @@ class OneLine(logging.Filter):
         return True
 
 
+LIBRARY_LOG = logging.getLogger("pitchpad.phones.link")
+"""The websockets library's log: its warnings and errors only, one line each."""
+LIBRARY_LOG.setLevel(logging.WARNING)
+LIBRARY_LOG.addFilter(OneLine())
+
+
 def _address_of(connection: Any) -> str:
     try:
         peer = connection.transport.get_extra_info("peername")
@@ -192,9 +198,6 @@ class PhoneServer:
         self._failure: BaseException | None = None
         self._logged: list[float] = [0.0, 0.0, 0.0]
         """The log's budget: when its minute began, lines logged in it, lines not logged."""
-        self._quiet = logging.getLogger("pitchpad.phones.link")
-        self._quiet.setLevel(logging.WARNING)
-        self._quiet.addFilter(OneLine())
 
     # ----- the console's thread -----------------------------------------------------------------
     def start(self) -> None:
@@ -272,7 +275,7 @@ class PhoneServer:
             self._handle, self.host, self.port, process_request=self._request,
             compression=None, max_size=limits.max_message, max_queue=4,
             open_timeout=limits.open_within, ping_interval=limits.ping_interval,
-            ping_timeout=limits.ping_timeout, close_timeout=2, logger=self._quiet,
+            ping_timeout=limits.ping_timeout, close_timeout=2, logger=LIBRARY_LOG,
             create_connection=Counted, server_header=None)
         self.port = self._server.sockets[0].getsockname()[1]
 
@@ -301,6 +304,8 @@ class PhoneServer:
     def _request(self, connection: ServerConnection, request: Request) -> Response | None:
         peer = self.peers.get(connection)
         path = request.path.split("?", 1)[0].lower()
+        if getattr(request, "method", "GET") != "GET":      # websockets >= 17 hands on any method
+            return _response(http.HTTPStatus.METHOD_NOT_ALLOWED, b"GET only\n", "text/plain")
         if request.headers.get("Upgrade", "").lower() != "websocket":
             return self._file(path)
         address = peer.address if peer is not None else "?"

@@ -302,7 +302,8 @@
     var width = WIDTH * scale / ratio;
     canvas.style.width = width + "px";
     canvas.style.height = (HEIGHT * scale / ratio) + "px";
-    if (!landscape) rows.forEach(function (row) { row.style.width = width + "px"; });
+    /* upright, the cards stand under the screen's four 32-pixel columns */
+    rows.forEach(function (row) { row.style.width = landscape ? "" : width + "px"; });
     draw();
   }
 

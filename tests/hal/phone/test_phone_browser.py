@@ -289,3 +289,35 @@ def network(driver, *, online: bool) -> None:
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
         "offline": not online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+# ----- what the page says -----------------------------------------------------------------------------
+def test_the_page_says_where_it_stands_in_the_consoles_language(driver, console) -> None:
+    phones, _ = console
+    phones.language = "fr"
+    page = PhonePage(driver).open(f"http://127.0.0.1:{phones.server.port}/")
+    page.wait(lambda p: p.api["state"] == "nocode")
+    assert page.status() == "Scan the console's code", "before the console speaks: the browser's language"
+    page.open(phones.invite(3).url)
+    page.wait(lambda p: p.api["state"] == "here")
+    assert page.status() == "Manette 3"
+    phones.language = "en"
+    page.wait(lambda p: p.status() == "Pad 3")
+    phones.release(3)
+    page.wait(lambda p: p.api["state"] == "released")
+    assert page.status() == "You left the pad: scan a new code to play again"
+    stale = phones.invite(4).url
+    phones.withdraw()
+    page.open(stale)
+    page.wait(lambda p: p.api["state"] == "expired")
+    assert page.status() == "This code expired: ask the console for a new one"
+    phones.spectator_screen.display(scoreboard("RED 1 - 0 BLUE"))
+    page.open(phones.invite(None).url)
+    page.wait(lambda p: p.api["state"] == "watching" and p.screen().tobytes() == scoreboard("RED 1 - 0 BLUE").tobytes())
+    assert page.status() == "Watching" and page.api["pad"] is None
+    assert not driver.find_element("id", "cards").is_displayed(), "a watcher has no buttons"
+    wait_until(lambda: phones.spectators == 1)
+    OUT.mkdir(exist_ok=True)
+    driver.save_screenshot(str(OUT / "phone-watching.png"))
+    driver.get("about:blank")
+    wait_until(lambda: phones.spectators == 0)
