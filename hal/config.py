@@ -42,6 +42,8 @@ Layout (see ``deploy/config/*.toml``)::
     [phones.hotspot]              # optional: the unit makes its own Wi-Fi (NetworkManager)
     ssid = "PitchPad"
     password = "..."              # WPA2: 8 to 63 characters
+    interface = "wlan0"           # the Wi-Fi interface that makes it
+    address = "10.42.0.1"         # the unit's address on it
 
 A Raspberry Pi header has 26 free GPIOs beside I2C-1, so at most three pads' buttons fit on it.
 Pads may instead be boards on USB serial (``[pad.serial] port = "/dev/serial/by-id/..."``, the
@@ -172,6 +174,8 @@ class PhonesConfig:
 PHONE_PORTS = range(1024, 65536)
 """A port the console's user may listen on (below 1024 needs root)."""
 SPECTATORS = range(0, 33)
+INTERFACE = re.compile(r"[A-Za-z0-9_.\-]{1,15}")
+"""A Linux network interface's name (``wlan0``): at most 15 characters, no space nor slash."""
 
 
 @dataclass(frozen=True)
@@ -461,7 +465,7 @@ def _read_phones(reader: _Reader, document: Mapping[str, Any]) -> PhonesConfig |
     hotspot = None
     if "hotspot" in table:
         wifi = reader.get(table, "phones", "hotspot", dict)
-        reader.only(wifi, "phones.hotspot", {"ssid", "password"})
+        reader.only(wifi, "phones.hotspot", {"ssid", "password", "interface", "address"})
         ssid = reader.get(wifi, "phones.hotspot", "ssid", str)
         if not 1 <= len(ssid.encode("utf-8")) <= 32:
             raise reader.fail("phones.hotspot.ssid", f"a Wi-Fi name is 1 to 32 bytes, not {len(ssid.encode())}")
@@ -469,7 +473,18 @@ def _read_phones(reader: _Reader, document: Mapping[str, Any]) -> PhonesConfig |
         if not 8 <= len(password) <= 63 or not password.isascii() or not password.isprintable():
             raise reader.fail("phones.hotspot.password", "a WPA2 password is 8 to 63 printable ASCII "
                                                          "characters")
-        hotspot = Hotspot(ssid, password)
+        interface = reader.get(wifi, "phones.hotspot", "interface", str, required=False, default="wlan0")
+        if not INTERFACE.fullmatch(interface):
+            raise reader.fail("phones.hotspot.interface", f"not a network interface's name: {interface!r}")
+        address = reader.get(wifi, "phones.hotspot", "address", str, required=False, default="10.42.0.1")
+        try:
+            private = ipaddress.IPv4Address(address).is_private
+        except ValueError:
+            private = False
+        if not private:
+            raise reader.fail("phones.hotspot.address", f"must be a private IPv4 address such as 10.42.0.1, "
+                                                        f"not {address!r}")
+        hotspot = Hotspot(ssid, password, interface, address)
     return PhonesConfig(port, listen, spectators, hotspot)
 
 

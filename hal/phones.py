@@ -61,6 +61,11 @@ class Hotspot:
 
     ssid: str
     password: str
+    interface: str = "wlan0"
+    """The Wi-Fi interface that makes it (``[phones.hotspot] interface``)."""
+    address: str = "10.42.0.1"
+    """The unit's own address on it (NetworkManager's shared IPv4; ``[phones.hotspot] address``):
+    the host a code's URL names while it is up."""
 
     def join_text(self) -> str:
         """The text of a Wi-Fi join code (the ``WIFI:`` scheme phones' cameras read): special

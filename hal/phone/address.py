@@ -51,7 +51,7 @@ def is_local(address: str) -> bool:
 
 
 def url_host(listen: str, *, hotspot: bool, lan: str | None = None,
-             local: Callable[[str], bool] = is_local) -> str:
+             local: Callable[[str], bool] = is_local, hotspot_address: str = HOTSPOT_ADDRESS) -> str:
     """The host a code's URL names: the listening address when it is one; the hotspot's while
     the unit's own Wi-Fi is up (its address is the unit's: the phones are on it); else the
     unit's address on its network (``lan``: found now when None), as a handheld at home on the
@@ -61,9 +61,9 @@ def url_host(listen: str, *, hotspot: bool, lan: str | None = None,
         return LOOPBACK
     if listen != LAN:
         return listen
-    if hotspot and local(HOTSPOT_ADDRESS):
-        return HOTSPOT_ADDRESS
-    return lan or lan_address() or (HOTSPOT_ADDRESS if hotspot else LOOPBACK)
+    if hotspot and local(hotspot_address):
+        return hotspot_address
+    return lan or lan_address() or (hotspot_address if hotspot else LOOPBACK)
 
 
 def is_address(text: str) -> bool:

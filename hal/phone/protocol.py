@@ -113,8 +113,9 @@ def fragment(pad_char: str, code: bytes) -> str:
 
 
 def read_fragment(text: str) -> tuple[str, bytes]:
-    """The pad char and key of a fragment (``#`` or not); :class:`BadMessage` if it is none."""
-    text = text.lstrip("#").strip().upper()
+    """The pad char and key of a fragment (``#`` or not, capitals or not, spaces or not: typed
+    by hand); :class:`BadMessage` if it is none."""
+    text = "".join(text.lstrip("#").split()).upper()
     if len(text) != 1 + CODE_CHARS or text[0] not in PAD_CHARS:
         raise BadMessage(f"not a code: {text!r}")
     try:

@@ -34,7 +34,7 @@ from hal.errors import BackendUnavailable
 from hal.events import EventQueue
 from hal.pad import MAX_PADS
 from hal.phone import protocol
-from hal.phone.address import LOCALHOST, LOOPBACK, bind_host, url, url_host
+from hal.phone.address import HOTSPOT_ADDRESS, LOCALHOST, LOOPBACK, bind_host, url, url_host
 from hal.phone.parts import PhoneLed, PhonePad, PhoneScreen, Shown, Surface
 from hal.phone.protocol import BadMessage, Refusal
 from hal.phone.seats import Admitted, Holder, Seats
@@ -616,7 +616,9 @@ class ServedPhones(Phones):
 
     def host(self) -> str:
         """The host a code's URL names now (the unit's address may change with its network)."""
-        return url_host(self._listen, hotspot=self.hotspot is not None)
+        hotspot = self.hotspot
+        return url_host(self._listen, hotspot=hotspot is not None,
+                        hotspot_address=hotspot.address if hotspot is not None else HOTSPOT_ADDRESS)
 
     def reach(self) -> str:
         host = self.host()

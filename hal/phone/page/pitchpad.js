@@ -126,7 +126,10 @@
     try { return JSON.parse(sessionStorage.getItem(STORE) || "null"); } catch (e) { return null; }
   }
   function takeCode(fragment) {
-    var code = fragment.replace(/^#/, "").trim().toUpperCase();
+    /* typed by hand: capitals or not, spaces or not (a browser writes a space as %20) */
+    var code = fragment.replace(/^#/, "");
+    try { code = decodeURIComponent(code); } catch (e) { /* not escaped: as it is */ }
+    code = code.replace(/\s+/g, "").toUpperCase();
     if (code.length !== 27 || "01234".indexOf(code.charAt(0)) < 0) return false;
     var key = base32(code.slice(1));
     if (!key || key.length !== 16) return false;

@@ -306,6 +306,12 @@ def test_the_page_says_where_it_stands_in_the_consoles_language(driver, console)
     phones.release(3)
     page.wait(lambda p: p.api["state"] == "released")
     assert page.status() == "You left the pad: scan a new code to play again"
+    typed = phones.invite(4)                          # typed by hand: small letters, in groups
+    groups = " ".join(typed.code.lower()[n:n + 4] for n in range(0, len(typed.code), 4))
+    page.open(typed.address.lower() + "#" + groups)
+    page.wait(lambda p: p.api["state"] == "here" and p.api["pad"] == 4)
+    phones.release(4)
+    page.wait(lambda p: p.api["state"] == "released")
     stale = phones.invite(4).url
     phones.withdraw()
     page.open(stale)

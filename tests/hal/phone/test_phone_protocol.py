@@ -37,7 +37,8 @@ def test_a_code_fits_a_version_3_qr_code() -> None:
         assert QR_ALPHANUMERIC.fullmatch(invite.address)
         code = segno.make([invite.address, "#", invite.code], error=error, boost_error=False)
         assert code.designator == version, (invite.url, code.designator)
-    assert protocol.read_fragment("#" + fragment.lower()) == ("3", protocol.read_fragment(fragment)[1])
+    typed = " ".join(fragment.lower()[n:n + 4] for n in range(0, len(fragment), 4))     # "3abc defg ..."
+    assert protocol.read_fragment("#" + typed) == ("3", protocol.read_fragment(fragment)[1])
     for bad in ("", "#5" + fragment[1:], fragment[:-1], fragment[:-1] + "1"):
         with pytest.raises(protocol.BadMessage):
             protocol.read_fragment(bad)
