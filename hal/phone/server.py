@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import http
+import ipaddress
 import logging
 import secrets
 import threading
@@ -72,13 +73,16 @@ class Limits:
     has not joined is closed: a flood of idle connections never locks a phone out."""
     links_per_address: int = 4
     """WebSocket links from one address at once (a phone, its second tab, a link it left
-    behind)."""
+    behind)..."""
+    loopback_exempt: bool = True
+    """...except from this machine itself (``pitchpad sim``: every browser tab a phone, all from
+    127.0.0.1), where only :attr:`connections` counts."""
     max_message: int = 160
     """Bytes a phone may send in one message: its largest, a JOIN, is 130."""
     join_within: float = 5.0
     """Seconds after the challenge for the JOIN; else the connection is closed."""
     rate: float = 30.0
-    """Messages a second a phone may send, sustained (a child mashing sends about 20)..."""
+    """Messages a second a phone may send, sustained (ten taps a second are 20 messages)..."""
     burst: float = 60.0
     """...and at once."""
     ping_interval: float | None = 20.0
@@ -316,7 +320,8 @@ class PhoneServer:
         if path != LINK_PATH:
             return _response(http.HTTPStatus.NOT_FOUND, b"no link here\n", "text/plain")
         links = sum(1 for other in self.peers.values() if other.link and other.address == address)
-        if links >= self.limits.links_per_address:
+        exempt = self.limits.loopback_exempt and _loopback(address)
+        if links >= self.limits.links_per_address and not exempt:
             self._warn("phone %s: %d links open from this address already: refused", address, links)
             return _response(http.HTTPStatus.SERVICE_UNAVAILABLE, b"too many links\n", "text/plain")
         if peer is not None:
@@ -536,6 +541,13 @@ class _Counted(ServerConnection):
     def connection_lost(self, exc: Exception | None) -> None:
         self.server_of_phones.lost(self)
         super().connection_lost(exc)
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 def _binary(message: str | bytes) -> bytes:

@@ -173,7 +173,7 @@ def test_a_link_opened_from_another_page(table, caplog) -> None:
 
 
 def test_too_many_links_from_one_address_and_too_many_connections() -> None:
-    limits = replace(TESTING, links_per_address=2, connections=6, open_within=30)
+    limits = replace(TESTING, links_per_address=2, loopback_exempt=False, connections=6, open_within=30)
     with served(first_pad=3, limits=limits) as (phones, _):
         first = PythonPhone.scanning(phones.server.port, phones.invite(3).url)
         first.join()
@@ -203,6 +203,16 @@ def _closed_by_peer(sock: socket.socket) -> bool:
         return True
     except TimeoutError:
         return False
+
+
+def test_this_machine_may_open_more_links_than_another_address() -> None:
+    """``pitchpad sim``: every browser tab on the computer a phone, all from 127.0.0.1."""
+    with served(first_pad=3, limits=replace(TESTING, links_per_address=2)) as (phones, _):
+        tabs = [PythonPhone(phones.server.port) for _ in range(5)]
+        for tab in tabs:
+            tab.open()
+        for tab in tabs:
+            tab.close()
 
 
 def test_refusals_are_logged_at_most_so_many_a_minute(caplog) -> None:
