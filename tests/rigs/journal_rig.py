@@ -1,6 +1,7 @@
 """Journals as the console writes them, for any registered game: started by the game's own
 entry (``ConsoleEntry.start``, the menu's settings) and written by the real
-:class:`firmware.storage.journal.Journal`, cut after some random legal decisions."""
+:class:`firmware.storage.journal.Journal`, cut after some random legal decisions, always
+before the one that would end the match: a match of one move is journalled at its start."""
 from __future__ import annotations
 
 import json
@@ -20,8 +21,9 @@ SECRET = "0f" * 16
 def write_journal(folder: Path, spec: GameSpec, settings: Any = None, pad_count: int = 2,
                   decisions: int = 6, seed: int = 5) -> dict[str, Any]:
     """The journal the console writes for a match of ``spec`` started with ``settings`` (the
-    game's defaults when None), cut after ``decisions`` random legal joint decisions; its
-    set-up line is returned."""
+    game's defaults when None), cut after ``decisions`` random legal joint decisions or before
+    the one that would end the match, whichever comes first (a journal of a match still on:
+    the one a power cut leaves, the console offers to resume); its set-up line is returned."""
     settings = spec.console.settings({}) if settings is None else settings
     started = spec.console.start(MatchStart(settings, seed, 0.0, pad_count, False, Timing(),
                                             cpu_secret=SECRET))
@@ -29,10 +31,14 @@ def write_journal(folder: Path, spec: GameSpec, settings: Any = None, pad_count:
     script, console = started.journal
     match = spec.rules.parse_script({**script, "turns": []}).start()
     rng, turns = random.Random(seed), []
-    while match.to_act() and not match.is_over and len(turns) < decisions:
+    while len(turns) < decisions:
         joint = {seat: rng.choice(list(match.legal_choices(seat))) for seat in match.to_act()}
+        played = match.clone()
+        played.apply(joint)
+        if played.is_over:
+            break
         turns.append(joint_to_json(joint))
-        match.apply(joint)
+        match = played
     setup = mj.JournalSetup(script, console, "2026-11-28T15:00:00")
     journal = mj.Journal(folder, setup)
     journal.start(turns)
