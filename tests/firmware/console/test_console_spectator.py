@@ -1,5 +1,6 @@
 """Spare pads as spectators (issue 18): on a four-pad table, a two-player game shows pads 3
-and 4 the score and what each move did, never anything secret."""
+and 4 the standing and what each move did, never anything secret. Every registered game, from
+its two-person settings (the registry read: a game added to it is watched too)."""
 from __future__ import annotations
 
 import random
@@ -9,15 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import any_game
 from engine.chifootmi import events as ev
 from engine.chifootmi.cards import DT
-from firmware.games.registry import game_named
 from firmware.console.app import Idle
 from firmware.games.spec import MatchStart
 from firmware.games.registry import GAMES
 from firmware.render import Canvas
 from firmware.games.session import TIMING
-from firmware.storage.settings import Settings
 from firmware.console.spectator import SpectatorScreen
 from hal.buttons import Button
 
@@ -25,14 +25,11 @@ from app_rig import Rig
 from reading import words
 
 CHIFOOTMI = GAMES["chifootmi"].spectator_words
-
-TWO_PLAYER = {"chifootmi": {}, "fotboll": {}, "chifoumi": {"chifoumi_players": 2,
-                                                            "chifoumi_humans": 2}}
+NAMES = list(GAMES)
 
 
 def four_pads(tmp_path, game: str, language: str = "fr") -> Rig:
-    rig = Rig(tmp_path, Settings.flat(game=game, players="two", language=language,
-                                      **TWO_PLAYER[game]), seed=4, pads=4,
+    rig = Rig(tmp_path, any_game.settings(GAMES[game], people=2, language=language), seed=4, pads=4,
               idle=Idle(screensaver_after=1e9))
     rig.start()
     rig.wait(rig.app.timing.kickoff)
@@ -40,9 +37,10 @@ def four_pads(tmp_path, game: str, language: str = "fr") -> Rig:
 
 
 def played(game: str, seed: int, moves: int):
-    """A match of ``game`` after ``moves`` random legal joint decisions, and its last events."""
+    """A match of ``game`` (two people's settings) after ``moves`` random legal joint
+    decisions, and its last events."""
     entry = GAMES[game]
-    start = entry.console.start(MatchStart(entry.console.settings(TWO_PLAYER[game] | {"players": "two"}),
+    start = entry.console.start(MatchStart(entry.console.two_people(entry.console.settings({})),
                                            seed, 0.0, 2, False, TIMING, "s" * 32))
     match = start.session.match
     rng = random.Random(seed)
@@ -55,44 +53,58 @@ def played(game: str, seed: int, moves: int):
     return match, events
 
 
-@pytest.mark.parametrize("game", list(TWO_PLAYER))
-def test_spare_pads_watch_the_score_and_the_moves_and_ignore_their_buttons(tmp_path, game):
+@pytest.mark.parametrize("game", NAMES)
+def test_spare_pads_watch_the_standing_and_the_moves_and_ignore_their_buttons(tmp_path, game):
+    spec = GAMES[game]
     rig = four_pads(tmp_path, game)
     assert isinstance(rig.screen(3), SpectatorScreen) and isinstance(rig.screen(4), SpectatorScreen)
     rng = random.Random(3)
     seen_words = False
-    for _ in range(400):
+
+    def watch() -> None:
+        nonlocal seen_words
+        if rig.app.mode != "match":
+            return
         decisions = len(rig.app.session.decisions)
         for pad in (3, 4):                                   # spectators mash: nothing happens
             rig.press(pad, rng.choice(list(Button)))
         assert len(rig.app.session.decisions) == decisions
-        rig.press(rng.choice((1, 2)), rng.choice(list(Button)))
-        rig.wait(rng.choice((0.0, 0.3, 1.0)))
+        screen, session = rig.screen(3), rig.app.session
+        assert isinstance(screen, SpectatorScreen) and screen == rig.screen(4)
+        assert screen.title == spec.title
+        summary = spec.summary(session.match)
+        assert len(screen.score) == len(summary.get("score") or summary.get("points"))
+        said = spec.spectator_words(session.events) if spec.spectator_words else ()
+        assert screen.words in ((), tuple((key, tuple(sorted(values.items()))) for key, values in said))
+        seen_words = seen_words or bool(screen.words)
+
+    for _ in range(STEPS):                                   # the people play on
+        any_game.person_step(rig, (1, 2), rng)
+        watch()
         if rig.app.mode != "match":
             break
-        screen = rig.screen(3)
-        assert isinstance(screen, SpectatorScreen) and screen == rig.screen(4)
-        summary = game_named(game).rules.summary(rig.app.session.match)
-        score = summary.get("score") or summary.get("points")
-        assert len(screen.score) == len(score)
-        seen_words = seen_words or bool(screen.words)
-    assert seen_words or game == "chifoumi"
+    assert seen_words or spec.spectator_words is None
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game=st.sampled_from(sorted(TWO_PLAYER)), seed=st.integers(0, 10**6),
-       moves=st.integers(0, 60), twin_seed=st.integers(0, 10**6))
+STEPS = 250
+"""Steps of play watched: a whole match of most games, the first moves of a long one."""
+
+
+@pytest.mark.parametrize("game", NAMES)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 60), twin_seed=st.integers(0, 10**6))
 def test_a_spectator_screen_is_the_same_for_every_match_either_seat_could_be_in(
         game, seed, moves, twin_seed):
     """Determinized twins (what a seat cannot tell from the real match, the other seat's
     secrets drawn at random) give the spectator the same screen: it holds no secret of either."""
     match, events = played(game, seed, moves)
-    engine = game_named(game).rules
-    title = game.capitalize()
-    real = SpectatorScreen.of(title, engine.summary(match), events, True)
+    spec = GAMES[game]
+    engine, words_of = spec.rules, spec.spectator_words
+    real = SpectatorScreen.of(spec.title, engine.summary(match), events, True, words_of)
     for seat in match.seats:
         twin = engine.determinize(match.view(seat), random.Random(twin_seed))
-        assert SpectatorScreen.of(title, engine.summary(twin), events, True) == real
+        assert SpectatorScreen.of(spec.title, engine.summary(twin), events, True, words_of) == real
     for language in ("fr", "en"):
         canvas = Canvas()
         real.draw(canvas, language)                          # and it draws

@@ -1,9 +1,12 @@
 """The café demo (CPU against CPU, nobody at the pads): no pad tells a passer-by to press a
 button; a CPU seat's screen says what its team is doing instead ("Rouge choisit…").
 
-Each game's whole demo match is played as ``pitchpad sim`` plays it without a terminal, and
-every screen each pad showed is read back in both languages, told of its team as the demo
-draws it (:func:`firmware.console.modes.demo_voice`).
+Each registered game's whole demo match is played as ``pitchpad sim`` plays it without a
+terminal (the registry read: a game added to it is checked too), and every screen each pad
+showed is read back in both languages, told of its team as the demo draws it
+(:func:`firmware.console.modes.demo_voice`). A word asks the reader to press something when it
+is one of the console's hints, or a game's word whose key names it a hint (``<game>.hint.*``,
+as the recipe in ``docs/architecture.md`` asks), or one of the games' own listed below.
 """
 from __future__ import annotations
 
@@ -11,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import any_game
 from demo_play import demo_screens
 from reading import visible_words
 
 from firmware.console.modes import demo_voice
+from firmware.games.registry import GAMES
 from firmware.i18n import STRINGS, text
 from firmware.storage.settings import Settings
 
@@ -26,10 +31,16 @@ ADDRESSED = ("hint.again", "hint.locked", "hint.wait", "hint.pick_side", "hint.p
 """Words that ask the reader to press something or act (a person's hints)."""
 
 
-def read_demo(tmp_path: Path, language: str, **settings: Any) -> list[tuple[str, list[str]]]:
+def hints() -> tuple[str, ...]:
+    """Every word that asks the reader to press: :data:`ADDRESSED`, and every key naming a hint."""
+    return (*ADDRESSED, *(key for key in STRINGS if key.startswith("hint.") or ".hint" in key))
+
+
+def read_demo(tmp_path: Path, language: str, chosen: Settings | None = None,
+              **settings: Any) -> list[tuple[str, list[str]]]:
     """(screen model name, the words it drew) for every screen every pad showed."""
     pads = int(settings.get("players", 2))
-    app, seen = demo_screens(tmp_path, Settings.flat(**settings), 3, pads=pads)
+    app, seen = demo_screens(tmp_path, chosen or Settings.flat(**settings), 3, pads=pads)
     session, shown = app.session, []
     for pad, models in seen.items():
         seat = session.match.seats[pad - 1]
@@ -40,8 +51,16 @@ def read_demo(tmp_path: Path, language: str, **settings: Any) -> list[tuple[str,
 
 
 def addressed(shown: list[tuple[str, list[str]]], language: str) -> list[tuple[str, str]]:
-    said = {text(language, key) for key in ADDRESSED if key in STRINGS}
+    said = {text(language, key) for key in hints() if key in STRINGS}
     return sorted({(name, w) for name, drawn in shown for w in drawn if w in said})
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("name", list(GAMES))
+def test_no_game_s_demo_shows_a_button_hint(tmp_path, name, language):
+    shown = read_demo(tmp_path, language, any_game.settings(GAMES[name], language=language))
+    assert len(shown) > 4
+    assert addressed(shown, language) == []
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])

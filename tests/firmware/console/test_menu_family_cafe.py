@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bus_rig import BUDGET_BYTES, BusRig
 from firmware.storage import history
@@ -297,21 +298,31 @@ def test_opening_and_leaving_the_stats_page_fits_the_bus_budget(tmp_path):
     assert max(opened, scrolled, left) <= BUDGET_BYTES, (opened, scrolled, left)
 
 
-@pytest.mark.parametrize("game", ["chifootmi", "fotboll", "chifoumi"])
-def test_pitchpad_sim_headless_plays_any_game_and_says_its_options(game):
-    level = ["--level", "pro_plus"] if game == "chifootmi" else []
+SIM_TITLES = {
+    "chifootmi": (["--level", "pro_plus"], "Chifootmi (CPU Easy, Level Pro+, Offside On, One-two On, "
+                                            "Counter-attack On, Clock Off), seed 5:"),
+    "fotboll": ([], "Fotboll (CPU Easy, Jokers Off, Shoot-out On), seed 5:"),
+    "chifoumi": ([], "Chifoumi (CPU Easy, Placement Off, Closed stacks Off), seed 5:"),
+}
+"""The summary's first line of some games, word for word (any other: its title and options)."""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_pitchpad_sim_headless_plays_any_game_says_its_options_and_saves_its_screens(game, tmp_path):
+    flags, title = SIM_TITLES.get(game, ([], f"{GAMES[game].title} ("))
+    frames = tmp_path / "frames"
     result = subprocess.run(
         [sys.executable, "-m", "firmware.cli", "sim", "--game", game, "--seed", "5",
-         "--language", "en", *level], capture_output=True, text=True,
+         "--language", "en", "--frames", str(frames), *flags], capture_output=True, text=True,
         stdin=subprocess.DEVNULL, cwd=ROOT, timeout=120)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
-    title = {"chifootmi": "Chifootmi (CPU Easy, Level Pro+, Offside On, One-two On, Counter-attack On, "
-                          "Clock Off), seed 5:",
-             "fotboll": "Fotboll (CPU Easy, Jokers Off, Shoot-out On), seed 5:",
-             "chifoumi": "Chifoumi (CPU Easy, Placement Off, Closed stacks Off), seed 5:"}[game]
-    assert lines[0].startswith(title)
-    assert lines[-1].startswith(("Score: ", "Points: ")) and "; winner: " in lines[-1]
+    assert lines[0].startswith(title) and "seed 5:" in lines[0]
+    assert lines[-2].startswith(("Score: ", "Points: ")) and "; winner: " in lines[-2]
+    saved = sorted(frames.glob("*.png"))
+    assert lines[-1] == f"{len(saved)} screens saved in {frames}" and len(saved) > 2
+    with Image.open(saved[len(saved) // 2]) as image:
+        assert image.size == (128, 64) and image.getbbox() is not None
 
 
 def test_pitchpad_sim_refuses_an_option_of_another_game_in_one_line():

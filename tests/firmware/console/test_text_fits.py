@@ -6,11 +6,14 @@ drawn: not a count of characters) and records any text whose ink leaves the 128x
 
 Two walks:
 
-* scripted console walks: whole matches of every game played by buttons on the headless
-  simulator, both languages, two people and against the CPU, 2, 3 and 4 Chifoumi armies, every
-  screen each pad shows on the way (the test names the screen models it must have met);
-* every reveal sentence of every game, from each seat's side, against each opponent name
-  ("Rouge", "Bleu", "Ordi"...), drawn on its real screen.
+* every registered game (the registry read, so a game added to it is measured too): whole
+  matches on the headless simulator between two people and a child against the CPU (kids'
+  mode), played by :mod:`any_game`'s people, and its café demo told of each pad's team, both
+  languages, every screen each pad shows;
+* scripted console walks: whole matches of the games here played by buttons, two people and
+  against the CPU, 2, 3 and 4 Chifoumi armies (the test names the screen models it must have met);
+* every reveal sentence of Chifootmi and Fotboll, from each seat's side, against each opponent
+  name ("Rouge", "Bleu", "Ordi"...), drawn on its real screen.
 """
 from __future__ import annotations
 
@@ -33,12 +36,14 @@ from firmware.chifootmi import screens as cs
 from firmware.chifoumi import screens as ks
 from firmware.console.modes import demo_voice
 from firmware.fotboll import screens as fs
+from firmware.games.registry import GAMES
 from firmware.games.spec import HeadlineNames
 from firmware.i18n import LANGUAGES
 from firmware.render import HEIGHT, WIDTH, Canvas
 from firmware.storage.settings import Settings
 from hal.buttons import Button
 
+import any_game
 from chifootmi_play import intent as chifootmi_intent
 import fotboll_play
 import chifoumi_rig
@@ -192,6 +197,38 @@ MUST_SEE = {
 }
 
 
+def measure_shown(rig: Rig, cuts: Cuts, language: str, shown: dict[int, Any]) -> None:
+    """Draw each pad's screen once more with the measuring canvas, when it is new."""
+    for pad in range(1, rig.pads + 1):
+        model = rig.screen(pad)
+        if id(model) not in shown:
+            shown[id(model)] = model
+            draw(model, language, cuts)
+
+
+def reported(cuts: Cuts) -> str:
+    return "text cut off at the panel's edge: " + "; ".join(
+        f"{screen} ({language}) {text!r} ink {ink}" for screen, language, text, ink in cuts.found[:12])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("people, kids", [(2, False), (1, True)], ids=["two-people", "kids-vs-cpu"])
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_registered_game_s_screens_cut_no_text_at_the_edge(tmp_path: Path, cuts: Cuts, name: str,
+                                                                people: int, kids: bool,
+                                                                language: str) -> None:
+    """A whole match of every registered game, every screen of both pads measured: two people,
+    and a child against the CPU (kids' mode: the big reveals too)."""
+    rig = Rig(tmp_path, any_game.settings(GAMES[name], people=people, kids=kids, language=language),
+              seed=5)
+    rig.start()
+    shown: dict[int, Any] = {}
+    any_game.play_to_the_end(rig, (1, 2), random.Random(name),
+                             each=lambda: measure_shown(rig, cuts, language, shown))
+    assert len(shown) > 4 and cuts.drawn > 20
+    assert not cuts.found, reported(cuts)
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", list(WALKS))
 def test_a_walk_through_every_screen_cuts_no_text_at_the_edge(tmp_path: Path, cuts: Cuts,
@@ -282,15 +319,23 @@ def test_every_reveal_sentence_fits_its_screen_from_each_side(cuts: Cuts, langua
     assert not cuts.found, cuts.found[:12]
 
 
+DEMOS = [(name, 2, None) for name in GAMES] + [("chifoumi", 4, Settings.flat(game="chifoumi", players=4)),
+                                              ("fotboll", 2, Settings.flat(game="fotboll", tiebreak=True))]
+"""Every registered game's demo from its menu's defaults; and the Chifoumi of four armies and
+the Fotboll with a shoot-out the defaults do not show."""
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("game, players", [("fotboll", 2), ("chifootmi", 2), ("chifoumi", 4)])
+@pytest.mark.parametrize("game, players, settings", DEMOS,
+                         ids=[f"{name}-{players}{'' if settings is None else '-more'}"
+                              for name, players, settings in DEMOS])
 def test_every_screen_of_the_cafe_demo_cuts_no_text_at_the_edge(tmp_path: Path, cuts: Cuts,
                                                                 game: str, players: int,
+                                                                settings: Settings | None,
                                                                 language: str) -> None:
     """The demo's screens, told of each pad's team ("Rouge choisit…" where a person reads
     a button hint), as :class:`firmware.console.modes.Attract` draws them."""
-    app, seen = demo_screens(tmp_path, Settings.flat(game=game, players=players, tiebreak=True),
-                             3, pads=players)
+    app, seen = demo_screens(tmp_path, settings or any_game.settings(GAMES[game]), 3, pads=players)
     session = app.session
     for pad, models in seen.items():
         for model in models:
