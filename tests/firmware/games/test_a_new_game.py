@@ -23,6 +23,7 @@ from PIL import Image
 
 import sim
 from club_rig import wait_until
+from plugin_rig import lines_naming, published
 from firmware.club.publisher import Publisher
 from firmware.club.unit import ClubLink
 from firmware.console.app import App, Idle
@@ -45,32 +46,14 @@ from tests.games.spotkicks.rules import GAME, SIDES, Config, ShootoutKick, SpotM
 
 ROOT = Path(__file__).resolve().parents[3]
 NAME = "spot-kicks"
-ENTRY_POINT = "spot-kicks = tests.games.spotkicks.console:SPEC"
-
-
-def publish(folder: Path) -> Path:
-    """A plugin's metadata, as ``pip install`` would leave it: a dist-info with the entry point."""
-    info = folder / "pitchpad_spot_kicks-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pitchpad-spot-kicks\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(f"[pitchpad.games]\n{ENTRY_POINT}\n")
-    return folder
 
 
 @pytest.fixture
 def plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """Spot Kicks on the path for this process (the registry read again) and for subprocesses
     (the environment returned); taken off again afterwards, so no other test sees a sixth game."""
-    folder = publish(tmp_path_factory.mktemp("plugin"))
-    sys.path.insert(0, str(folder))
-    registry.reload()
-    try:
-        assert NAME in GAMES, "the entry point was not found"          # and its words are known
-        paths = [str(folder), str(ROOT), os.environ.get("PYTHONPATH", "")]
-        yield {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
-    finally:
-        sys.path.remove(str(folder))
-        registry.reload()
+    with published(tmp_path_factory.mktemp("plugin"), NAME) as environment:
+        yield environment
 
 
 def cli(env: dict[str, str], *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -440,26 +423,8 @@ def test_a_result_reaches_the_league_page_under_the_game_s_title(plugin, mosquit
 
 
 # ----- the product knows nothing of it ----------------------------------------------------
-PRODUCT = ("engine", "hal", "sim", "firmware", "deploy", "bench", "pyproject.toml", "README.md", "dev.sh")
-NAMES = ("spot-kicks", "spot_kicks", "spotkicks", "spot kicks")
-
-
-def lines_naming_it() -> list[str]:
-    """Every line of the product that names Spot Kicks (docs/ left out: a recipe may)."""
-    found = []
-    for part in PRODUCT:
-        root = ROOT / part
-        for path in ([root] if root.is_file() else sorted(root.rglob("*"))):
-            if not path.is_file() or path.suffix in (".png", ".pbm", ".pil", ".ttf", ".pyc"):
-                continue
-            for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
-                if any(name in line.lower() for name in NAMES):
-                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
-    return found
-
-
 def test_no_product_file_names_the_new_game():
-    assert lines_naming_it() == []
+    assert lines_naming("spot-kicks", "spot_kicks", "spotkicks", "spot kicks") == []
 
 
 def test_the_kids_reveal_tells_the_kick_from_each_pad_s_side(plugin):
