@@ -4,7 +4,8 @@ The console's own words are here; each game's are in its folder (``strings.py``,
 spec) and join them when the registry loads the game, so :func:`text` finds every key.
 
 Strings may use the symbols the renderer draws itself (◀ ▶ ▲ ▼ ✓ ● ○ ✕ ⚽ …). Each fits
-the 128-px screen at the size it is drawn (``tests/firmware/console/test_i18n.py`` checks it).
+the 128-px screen at the size it is drawn: ``tests/firmware/console/test_text_fits.py`` measures
+the ink of every text every registered game's screens draw, whole matches in both languages.
 """
 from __future__ import annotations
 
