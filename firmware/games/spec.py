@@ -298,18 +298,25 @@ def against_cpu(players: str, pad_count: int) -> bool:
     return players == "cpu" or pad_count < 2
 
 
-def red_blue_seats(players: str, difficulty: str, start: MatchStart
-                   ) -> tuple[dict[str, str], dict[str, str]]:
-    """Who is CPU in a red-vs-blue game (both in a demo; blue against one person or one pad),
-    and the name each seat shows for its opponent."""
+def two_seats(players: str, difficulty: str, start: MatchStart, seats: tuple[str, str]
+              ) -> tuple[dict[str, str], dict[str, str]]:
+    """Who is CPU in a game of two seats (both in a demo; the second against one person or one
+    pad), and the name each seat's screens give the other (``cpu`` or its ``team.<seat>``)."""
+    first, second = seats
     cpus: dict[str, str] = {}
     if start.demo:
-        cpus = {"red": difficulty, "blue": difficulty}
+        cpus = {first: difficulty, second: difficulty}
     elif against_cpu(players, start.pad_count):
-        cpus = {"blue": difficulty}
-    names = {"red": "cpu" if "blue" in cpus else "team.blue",
-             "blue": "cpu" if "red" in cpus else "team.red"}
+        cpus = {second: difficulty}
+    names = {first: "cpu" if second in cpus else "team." + second,
+             second: "cpu" if first in cpus else "team." + first}
     return cpus, names
+
+
+def red_blue_seats(players: str, difficulty: str, start: MatchStart
+                   ) -> tuple[dict[str, str], dict[str, str]]:
+    """:func:`two_seats` of a red-vs-blue game (blue the CPU against one person)."""
+    return two_seats(players, difficulty, start, ("red", "blue"))
 
 
 def journalled_cpus(console: Mapping[str, Any]) -> dict[str, str]:

@@ -21,7 +21,7 @@ from firmware.games.options import GameOptions, option
 from firmware.games.session import MatchSession, Pending, Seats
 from firmware.games.spec import (
     ConsoleEntry, GameSpec, MatchStart, Resume, Row, Started, Words, against_cpu, journal_header,
-    journalled_cpus, players_row,
+    journalled_cpus, players_row, two_seats,
 )
 from firmware.i18n import Key, seat_key
 from firmware.storage.settings import known_fields
@@ -123,26 +123,13 @@ def rows(settings: GoofSettings, pad_count: int) -> list[Row]:
     return shown + [Row("cards", "gs.menu.cards", CARDS)]
 
 
-def _who(players: str, difficulty: str, start: MatchStart) -> tuple[dict[str, str], dict[str, str]]:
-    """Who is CPU (both in a demo; south against one person or one pad), and the name each
-    seat's screens give the other."""
-    cpus: dict[str, str] = {}
-    if start.demo:
-        cpus = dict.fromkeys(SEATS, difficulty)
-    elif against_cpu(players, start.pad_count):
-        cpus = {"south": difficulty}
-    names = {"north": "cpu" if "south" in cpus else "team.south",
-             "south": "cpu" if "north" in cpus else "team.north"}
-    return cpus, names
-
-
 def _seats(cpus: dict[str, str], names: dict[str, str], console: dict[str, Any]) -> Seats:
     return Seats(CPU.seats(cpus, console), names, secret=match_secret(console))
 
 
 def start(start: MatchStart) -> Started:
     settings: GoofSettings = start.settings
-    cpus, names = _who(settings.players, settings.difficulty, start)
+    cpus, names = two_seats(settings.players, settings.difficulty, start, SEATS)
     config = Config(settings.cards)
     console: dict[str, Any] = {"cpus": cpus, "names": names, "cpu_secret": start.cpu_secret}
     session = GoofSession(config, start.seed, _seats(cpus, names, console), start.now, timing=start.timing)
