@@ -48,24 +48,24 @@ class ShootoutKick(Event):
     name = "shootout_kick"
 
 
-CARD_GAME = {"over": False, "to_act": ["north", "south"], "points": {"north": 7, "south": 12.5},
+CARD_GAME = {"over": False, "to_act": ["sun", "moon"], "points": {"sun": 7, "moon": 12.5},
              "winner": None}
 
 
 def test_a_spare_pad_words_no_game_s_events_the_game_s_spec_does_not_word():
-    events = [Reveal(3, 5), Goal("north"), ShootoutKick("north", True)]
+    events = [Reveal(3, 5), Goal("sun"), ShootoutKick("sun", True)]
     screen = SpectatorScreen.of("Goofy", CARD_GAME, events, True)
     assert screen.words == ()                                     # no spectator_words: none
-    assert dict(screen.score) == {"north": "7", "south": "12½"}
+    assert dict(screen.score) == {"sun": "7", "moon": "12½"}
     drawn = words(screen, "en")
-    assert drawn == ["Goofy", "north", "south", "7-12½", "(Watching)"]
+    assert drawn == ["Goofy", "sun", "moon", "7-12½", "(Watching)"]
     told = SpectatorScreen.of("Goofy", CARD_GAME, events, True,
-                              lambda moved: (("watch.draw", {}),) if Goal("north") in moved else ())
+                              lambda moved: (("watch.draw", {}),) if Goal("sun") in moved else ())
     assert told.words == (("watch.draw", ()),)
 
 
 def test_kids_mode_shows_the_picture_the_game_names_and_none_it_does_not():
-    football_named = [Goal("north"), ShootoutKick("south", False)]
+    football_named = [Goal("sun"), ShootoutKick("moon", False)]
     assert picture_for(football_named) is None                   # no kids_picture: no picture
     assert picture_for(football_named, lambda events: "hands") is Picture.HANDS
     assert picture_for(football_named, lambda events: None) is None
@@ -82,22 +82,22 @@ def test_kids_mode_shows_the_picture_the_game_names_and_none_it_does_not():
 def test_each_registered_game_s_kids_picture_comes_from_its_own_spec_only(name):
     """A game's own events give its picture through its spec; no game reads another's."""
     own = GAMES[name].kids_picture
-    for events in ([Goal("north")], [ShootoutKick("south", True)], [Reveal(1, 2)]):
+    for events in ([Goal("sun")], [ShootoutKick("moon", True)], [Reveal(1, 2)]):
         told = own(events) if own is not None else None
         assert picture_for(events, own) == (None if told is None else Picture(told))
 
 
 def test_the_result_sheet_reads_points_and_any_seats_from_the_standing():
-    standing = Standing.of({**CARD_GAME, "over": True, "winner": "south"})
-    mine = words(ResultScreen(standing, "north", "cpu", False), "fr")
+    standing = Standing.of({**CARD_GAME, "over": True, "winner": "moon"})
+    mine = words(ResultScreen(standing, "sun", "cpu", False), "fr")
     assert "Perdu" in mine and "Toi 7-12½ Ordi" in mine and "OK" in mine
-    theirs = words(ResultScreen(standing, "south", "person:Ana", False), "en")
+    theirs = words(ResultScreen(standing, "moon", "person:Ana", False), "en")
     assert "You win!" in theirs and "You 12½-7 Ana" in theirs
-    watched = words(ResultScreen(standing, "north", "", True), "en")
-    assert "south wins!" in watched and "north 7-12½ south" in watched and "OK" not in watched
-    level = Standing.tallied({"north": 4, "south": 4})
-    assert "A draw" in words(ResultScreen(level, "north", "cpu", False), "en")
-    assert "Égalité" in words(ResultScreen(level, "north", "cpu", False, draw_key="tell.tie"), "fr")
+    watched = words(ResultScreen(standing, "sun", "", True), "en")
+    assert "moon wins!" in watched and "sun 7-12½ moon" in watched and "OK" not in watched
+    level = Standing.tallied({"sun": 4, "moon": 4})
+    assert "A draw" in words(ResultScreen(level, "sun", "cpu", False), "en")
+    assert "Égalité" in words(ResultScreen(level, "sun", "cpu", False, draw_key="tell.tie"), "fr")
     kicks = Standing.tallied({"red": 1, "blue": 1}, {"red": 2, "blue": 4}, "blue")
     assert "Tirs au but 4-2" in words(ResultScreen(kicks, "blue", "team.red", False), "fr")
 
