@@ -23,7 +23,7 @@ from typing import Any
 
 from firmware.console.context import CAFE_IDLE, HANDHELD_IDLE, Idle, Mode, ModeState
 from firmware.console.display import BRIGHT, DIM, Display, OverMenu, Overlays
-from firmware.console.match_on import MatchOn
+from firmware.console.match_on import MatchOn, starter_plays
 from firmware.console.phone_screens import NEWS_FOR, PhoneNews, PhonePads, PhonesFlow
 from firmware.console.menu import Menu, MenuScreen
 from firmware.console.modes import (
@@ -350,10 +350,14 @@ class App:
         pads.phones.language = self.settings.language
 
     # ----- matches ----------------------------------------------------------------------------
-    def start_match(self, people: dict[str, str] | None = None, fixture: int | None = None) -> None:
+    def start_match(self, people: dict[str, str] | None = None, fixture: int | None = None,
+                    starter: int | None = None) -> None:
         """Start the match the menu describes; with names on this unit, each person's pad
-        first chooses who plays (``people``: the names chosen, by seat)."""
+        first chooses who plays (``people``: the names chosen, by seat). ``starter``: the pad
+        that pressed OK, which plays in the match (``match_on.starter_plays``)."""
         seed = self.match.seed()
+        if starter is not None:
+            self.match.starter = starter
         name = self.settings.game
         if fixture is not None:                  # a tournament match: its game, two people
             assert self.tournament.current is not None
@@ -365,8 +369,9 @@ class App:
         started = game.console.start(MatchStart(settings, seed, self.match_now(), len(self.pads),
                                                 self.demo, self.timing,
                                                 self.match.secret(seed, "pitchpad-cpu-secret")))
-        people_pads = {pad: seat for pad, seat in enumerate(started.pad_seats, 1)
-                       if seat not in started.session.seats.cpus}
+        cpus = started.session.seats.cpus
+        pad_seats = starter_plays(started.pad_seats, cpus, self.match.starter, len(self.pads))
+        people_pads = {pad: seat for pad, seat in enumerate(pad_seats, 1) if seat and seat not in cpus}
         if fixture is not None:
             assert self.tournament.current is not None
             match = self.tournament.current.fixtures[fixture]
@@ -380,13 +385,15 @@ class App:
             return
         if people:
             started.session.name_people(people)
-        self.match.begin(game, started.session, started.pad_seats, fixture)
+        self.match.begin(game, started.session, pad_seats, fixture)
         if started.journal is not None:
             script, console = started.journal
             if people:
                 console = {**console, "people": dict(people)}
             if fixture is not None:
                 console = {**console, "tournament": fixture}
+            if pad_seats != started.pad_seats:
+                console = {**console, "seated": list(pad_seats)}
             self.records.open(script, console)
         self.enter(Playing(self.clock.now()))
 
@@ -416,10 +423,11 @@ class App:
             return
         fixture = offer.setup.console.get("tournament")
         people = offer.setup.console.get("people")
+        seated = offer.setup.console.get("seated")
+        pad_seats = tuple(seated) if isinstance(seated, list) else started.pad_seats
         if isinstance(people, dict) and people:
             started.session.name_people({str(seat): str(name) for seat, name in people.items()})
-        self.match.begin(game, started.session, started.pad_seats,
-                         fixture if isinstance(fixture, int) else None)
+        self.match.begin(game, started.session, pad_seats, fixture if isinstance(fixture, int) else None)
         self.records.reopen(offer)
         self.enter(Playing(self.clock.now()))
 

@@ -103,8 +103,10 @@ class Context(Protocol):
     def count_names(self) -> None:
         """The menu's names and tournament lines, after the names or the tournament changed."""
 
-    def start_match(self, people: dict[str, str] | None = None, fixture: int | None = None) -> None:
-        """Start the match the menu (or a tournament fixture) describes."""
+    def start_match(self, people: dict[str, str] | None = None, fixture: int | None = None,
+                    starter: int | None = None) -> None:
+        """Start the match the menu (or a tournament fixture) describes; ``starter`` (the pad
+        that pressed OK) plays in it."""
 
     def resume(self, offer: JournalledMatch) -> None:
         """Rebuild the match a power cut cut off, from its journal."""

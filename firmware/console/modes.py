@@ -212,7 +212,7 @@ class Menu(Idling):
         if action is MenuAction.CHANGED:
             ctx.save_settings()
         elif action is MenuAction.START:
-            ctx.start_match()
+            ctx.start_match(starter=event.pad)
         elif action is MenuAction.STATS:
             ctx.enter(StatsPage.of(ctx.clock.now(), ctx.stats(), ctx.settings.game))
         elif action is MenuAction.ROSTER:
@@ -321,7 +321,7 @@ class TournamentPage(Idling):
             ctx.count_names()
             ctx.enter(Menu(ctx.clock.now()))
         elif isinstance(answer, int):
-            ctx.start_match(fixture=answer)
+            ctx.start_match(fixture=answer, starter=event.pad)
 
     def screen(self, ctx: Context, pad: int) -> Any:
         return ctx.tournament.screen(ctx.roster.names)

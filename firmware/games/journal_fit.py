@@ -20,6 +20,8 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from hal.pad import MAX_PADS
+
 
 class Unfit(ValueError):
     """A console field the game's start and menu never write; the message names the field."""
@@ -75,7 +77,8 @@ def check_platform(console: Mapping[str, Any], seats: Sequence[str]) -> None:
     """The fields every game's journal may hold, kept by the console rather than by the game:
     ``cpus`` (seat -> difficulty; at least one seat is a person's, as the menu allows),
     ``people`` (seat -> a name chosen on the pads), ``tournament`` (a fixture's number),
-    ``cpu_secret`` (text; absent in older journals)."""
+    ``cpu_secret`` (text; absent in older journals), ``seated`` (the seat at each pad, "" for
+    none, when the pad that started the match took a person's seat)."""
     cpus = seat_map(console, "cpus", seats)
     if seats and len(cpus) >= len(seats):
         raise Unfit("console.cpus gives every seat to a CPU: nobody plays this match")
@@ -86,6 +89,11 @@ def check_platform(console: Mapping[str, Any], seats: Sequence[str]) -> None:
     secret = console.get("cpu_secret")
     if secret is not None and not isinstance(secret, str):
         raise Unfit(f"console.cpu_secret is {_short(secret)}, not a text")
+    seated = console.get("seated", [])
+    if (not isinstance(seated, list) or len(seated) > MAX_PADS
+            or any(not isinstance(seat, str) or (seat and (seat not in seats or seated.count(seat) > 1))
+                   for seat in seated)):
+        raise Unfit(f"console.seated is {_short(seated)}, not the seat at each pad")
 
 
 def check_pads(console: Mapping[str, Any], seats: Sequence[str]) -> None:

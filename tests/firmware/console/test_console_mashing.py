@@ -73,8 +73,8 @@ def storm(rig: StormRig, rng: random.Random, presses: int, matches: Matches) -> 
             rig.press(rng.choice((1, 2)), rng.choice(BUTTONS))
         matches.note(rig)
         modes.add(rig.app.mode)
-        if rig.app.session is not None:
-            modes.add(type(rig.screen(1)).__name__)
+        if rig.app.session is not None:                # either pad may play (the starter does)
+            modes.update(type(rig.screen(pad)).__name__ for pad in rig.app.pads)
     return modes
 
 
