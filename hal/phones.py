@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from pathlib import Path
 
 from hal.screen import Screen
 
@@ -130,6 +131,10 @@ class Phones(ABC):
     def reach(self) -> str:
         """Where phones reach the unit (``http://192.168.1.20:8733``): for a status line and
         ``pitchpad doctor``."""
+
+    def remember(self, folder: Path) -> None:  # noqa: B027  (optional: nothing to keep without phones)
+        """Keep who holds which pad in ``folder`` (the console's state folder), and take back
+        the phones kept there before a restart: their pads wait for them (away)."""
 
     def close(self) -> None:  # noqa: B027  (optional: nothing to release without a server)
         """Stop serving: every phone's link closed."""

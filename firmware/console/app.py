@@ -81,6 +81,7 @@ class App:
         self.tournament = TournamentFlow(state_dir)
         """A tournament on this unit (``firmware.console.tournament_screens``)."""
         self.records = Records(state_dir, self.tournament, club, self._recorded)
+        console.phones.remember(Path(state_dir))          # the phones of before a restart: away
         self.phone_pads = PhonePads(console)
         """The pads the console counts: its own, then the phones' pads a phone holds."""
         self.phones = PhonesFlow(self.phone_pads)

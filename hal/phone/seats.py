@@ -187,6 +187,25 @@ class Seats(Generic[LinkT]):
         self._changed()
         return True
 
+    def kept(self) -> list[tuple[int, bytes, bytes]]:
+        """(pad, phone's key, the unit's secret key) of each phone that holds a pad: what brings
+        them back after a restart (:meth:`restore`). Watchers are not kept: they scan again."""
+        with self._lock:
+            return [(pad, place.holder.phone_key, bytes(place.holder.unit_key))
+                    for pad, place in self._pads.items() if place.holder is not None]
+
+    def restore(self, kept: list[tuple[int, bytes, bytes]]) -> None:
+        """Phones that held pads before a restart hold them again, away until they come back
+        with their keys (a pad held already, or not a phone's, is skipped)."""
+        with self._lock:
+            for pad, phone_key, unit_secret in kept:
+                place = self._pads.get(pad)
+                if place is None or place.holder is not None or self._known(phone_key) is not None:
+                    continue
+                unit_key = PrivateKey(unit_secret)
+                place.holder = Holder(phone_key, unit_key, shared_key(unit_key, phone_key), pad)
+        self._changed()
+
     def forget_all(self) -> list[Holder[LinkT]]:
         with self._lock:
             holders = [place.holder for place in self._pads.values() if place.holder is not None]

@@ -34,7 +34,7 @@ from hal.config import PhonesConfig
 from hal.errors import BackendUnavailable
 from hal.events import EventQueue
 from hal.pad import MAX_PADS
-from hal.phone import protocol
+from hal.phone import kept, protocol
 from hal.phone.address import HOTSPOT_ADDRESS, LOCALHOST, LOOPBACK, bind_host, url, url_host
 from hal.phone.parts import PhoneLed, PhonePad, PhoneScreen, Shown, Surface
 from hal.phone.protocol import BadMessage, Refusal
@@ -581,11 +581,30 @@ class ServedPhones(Phones):
         self.phone_screens = {pad: PhoneScreen(pad, surfaces[pad]) for pad in self.pads}
         self.phone_leds = {pad: PhoneLed(surfaces[pad]) for pad in self.pads}
         self._spectator_screen = PhoneScreen(0)
-        self._seats: Seats[_Session] = Seats(self.pads, config.spectators, events.nudge)
+        self._events = events
+        self._kept_in: Path | None = None
+        self._kept: kept.Kept = []
+        self._keeping = threading.Lock()
+        self._seats: Seats[_Session] = Seats(self.pads, config.spectators, self._changed)
         self.server = PhoneServer(self._seats, surfaces, self._spectator_screen.surface, self.phone_pads,
                                   host=bind_host(config.listen), port=config.port,
                                   language=lambda: self._language, limits=limits)
         self.server.start()
+
+    def remember(self, folder: Path) -> None:
+        self._kept_in = Path(folder)
+        self._seats.restore(kept.read(self._kept_in))
+
+    def _changed(self) -> None:
+        """A change the console shows: its loop wakes; who holds which pad is kept when it
+        changed (:mod:`hal.phone.kept`)."""
+        if self._kept_in is not None:
+            with self._keeping:
+                now = self._seats.kept()
+                if now != self._kept:
+                    self._kept = now
+                    kept.write(self._kept_in, now)
+        self._events.nudge()
 
     @property
     def language(self) -> str:

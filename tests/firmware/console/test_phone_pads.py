@@ -194,3 +194,49 @@ def test_a_phone_watching_sees_what_a_spare_pad_shows_and_waits_between_matches(
         expected = drawn(rig.app.state.spectator(rig.app))
         viewer.frame_until(lambda p, expected=expected: p.image.tobytes() == expected)
     viewer.close()
+
+
+def test_phones_keep_their_pads_across_a_power_cut_and_the_resumed_match_seats_them(tmp_path):
+    """A phone plays pad 2 of a one-pad console; the power goes. At the next start the resume
+    offer counts the phone's pad (away), the match resumes seated as it was, and the phone comes
+    back by itself with its page's keys (no code) to its seat, where the match stands."""
+    settings = Settings(game="chifootmi").with_game("chifootmi", ChifootmiSettings(players="two"))
+    rig = Rig(tmp_path, settings, pads=1, phones=PHONES)
+    open_phones_page(rig)
+    phone = join(rig, rig.app.phones.seat.url)
+    play(rig)
+    rig.wait(3.0)
+    rig.press(1, Button.CARD1)
+    seat, secret, shared = rig.app.seat_at(2), phone.secret, phone.shared
+    phone.close()
+    rig.console.close()                                     # the power cut
+    assert (tmp_path / "phones.json").stat().st_mode & 0o077 == 0, "the keys are the service's alone"
+
+    again = Rig(tmp_path, pads=1, phones=PHONES)
+    try:
+        assert again.console.phones.state(2) is PhoneState.AWAY and list(again.app.pads) == [1, 2]
+        assert again.app.mode == "resume"
+        again.press(1, Button.RIGHT)                        # resume
+        assert again.app.mode == "match" and again.app.seat_at(2) == seat
+        back = PythonPhone(port(again), secret=secret, shared=shared)
+        assert isinstance(back.join(), dict), "the phone's own keys, kept over the restart"
+        wait_until(lambda: (again.settle(), again.console.phones.state(2) is PhoneState.HERE)[1])
+        back.frame_until(lambda p: p.image.tobytes() == again.image(2).tobytes())
+        back.close()
+    finally:
+        again.console.close()
+
+
+def test_a_damaged_keys_file_costs_the_phones_a_new_scan_and_nothing_else(tmp_path, caplog):
+    (tmp_path / "phones.json").write_text('[{"pad": 3, "phone": "zz"')
+    rig = Rig(tmp_path, phones=PHONES)
+    try:
+        assert rig.console.phones.state(3) is PhoneState.FREE and list(rig.app.pads) == [1, 2]
+        assert [r.message for r in caplog.records if "phones.json" in r.message][0].endswith(
+            "the phones that held pads scan a code again")
+        open_phones_page(rig)
+        phone = join(rig, rig.app.phones.seat.url)
+        assert phone.about["pad"] == 3
+        phone.close()
+    finally:
+        rig.console.close()
