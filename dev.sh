@@ -112,8 +112,9 @@ case "$cmd" in
         # /dev/shm): the console fsyncs every move, settings and results, which a disk makes
         # slow (the kill -9 journal tests take twice as long on one).
         if [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(df -Pk /dev/shm | awk 'NR == 2 {print $4}')" -gt 1048576 ]; then
-            export TMPDIR=/dev/shm/pitchpad-tests
-            mkdir -p "$TMPDIR"
+            TMPDIR="/dev/shm/pitchpad-tests-$(id -u)"
+            export TMPDIR
+            [ -d "$TMPDIR" ] || mkdir -m 700 "$TMPDIR"
         fi
         # One worker per core (pytest-xdist). A later -n (e.g. ./dev.sh test -n 0) overrides it.
         exec "$venv/bin/python" -m pytest -n auto "$@"
