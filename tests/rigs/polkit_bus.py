@@ -162,7 +162,9 @@ def main(users: list[str], rule: bool = True) -> int:
     if os.geteuid() != 0:
         print(json.dumps({"error": "run as root, inside unshare -m"}))
         return 2
-    work = Path(tempfile.mkdtemp(prefix="pitchpad-polkit-"))
+    # In /tmp, whatever TMPDIR says: polkitd and the client (other users) must reach the bus's
+    # socket and the copies in it, and a TMPDIR may be private (./dev.sh's, systemd's /run/user).
+    work = Path(tempfile.mkdtemp(prefix="pitchpad-polkit-", dir="/tmp"))
     os.chmod(work, 0o755)
     passwd = (Path("/etc/passwd").read_text()
               + f"pitchpad:x:{SERVICE_UID}:{SERVICE_UID}::/nonexistent:/usr/sbin/nologin\n")
