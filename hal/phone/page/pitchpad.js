@@ -359,6 +359,11 @@
     button.addEventListener("contextmenu", function (event) { event.preventDefault(); });
   });
   document.addEventListener("dblclick", function (event) { event.preventDefault(); });
+  /* Every touch is the page's own (no scroll, zoom or long-press): said at touchstart, or the
+   * browser holds the link's messages back for 100 ms after each touch, waiting to see whether
+   * it starts a scroll (Blink's touchstart policy defers network tasks): the screen would lag
+   * every tap by 100 ms. Not passive, so the browser waits for this answer (it is at once). */
+  document.addEventListener("touchstart", function (event) { event.preventDefault(); }, { passive: false });
   document.addEventListener("touchmove", function (event) { event.preventDefault(); }, { passive: false });
 
   /* ----- coming and going ---------------------------------------------------------------------- */

@@ -110,6 +110,26 @@ def test_taps_and_the_left_right_hold_are_the_pads_presses(driver, console) -> N
     driver.get("about:blank")
 
 
+def test_a_touch_is_the_pages_own_so_the_browser_holds_no_screen_back_waiting_for_a_scroll(
+        driver, console) -> None:
+    """A touch the page does not claim at ``touchstart`` may still become a scroll, so Chromium
+    holds the page's network messages back for 100 ms after it: every tap's new screen came
+    100 ms late (bench/bench_phones.py). The page claims every touch (no scroll, zoom or
+    long-press menu); its buttons still press and release."""
+    phones, events = console
+    page = PhonePage(driver).open(phones.invite(3).url)
+    page.wait(lambda p: p.api["state"] == "here")
+    driver.execute_script("window.claimed = [];"
+                          "window.addEventListener('touchstart', e => window.claimed.push(e.defaultPrevented));")
+    events.drain()
+    page.hold("CARD3")
+    assert events_of(events, 1) == [(3, Button.CARD3, True)]
+    page.lift()
+    assert events_of(events, 1) == [(3, Button.CARD3, False)]
+    assert driver.execute_script("return window.claimed") == [True]
+    driver.get("about:blank")
+
+
 # ----- the wire: what crosses, captured by a proxy between the browser and the unit -------------
 @pytest.fixture
 def wire(console):
