@@ -21,7 +21,14 @@ menu is up: the app's loop then blocks on the event queue until the service's ne
 gauge reading). ``bus`` on stdin (here and in
 ``serve``) prints ``bus WIRE_BYTES``, the bytes the bus has carried so far.
 
-    python bench/console_process.py serve --state-dir DIR
+``serve --phones PORT``: the same console with ``[phones]`` on 127.0.0.1 (``listen =
+"localhost"``; port 0: a free one), the real phone server's thread and page (``bench_phones.py``).
+Each code the console offers is printed as ``invite PAD URL`` (``watch`` for a spectator's);
+``phones-page`` on stdin walks pad 1 down the menu to the Phones line and opens it (as a person
+would: CARD2, then OK). Frame lines carry a sixth field then too, ``time.time()`` (the
+CLOCK_REALTIME a browser's ``Date.now()`` also reads), and the phone pads' screens report theirs.
+
+    python bench/console_process.py serve --state-dir DIR [--phones PORT]
     python bench/console_process.py match --difficulty hard --level pro_plus --seed 1
 """
 from __future__ import annotations
@@ -45,19 +52,25 @@ def peak_rss_kb() -> int:
 
 
 def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = None,
-          lg_alert_loop: bool = False, attract_for: float = 0.0, first_frame: bool = False) -> None:
+          lg_alert_loop: bool = False, attract_for: float = 0.0, first_frame: bool = False,
+          phones_port: int | None = None) -> None:
     import resource
+    from dataclasses import replace
 
     import firmware.cli
 
     firmware.cli.command_modules(["run"])   # what `pitchpad run` imports
     from firmware.console.app import App, Idle
-    from hal import Button, SystemClock
+    from hal import Button, SystemClock, load_config
+    from hal.config import PhonesConfig
     from hal.gpiod_pad import name_this_thread
-    from rig import Handheld
+    from rig import HANDHELD, Handheld
 
+    config = None
+    if phones_port is not None:
+        config = replace(load_config(HANDHELD), phones=PhonesConfig(port=phones_port, listen="localhost"))
     name_this_thread("lib-thread")    # what the libraries start while the console opens (lgpio's)
-    rig = Handheld(SystemClock(), buttons=buttons)
+    rig = Handheld(SystemClock(), config=config, buttons=buttons)
     name_this_thread("console")
     lock = threading.Lock()
     alerts = None
@@ -70,21 +83,51 @@ def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = No
         alerts.start()
 
     shown: set[int] = set()
+    own_screens = set(range(1, len(rig.config.pads) + 1))
+    realtime = " {:.6f}" if phones_port is not None else ""
 
     def reporting(pad: int, display):  # type: ignore[no-untyped-def]
         def display_and_report(image) -> None:  # type: ignore[no-untyped-def]
             display(image)
             with lock:
                 print(f"frame {pad} {time.monotonic():.6f} {rig.bus.wire_bytes()} "
-                      f"{len(rig.bus.transfers)}", flush=True)
+                      f"{len(rig.bus.transfers)}" + realtime.format(time.time()), flush=True)
                 shown.add(pad)
-                if first_frame and len(shown) == len(rig.console.screens):
+                if first_frame and shown >= own_screens:
                     print("modules " + " ".join(sorted(sys.modules)), flush=True)
                     os._exit(0)                 # nothing after the first frame is counted
         return display_and_report
 
     for pad, screen in enumerate(rig.console.screens, start=1):
         screen.display = reporting(pad, screen.display)  # type: ignore[method-assign]
+    if phones_port is not None:
+        offer = rig.console.phones.invite
+
+        def offer_and_report(pad):  # type: ignore[no-untyped-def]
+            invite = offer(pad)
+            with lock:
+                print(f"invite {'watch' if pad is None else pad} {invite.url}", flush=True)
+            return invite
+
+        rig.console.phones.invite = offer_and_report  # type: ignore[method-assign]
+    idle = Idle(attract_for=attract_for) if saver_after is None else Idle(
+        screensaver_after=saver_after, attract_for=attract_for)
+    app = App(rig.console, state_dir=state_dir, idle=idle)
+
+    def tap(pad: int, button: Button) -> None:
+        rig.pin_edge(pad, button, True)
+        time.sleep(0.08)
+        rig.pin_edge(pad, button, False)
+
+    def open_phones_page() -> None:
+        """Pad 1 down the menu to the Phones line, then OK (what the app shows is read from
+        this thread: a bench's driver, between a person's presses)."""
+        for _ in range(len(app.menu.rows())):
+            if app.mode == "menu" and app.menu.rows()[app.menu.cursor].field == "phones":
+                break
+            tap(1, Button.CARD2)
+            time.sleep(0.1)
+        tap(1, Button.CENTRE)
 
     def read_commands() -> None:
         name_this_thread("bench-stdin")
@@ -99,18 +142,15 @@ def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = No
                 with lock:
                     print(f"bus {rig.bus.wire_bytes()}", flush=True)
             if words[:1] == ["press"] and buttons not in ("pi", "lgpio"):   # else the stand-in's owner
-                pad, button = int(words[1]), Button[words[2]]
-                rig.pin_edge(pad, button, True)
-                time.sleep(0.08)
-                rig.pin_edge(pad, button, False)
+                tap(int(words[1]), Button[words[2]])
+            elif words[:1] == ["phones-page"]:
+                open_phones_page()
             elif words[:1] == ["quit"]:
                 break
         rig.console.close()
 
     threading.Thread(target=read_commands, daemon=True).start()
-    idle = Idle(attract_for=attract_for) if saver_after is None else Idle(
-        screensaver_after=saver_after, attract_for=attract_for)
-    App(rig.console, state_dir=state_dir, idle=idle).run()
+    app.run()
     if alerts is not None:
         alerts.stop()
     rig.factory.reset()
@@ -198,6 +238,9 @@ def main() -> None:
                                    "after printing the modules imported by then")
     serve_parser.add_argument("--lg-alert-loop", action="store_true",
                               help="also run a copy of lg's 0.5 ms alert loop over 14 alerts")
+    serve_parser.add_argument("--phones", type=int, metavar="PORT",
+                              help="phones on 127.0.0.1 at PORT (0: a free one), as [phones] "
+                                   "listen = \"localhost\" serves them; the codes offered are printed")
     asleep_parser = commands.add_parser("asleep")
     asleep_parser.add_argument("--read-every", type=float, default=300.0,
                                help="seconds between two gauge readings asleep")
@@ -208,7 +251,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "serve":
         serve(args.state_dir, args.buttons, args.saver_after, args.lg_alert_loop, args.attract_for,
-              args.first_frame)
+              args.first_frame, args.phones)
     elif args.command == "asleep":
         asleep(args.read_every)
     else:

@@ -125,22 +125,30 @@ class _Session:
         self.checked = 0.0
 
     def update(self, shown: Shown) -> bytes | None:
-        """The frame payload that brings the phone from what it was sent to ``shown`` (only the
-        pages that differ), or None when nothing does."""
-        flags = ((protocol.PANEL_ON if shown.on else 0) | (protocol.LED_LIT if shown.lit else 0)
-                 | (protocol.LED_BLINKING if shown.blinking else 0))
-        sent = self.sent
-        mask, pages = 0, []
-        for page in range(8):
-            part = shown.pages[page * 128:(page + 1) * 128]
-            if sent is None or sent.pages[page * 128:(page + 1) * 128] != part:
-                mask |= 1 << page
-                pages.append(part)
-        if sent is not None and not mask and sent.on == shown.on and sent.contrast == shown.contrast \
-                and (sent.lit, sent.blinking) == (shown.lit, shown.blinking):
-            return None
-        self.sent = shown
-        return protocol.frame(mask, flags, shown.contrast, b"".join(pages))
+        """The frame payload that brings the phone from what it was sent to ``shown``, or None
+        when nothing differs (:func:`frame_update`)."""
+        payload = frame_update(self.sent, shown)
+        if payload is not None:
+            self.sent = shown
+        return payload
+
+
+def frame_update(sent: Shown | None, shown: Shown) -> bytes | None:
+    """The frame payload that brings a phone from ``sent`` (None: nothing yet) to ``shown``: only
+    the pages that differ, or None when nothing does (``bench/bench_phones.py`` counts the bytes
+    of a match's screens with it)."""
+    flags = ((protocol.PANEL_ON if shown.on else 0) | (protocol.LED_LIT if shown.lit else 0)
+             | (protocol.LED_BLINKING if shown.blinking else 0))
+    mask, pages = 0, []
+    for page in range(8):
+        part = shown.pages[page * 128:(page + 1) * 128]
+        if sent is None or sent.pages[page * 128:(page + 1) * 128] != part:
+            mask |= 1 << page
+            pages.append(part)
+    if sent is not None and not mask and sent.on == shown.on and sent.contrast == shown.contrast \
+            and (sent.lit, sent.blinking) == (shown.lit, shown.blinking):
+        return None
+    return protocol.frame(mask, flags, shown.contrast, b"".join(pages))
 
 
 class OneLine(logging.Filter):
