@@ -72,7 +72,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "result.win": ("Gagné !", "You win!"),
     "result.lose": ("Perdu", "You lose"),
     "result.team_wins": ("{team} gagne !", "{team} wins!"),
-    "result.shootout": ("Tirs au but {red}-{blue}", "Penalties {red}-{blue}"),
+    "result.shootout": ("{score} aux tirs au but", "{score} on penalties"),
     "result.draw": ("Match nul", "A draw"),
     "result.back": ("OK = menu", "OK = menu"),
     # a serial pad unplugged mid-match

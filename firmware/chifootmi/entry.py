@@ -124,15 +124,14 @@ def check(resume: Resume) -> None:
 
 
 def cpu_screen(session: ChifootmiSession, seat: str) -> Any:
-    """The score; the kick-off and the result as the same sheets over the menu as the
-    person's pad shows (a spectator's wording), so leaving or reaching the menu rewrites half
-    of each screen, not the CPU pad's whole."""
+    """The score; the kick-off (a sheet over the menu, as the person's pad shows it) and the
+    result in a spectator's words, the people by their names (``session.called()``)."""
     view = session.view(seat)
     key = "team." + other(seat)
     if session.step is Step.KICKOFF:
         return KickoffScreen(view, key, spectator=True)
     if session.step is Step.OVER:
-        return result_screen(view, key, spectator=True)
+        return result_screen(view, key, spectator=True, called=session.called())
     return CpuPadScreen(standing(view))
 
 

@@ -493,9 +493,10 @@ class RevealScreen:
         c.draw.ellipse([mid - 3, top + 2, mid + 3, top + 8], fill=0, outline=1, width=2)
 
 
-def result_screen(view: ChifootmiView, opponent_key: str, spectator: bool) -> ResultScreen:
-    """The final score, or the shoot-out's, on the shared sheet over the menu; OK clears it."""
-    return ResultScreen(standing(view), view.seat, opponent_key, spectator)
+def result_screen(view: ChifootmiView, opponent_key: str, spectator: bool,
+                  called: tuple[tuple[str, str], ...] = ()) -> ResultScreen:
+    """The final score and a shoot-out's on the shared result screen; OK clears it."""
+    return ResultScreen(standing(view), view.seat, opponent_key, spectator, called=called)
 
 
 def standing(view: ChifootmiView) -> Standing:

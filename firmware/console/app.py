@@ -272,13 +272,16 @@ class App:
         first: int | None = None
         if event is not None and not event.repeat:
             self.presence.note(event, self.clock.now())
-        if (event is not None and event.pressed and not event.repeat
-                and not (self.presence.paused and self.presence.unplugged)):
-            left = self.state
+        left = self.state
+        pressed = (event is not None and event.pressed and not event.repeat
+                   and not (self.presence.paused and self.presence.unplugged))
+        if pressed:
+            assert event is not None
             self.press(event)
-            if (left.staggered or self.state.staggered) and self.mode is not Mode.MATCH:
-                first = event.pad
         self.state.tick(self, self.clock.now())
+        if pressed and (left.staggered or self.state.staggered) and self.mode is not Mode.MATCH:
+            assert event is not None
+            first = event.pad                       # the press's pad now, the others next pass
         if self.match.session is not None:
             self.records.record(self.match.session)
         if self.club is not None:

@@ -74,14 +74,13 @@ def check(resume: Resume) -> None:
 
 
 def cpu_screen(session: FotbollSession, seat: str) -> Any:
-    """The score; the kick-off and the result as the same sheets over the menu as the
-    person's pad shows (naming the teams), so leaving or reaching the menu rewrites half of
-    each screen, not the CPU pad's whole."""
+    """The score; the kick-off (a sheet over the menu, as the person's pad shows it) and the
+    result in a spectator's words, the people by their names (``session.called()``)."""
     view = session.view(seat)
     if session.step is Step.KICKOFF:
         return KickoffScreen(False, "team." + view.first)
     if session.step is Step.OVER:
-        return result_screen(view, "team." + view.opponent.seat, True)
+        return result_screen(view, "team." + view.opponent.seat, True, session.called())
     return CpuPadScreen(standing(view))
 
 

@@ -511,9 +511,11 @@ class KickoffScreen:
         c.centred(HINT_Y - 1, "⚽ " + line)
 
 
-def result_screen(view: FotbollView, opponent_key: str, spectator: bool) -> ResultScreen:
-    """The final score, or the shoot-out's, on the shared sheet over the menu; OK clears it."""
-    return ResultScreen(standing(view), view.seat, opponent_key, spectator, draw_key="fb.draw")
+def result_screen(view: FotbollView, opponent_key: str, spectator: bool,
+                  called: tuple[tuple[str, str], ...] = ()) -> ResultScreen:
+    """The final score and a shoot-out's on the shared result screen; OK clears it."""
+    return ResultScreen(standing(view), view.seat, opponent_key, spectator, draw_key="fb.draw",
+                        called=called)
 
 
 def standing(view: FotbollView) -> Standing:

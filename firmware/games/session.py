@@ -300,6 +300,16 @@ class MatchSession(Generic[P]):
         self.seats = replace(self.seats, opponent_names=names)
         self._screens.clear()
 
+    def called(self) -> tuple[tuple[str, str], ...]:
+        """How a pad nobody plays at (a CPU's) names each seat, as (seat, key): its player's
+        name (``person:Ana``), ``cpu`` for a CPU facing people; a seat not here goes by its
+        colour (a demo's, a person's who chose no name)."""
+        if self.all_cpus:
+            return ()
+        named = {seat: person_key(name) for seat, name in self.people.items()}
+        named.update({seat: "cpu" for seat in self.seats.cpus})
+        return tuple(sorted(named.items()))
+
     def opponent_key(self, seat: str) -> str:
         """How ``seat``'s screens name the other seat (a team colour, or the CPU's name)."""
         other = next((s for s in self.match.seats if s != seat), seat)

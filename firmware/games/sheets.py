@@ -8,17 +8,17 @@ shoot-out's goals when there was one, who won — and the words the reading pad 
 keys (``score`` or ``points``, ``shootout``, ``over``, ``winner``) or builds the standing from
 its own view (:meth:`Standing.tallied`); its seats are worded by the ``team.<seat>`` keys, its
 own in its spec's ``strings`` when the console has none (``team.red``, ``team.blue`` it has).
-The result sheet is a sheet over the menu (``over_menu``; see :meth:`firmware.render.Canvas.sheet`),
-with an OK chip for the pad that may clear it.
+The result is a whole screen (its headline, the tally, a shoot-out's goals and the OK chip need
+more than a sheet's half), with an OK chip for the pad that may clear it.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from firmware.i18n import seat_word, text
-from firmware.render import CHAR_W, HINT_Y, LINE_H, SHEET_Y, WIDTH, Canvas, fitting, text_width
+from firmware.render import CHAR_W, LINE_H, SHEET_Y, WIDTH, Canvas, fitting, text_width
 
 
 def number_text(value: Any) -> str:
@@ -82,25 +82,53 @@ class Standing:
         return tuple(s for s in self.seats if s != seat)
 
 
-def _headline(language: str, standing: Standing, seat: str, spectator: bool, draw_key: str) -> str:
-    """"Gagné !" / "Perdu" for a player, "Rouge gagne !" for a spectator (a CPU pad, a demo),
-    the game's word for a level end."""
+def _headline(language: str, standing: Standing, seat: str, spectator: bool, draw_key: str,
+              called: Mapping[str, str]) -> str:
+    """"Gagné !" / "Perdu" for a player, "Ana gagne !" for a spectator (a CPU pad, a demo:
+    the winner as ``called`` names it, else by colour), the game's word for a level end."""
     won = standing.won(seat)
     if won is None:
         return text(language, draw_key)
     if spectator:
         assert standing.winner is not None
-        team = " + ".join(seat_word(language, side) for side in standing.winner.split("+"))
-        return text(language, "result.team_wins", team=team)
+        sides = standing.winner.split("+")
+        for words in ([_called(language, side, called) for side in sides],
+                      [seat_word(language, side) for side in sides]):
+            headline = text(language, "result.team_wins", team=" + ".join(words))
+            if text_width(headline) <= WIDTH:
+                break
+        return headline
     return text(language, "result.win" if won else "result.lose")
+
+
+def _called(language: str, seat: str, called: Mapping[str, str]) -> str:
+    """``seat`` as a pad nobody plays at names it: its player's name, the CPU, else its colour."""
+    key = called.get(seat)
+    return seat_word(language, seat) if key is None else text(language, key)
+
+
+HEADLINE_ROWS = 24
+"""The result's headline stands in the screen's top rows: big letters are 22 rows high with
+an accent and a descender ("Gagné !")."""
+TALLY_Y = (26, 38)
+"""The tally's two lines (the goals, then a shoot-out's), clear of the headline's descenders
+above and of the OK chip under them; one line alone stands at :data:`TALLY_ONE_Y`."""
+TALLY_ONE_Y = 32
 
 
 @dataclass(frozen=True)
 class ResultScreen:
-    """The end, on a sheet over the menu: the headline big ("Gagné !", "Rouge gagne !"), then
-    "Toi 1-1 Bleu" (goals or points, yours first) or, after a shoot-out, its goals in words
-    ("Tirs au but 4-2"), and the OK chip unless ``spectator`` (a pad nobody plays at: both
-    seats by their colour, no button). A game of more than two seats reads "R3 B2 W1"."""
+    """The end, over the whole screen: the headline big ("Gagné !"; "Ana gagne !" on a pad
+    nobody plays at), then "Toi 2-2 Ordi" (goals or points, yours first, the other seat as
+    its screens name it: ``opponent_key``), after a shoot-out its goals under it as well ("3-1
+    aux tirs au but": the match's score stays), and the OK chip in the middle of the bottom
+    line, over the OK button, unless ``spectator`` (a pad nobody plays at: the seats in seat
+    order, as the CPU pad showed the score, by the names ``called`` gives them, else their
+    colour; no button). A game of more than two seats reads "R3 B2 W1".
+
+    It is not a sheet over the menu: a headline, two lines and the chip need more than the
+    sheet's half screen. Leaving it for the menu redraws each pad whole, the pad whose OK was
+    pressed first (the app staggers the others to the next pass: one frame on the bus each)."""
 
     standing: Standing
     seat: str
@@ -110,34 +138,40 @@ class ResultScreen:
     spectator: bool
     draw_key: str = "result.draw"
     """The game's words for a level end ("Match nul", "Égalité")."""
-    over_menu: ClassVar[bool] = True
+    called: tuple[tuple[str, str], ...] = ()
+    """How a spectator's pad names the seats (seat, key: ``person:Ana``, ``cpu``); a seat not
+    here by its colour (:meth:`firmware.games.session.MatchSession.called`)."""
 
     def draw(self, c: Canvas, language: str) -> None:
-        standing, seat = self.standing, self.seat
-        c.sheet()
-        c.centred(SHEET_Y + 2, _headline(language, standing, seat, self.spectator, self.draw_key), scale=2)
-        room = WIDTH if self.spectator else WIDTH - text_width("OK") - 5
-        c.text(0, HINT_Y - 1, fitting(room, *self._lines(language)))
+        called = dict(self.called)
+        headline = _headline(language, self.standing, self.seat, self.spectator, self.draw_key, called)
+        scale = 2 if text_width(headline, 2) <= WIDTH else 1
+        c.centred((HEADLINE_ROWS - LINE_H * scale) // 2, headline, scale=scale)
+        lines = self._lines(language, called)
+        for y, line in zip(TALLY_Y if len(lines) > 1 else (TALLY_ONE_Y,), lines):
+            c.centred(y, line)
         if not self.spectator:
-            c.chip(WIDTH - 1, HINT_Y - 1, "OK")
+            c.ok_chip()
 
-    def _lines(self, language: str) -> tuple[str, ...]:
-        """The tally line, longest first: "Toi 1-1 Bleu", then "1-1"."""
-        standing, seat = self.standing, self.seat
+    def _lines(self, language: str, called: Mapping[str, str]) -> tuple[str, ...]:
+        """The tally ("Toi 2-2 Ordi"), then a shoot-out's goals ("3-1 aux tirs au but")."""
+        standing = self.standing
+        seat = standing.seats[0] if self.spectator else self.seat    # a spectator: seat order
         others = standing.others(seat)
-        kicks = standing.shootout is not None
-        values = standing.values(seat, kicks)
         if len(others) != 1:
             initials = " ".join(f"{seat_word(language, s)[:1]}{number_text(v)}" for s, v in standing.tally)
             return (initials,)
-        if kicks:
-            return text(language, "result.shootout", red=values[0], blue=values[1]), "-".join(values)
+        score = "-".join(standing.values(seat))
         if self.spectator:
-            you, them = seat_word(language, seat), seat_word(language, others[0])
+            you, them = _called(language, seat, called), _called(language, others[0], called)
+            colours = f"{seat_word(language, seat)} {score} {seat_word(language, others[0])}"
         else:
             you, them = text(language, "you"), text(language, self.opponent_key)
-        score = "-".join(values)
-        return f"{you} {score} {them}", score
+            colours = score
+        tally = fitting(WIDTH, f"{you} {score} {them}", colours, score)
+        if standing.shootout is None:
+            return (tally,)
+        return tally, text(language, "result.shootout", score="-".join(standing.values(seat, kicks=True)))
 
 
 def draw_you_are(c: Canvas, label: str, name: str) -> None:

@@ -110,6 +110,8 @@ class Session(Protocol):
 
     def name_people(self, people: Mapping[str, str]) -> None: ...
 
+    def called(self) -> tuple[tuple[str, str], ...]: ...
+
 
 @dataclass(frozen=True)
 class MatchStart:
@@ -270,7 +272,7 @@ class GameSpec:
             return self.console.cpu_screen(session, seat)
         standing = Standing.of(self.summary(session.match))
         if session.step is Step.OVER:
-            return ResultScreen(standing, seat, "", spectator=True)
+            return ResultScreen(standing, seat, "", spectator=True, called=session.called())
         return CpuPadScreen(standing)
 
     def __repr__(self) -> str:

@@ -167,6 +167,12 @@ class Canvas:
         self.box(x0, y, x1, y + 10, filled=True)
         self.text(x0 + 2, y, label, ink=0)
 
+    def ok_chip(self, label: str = "OK") -> None:
+        """The OK button's chip in the middle of the bottom line, over the centre button that
+        is OK (at the line's right end it stood over CARD4's column)."""
+        x0 = (WIDTH - text_width(label) - 4) // 2
+        self.chip(x0 + text_width(label) + 3, HINT_Y - 1, label)
+
     def bar(self, x0: int, y0: int, x1: int, y1: int, fraction: float) -> None:
         """A progress bar (countdowns): outline plus a fill of ``fraction`` of its width."""
         self.box(x0, y0, x1, y1)

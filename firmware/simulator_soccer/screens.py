@@ -12,7 +12,8 @@ computed by the session from the seat's own view and its own pick; never the mat
   saying what (both screens change only their bottom pages: the press fits the shared bus);
 * :class:`RevealScreen` — the pitch after a kick, a duel, a foul, a goal..., with what
   happened on a banner (one line) or a sheet (fouls, cards, VAR, substitutions, restarts);
-* :class:`KickoffScreen`, :class:`ResultScreen` — sheets over the menu, like every game's;
+* :class:`KickoffScreen` — a sheet over the menu, like every game's; :class:`ResultScreen`, the
+  shared one;
 * :class:`TutorialScreen` — the first match's pages.
 """
 from __future__ import annotations
@@ -585,6 +586,8 @@ class SeatState:
     """The move clock's last seconds (None: no clock, or not its end yet)."""
     person: str | None = None
     """The name this seat's player chose on the pads (its kick-off says whose pad it is)."""
+    called: tuple[tuple[str, str], ...] = ()
+    """How a CPU's pad names the seats (:meth:`firmware.games.session.MatchSession.called`)."""
 
 
 def proposal_cells(choice: Any) -> frozenset[tuple[int, int]]:
@@ -635,7 +638,7 @@ def _build(state: SeatState) -> Any:
         shootout = view.public.shootout
         kicks = None if shootout is None else dict(zip(("red", "blue"), shootout))
         return ResultScreen(Standing.tallied(body["score"], kicks, view.public.winner), state.seat,
-                            state.opponent_key, state.spectator, draw_key="fb.draw")
+                            state.opponent_key, state.spectator, draw_key="fb.draw", called=state.called)
     if state.step is Step.REVEAL:
         # A CPU's pad (or a demo) reads the reveal as a spectator: the teams by colour
         # ("Ball: #9 Red"), never "You" (the CPU-vs-CPU frames said "Ball: #9 You").

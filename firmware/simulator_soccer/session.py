@@ -626,6 +626,7 @@ class SoccerSession(MatchSession[Picking]):
             else None,
             seconds_left=self.seconds_left(seat, now) if person else None,
             person=self.people.get(seat),
+            called=self.called() if self.step is Step.OVER else (),
             cell_line=self._cell_line(seat, picking) if person and picking is not None
             and picking.mode == "cells" else None)
 

@@ -84,8 +84,9 @@ def test_F_END_1_a_shoot_out_kick_shows_the_shoot_out_score_from_each_side_not_l
 def test_the_fotboll_result_names_the_shoot_out_in_words():
     standing = Standing.tallied({"red": 1, "blue": 1}, {"red": 2, "blue": 4}, "blue")
     drawn = words(fs.ResultScreen(standing, "red", "team.blue", False), "fr")
-    assert "Tirs au but 2-4" in drawn and not any("t.a.b" in text for text in drawn)
-    assert "Penalties 2-4" in words(fs.ResultScreen(standing, "red", "team.blue", False), "en")
+    assert "2-4 aux tirs au but" in drawn and not any("t.a.b" in text for text in drawn)
+    assert "Toi 1-1 Bleu" in drawn                               # the match's score stays
+    assert "2-4 on penalties" in words(fs.ResultScreen(standing, "red", "team.blue", False), "en")
 
 
 def test_the_fotboll_preparation_hint_says_what_each_button_does_in_french():

@@ -99,7 +99,8 @@ def test_the_result_sheet_reads_points_and_any_seats_from_the_standing():
     assert "A draw" in words(ResultScreen(level, "sun", "cpu", False), "en")
     assert "Égalité" in words(ResultScreen(level, "sun", "cpu", False, draw_key="tell.tie"), "fr")
     kicks = Standing.tallied({"red": 1, "blue": 1}, {"red": 2, "blue": 4}, "blue")
-    assert "Tirs au but 4-2" in words(ResultScreen(kicks, "blue", "team.red", False), "fr")
+    after = words(ResultScreen(kicks, "blue", "team.red", False), "fr")
+    assert "Toi 1-1 Rouge" in after and "4-2 aux tirs au but" in after
 
 
 def test_the_result_sheet_of_more_seats_and_a_team_win():
