@@ -252,7 +252,10 @@ def seat_key(seat: str) -> str:
 
 
 def seat_word(language: str, seat_or_key: str) -> str:
-    """A seat (or a :func:`seat_key`) as ``language`` words it; a name no key has as it is."""
+    """A seat (or a :func:`seat_key`, a :func:`person_key`) as ``language`` words it; a name no
+    key has as it is."""
+    if seat_or_key.startswith(PERSON):
+        return seat_or_key[len(PERSON):]
     key = seat_key(seat_or_key)
     if key in STRINGS:
         return text(language, key)

@@ -84,7 +84,7 @@ def check(resume: Resume) -> None:
 
 def cpu_screen(session: ChifoumiSession, seat: str) -> Any:
     """The board's top pieces; the kick-off, the end and the result as the person's pads show
-    them (a spectator's wording), so leaving or reaching the menu rewrites half of each screen."""
+    them (a spectator's wording, the players by their names)."""
     view, names = session.view(seat), tuple(sorted(session.people.items()))
     if session.step is Step.KICKOFF:
         return KickoffScreen(view, True, names=names)

@@ -29,7 +29,7 @@ from engine.chifoumi import square as square_named
 from engine.chifoumi import events as ev
 from engine.chifoumi.pieces import NEIGHBOURS
 from firmware.i18n import text
-from firmware.render import COLUMN_W, HEIGHT, HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
+from firmware.render import COLUMN_W, HEIGHT, HINT_Y, WIDTH, Canvas, fitting, text_width
 from firmware.games.spec import HeadlineNames
 from firmware.games.session import Step as SharedStep
 from firmware.games.sheets import draw_you_are
@@ -497,8 +497,8 @@ class EndScreen:
     why the game ended on an inverted bottom bar, for ``Timing.reveal``; the result follows.
 
     The last move changes a few squares and the panel of each board, so both screens of the
-    handheld show it within one 30 ms frame on the shared bus; the result, on a sheet over
-    the menu, comes on a timer (and OK from it back to the menu rewrites half of each panel).
+    handheld show it within one 30 ms frame on the shared bus; the result comes on a timer
+    (and its OK draws the menu on the pad pressed first, the others a pass later).
     """
 
     board: BoardScreen
@@ -511,15 +511,16 @@ class EndScreen:
 
 @dataclass(frozen=True)
 class ResultScreen:
-    """Won, lost or a draw, and the points by side ("Toi 4  Noir 4½"; "Nous"/"Eux" with 4
-    players, swatches alone when the names do not fit), on a sheet over the menu (the app puts
-    it there); OK clears it."""
+    """Won, lost or a draw, big, then a line per side: its army's swatch, who it is and its
+    points ("■Toi 4", "■Ana 4½"; the two teams with 4 players, "Nous"/"Eux" or their
+    players' names), and the OK chip over the OK button; a whole screen, like every game's
+    result (:class:`firmware.games.sheets.ResultScreen`). Three sides take a small headline
+    so that every player's line has room."""
 
     view: ChifoumiView
     spectator: bool
     names: Names = ()
-    """The players' chosen names: the other players are called by them (teams stay "Eux")."""
-    over_menu: ClassVar[bool] = True
+    """The players' chosen names: every side is called by them when they fit."""
 
     def headline(self, language: str) -> str:
         view, winner = self.view, self.view.winner or "draw"
@@ -527,35 +528,47 @@ class ResultScreen:
             return text(language, "ck.draw")
         winners = winner.split("+")
         if self.spectator:
-            named = "+".join(army_name(language, seat) if view.players == 4      # a team (K-4P)
-                             else who(language, seat, self.names) for seat in winners)
-            return text(language, "ck.wins", army=named)
+            for words in ([who(language, seat, self.names) for seat in winners],
+                          [army_name(language, seat) for seat in winners]):
+                headline = text(language, "ck.wins", army="+".join(words))
+                if text_width(headline) <= WIDTH:
+                    break
+            return headline
         return text(language, "result.win" if view.seat in winners else "result.lose")
 
     def draw(self, c: Canvas, language: str) -> None:
-        view = self.view
-        c.sheet()
-        c.centred(SHEET_Y + 2, self.headline(language), scale=2)
-        room = WIDTH if self.spectator else WIDTH - text_width("OK") - 5
-        scores = [(armies, f"{name} {shown(points)}".strip())
-                  for armies, name, points in sides(view, language, self.spectator, self.names)]
-        width = sum(8 * len(armies) + 1 + text_width(words) for armies, words in scores)
-        if width + 6 * (len(scores) - 1) > room:       # names do not fit: yours, then swatches
-            scores = [(armies, f"{name} {shown(points)}".strip() if i == 0 and not self.spectator
-                       else shown(points))
-                      for i, (armies, name, points) in enumerate(
-                          sides(view, language, self.spectator, self.names))]
-            width = sum(8 * len(armies) + 1 + text_width(words) for armies, words in scores)
-        gap = min(12, (room - width) // max(1, len(scores) - 1)) if len(scores) > 1 else 0
-        x = (room - width - gap * (len(scores) - 1)) // 2
-        for armies, words in scores:
+        rows = self.rows(language)
+        headline = self.headline(language)
+        scale = 2 if len(rows) <= 2 and text_width(headline, 2) <= WIDTH else 1
+        c.centred(1 if scale == 2 else 3, headline, scale=scale)
+        top = 26 if scale == 2 else 15
+        for row, (armies, line) in enumerate(rows):
+            width = 8 * len(armies) + 1 + text_width(line)
+            x = (WIDTH - width) // 2
             for army in armies:
-                piece(c, x, HINT_Y + 1, army, "#")
+                piece(c, x, top + row * 11 + 2, army, "#")
                 x += 8
-            c.text(x + 1, HINT_Y - 1, words)
-            x += 1 + text_width(words) + gap
+            c.text(x + 1, top + row * 11, line)
         if not self.spectator:
-            c.chip(WIDTH - 1, HINT_Y - 1, "OK")
+            c.ok_chip()
+
+    def rows(self, language: str) -> list[tuple[tuple[str, ...], str]]:
+        """Each side's swatches and words, yours first: a player's name, else its army; a team
+        by its players' names when they fit, else "Nous"/"Eux" (its armies' on a spectator's
+        pad)."""
+        view, names = self.view, self.names
+        rows = []
+        for armies, word, points in sides(view, language, self.spectator, names):
+            room = WIDTH - 8 * len(armies) - 1 - text_width(f" {shown(points)}")
+            if len(armies) > 1:
+                called = [text(language, "you") if seat == view.seat and not self.spectator
+                          else who(language, seat, names) for seat in armies]
+                word = fitting(room, "+".join(called), word or "+".join(
+                    army_name(language, seat) for seat in armies), "")
+            elif text_width(word) > room:
+                word = army_name(language, armies[0])
+            rows.append((armies, f"{word} {shown(points)}".strip()))
+        return rows
 
 
 BIG_LINE = WIDTH // 2

@@ -13,8 +13,8 @@ button again, as a card or a side is on every other screen (another hand changes
 No press rewrites both screens of a two-player handheld whole (they share one 400 kHz I2C
 bus, ``docs/performance.md``): the game opens on a kick-off sheet over the menu, the second
 hand thrown flips both throw screens in place before the reveal, the last move is shown on
-each board with why the game ended before the result (a sheet over the menu) comes on a
-timer. Buttons do nothing during those three (only a legend can be closed).
+each board with why the game ended before the result comes on a timer (its OK draws the
+menu on the pad pressed first). Buttons do nothing during those three (only a legend can be closed).
 """
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from firmware.i18n import seat_word, text
-from firmware.render import WIDTH, Canvas
+from firmware.render import WIDTH, Canvas, wrap
 from hal.buttons import Button
 
 HOLD = 1.0
@@ -46,35 +46,45 @@ class LeaveScreen:
 
     kind: str
     who: str = ""
-    """The i18n key (or name) of the other pad's seat the screen talks about."""
+    """How the screen names the other pad's player it talks about: the name they chose
+    (``person:Ana``), else their seat's colour (``team.blue``)."""
     others: bool = False
     """``ask``: other people must agree too (the screen says so, naming ``who`` when only
     one other person plays)."""
 
     def draw(self, c: Canvas, language: str) -> None:
-        who = seat_word(language, self.who) if self.who else ""
         c.box(0, 0, WIDTH - 1, 10, filled=True)
         c.centred(0, text(language, "leave.header"), ink=0)
-        if self.kind == "ask":
-            c.centred(18, text(language, "leave.question"))
-            if self.others:
-                c.centred(32, text(language, "leave.must_agree", team=who) if who
-                          else text(language, "leave.all_agree"))
-            c.hints(left=text(language, "leave.yes"), right=text(language, "leave.no"))
-        elif self.kind == "asked":
-            c.centred(16, text(language, "leave.asks", team=who))
-            c.centred(30, text(language, "leave.question"))
+        lines = [line for said in self._said(language) for line in wrap(said)]
+        top = BODY_TOP + (BODY_ROWS - LINE_PITCH * len(lines)) // 2
+        for row, line in enumerate(lines):
+            c.centred(top + LINE_PITCH * row, line)
+        if self.kind in ("ask", "asked"):
             c.hints(left=text(language, "leave.yes"), right=text(language, "leave.no"))
         elif self.kind == "wait":
-            c.centred(22, text(language, "leave.waiting", team=who))
             c.hints(right=text(language, "leave.no"))
-        elif self.kind == "hold":
-            c.centred(16, text(language, "leave.thinking", team=who))
-            c.centred(30, text(language, "match.paused"))
-        elif self.kind == "play_on":
-            c.centred(24, text(language, "leave.plays_on", team=who))
-        else:
-            c.centred(24, text(language, "leave.no_answer"))
+
+    def _said(self, language: str) -> list[str]:
+        """What the screen says, sentence by sentence (a long name wraps a sentence in two)."""
+        who = seat_word(language, self.who) if self.who else ""
+        if self.kind == "ask":
+            agree = (text(language, "leave.must_agree", team=who) if who
+                     else text(language, "leave.all_agree"))
+            return [text(language, "leave.question")] + ([agree] if self.others else [])
+        if self.kind == "asked":
+            return [text(language, "leave.asks", team=who), text(language, "leave.question")]
+        if self.kind == "wait":
+            return [text(language, "leave.waiting", team=who)]
+        if self.kind == "hold":
+            return [text(language, "leave.thinking", team=who), text(language, "match.paused")]
+        if self.kind == "play_on":
+            return [text(language, "leave.plays_on", team=who)]
+        return [text(language, "leave.no_answer")]
+
+
+BODY_TOP, BODY_ROWS = 12, 41
+"""The rows between the title bar and the hint line that the question's sentences share."""
+LINE_PITCH = 12
 
 
 @dataclass

@@ -22,7 +22,7 @@ from firmware.games.spec import GameSpec, MatchStart
 from firmware.games.registry import GAMES, entry_for
 from firmware.storage.history import GameStats, Stats
 from firmware.storage.journal import JournalledMatch
-from firmware.i18n import seat_key, text, told_as
+from firmware.i18n import person_key, seat_key, text, told_as
 from firmware.console.kids import kids_reveal
 from firmware.console.leave import LeaveQuestion, LeaveScreen
 from firmware.console.menu import MenuAction
@@ -567,10 +567,12 @@ class Playing(ModeState):
             ctx.hold_match()
 
     def _people(self, ctx: Context) -> dict[int, str]:
-        """Pad -> seat label, for every pad a person plays at in this match."""
+        """Pad -> how the other pads name its player ("Ana veut arrêter": the name chosen on
+        the pads, else the seat's colour), for every pad a person plays at in this match."""
         session = ctx.match.session
         assert session is not None
-        return {pad: seat_key(seat) for pad in ctx.pads
+        return {pad: person_key(session.people[seat]) if seat in session.people else seat_key(seat)
+                for pad in ctx.pads
                 if (seat := ctx.match.seat_at(pad)) is not None and seat not in session.seats.cpus}
 
     def _chords(self, ctx: Context) -> dict[int, float]:
