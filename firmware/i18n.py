@@ -85,6 +85,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "resume.yes": ("Oui ▶", "Yes ▶"),
     "abandoned.title": ("Abandonné", "Abandoned"),
     "abandoned.why": ("Personne ne jouait", "Nobody was playing"),
+    "abandoned.left": ("Vous l'avez arrêté", "You stopped the match"),
     "leave.header": ("Arrêter le match", "Stop the match"),
     "leave.question": ("Quitter le match ?", "Leave the match?"),
     "leave.all_agree": ("Chacun doit accepter", "Everyone must agree"),

@@ -223,6 +223,12 @@ class ChifootmiSession(MatchSession[ChoicePending]):
                                       seen[seat], self.view(seat), ran_out.get(seat))
                 for seat, screen in before.items()}
 
+    def _flip_time(self, flips: Mapping[str, Any]) -> float:
+        """A flip saying the move clock chose ("Trop tard ! Au hasard") stays
+        ``Timing.too_late``: 0.5 s was gone before a child had read it."""
+        late = any(getattr(flip, "ran_out", None) is not None for flip in flips.values())
+        return self.timing.too_late if late else self.timing.flip
+
     def _after_flip(self, now: float) -> None:
         """What the move leads to once the flip has been seen: the offside window, the next
         choice (after a draw) or the reveal."""

@@ -24,6 +24,9 @@ class Timing(session.Timing):
     """The console's timings and Chifootmi's own (:meth:`firmware.games.session.Timing.of`
     makes one of the console's)."""
 
+    too_late: float = 2.0
+    """How long a flip stays that says the move clock chose for a seat ("Trop tard ! Au
+    hasard"), where a flip of the choices alone stays ``flip`` (0.5 s)."""
     offside_window: float = OFFSIDE_WINDOW
     """How long the defending seat has to raise its flag (the CPU bots' reflexes are timed
     against the same window)."""

@@ -281,6 +281,12 @@ class ChifoumiSession(MatchSession[Pending]):
         else:
             self._next_step(now)
 
+    def showing_move(self) -> bool:
+        """A move on the board stays on every board while the next seat decides (it has no
+        reveal): a spare pad words it as long."""
+        return super().showing_move() or (self.step is Step.CHOOSE and any(
+            isinstance(e, (ev.Placed, ev.Moved, ev.Captured, ev.Passed)) for e in self.events))
+
     # ----- screens ------------------------------------------------------------------------
     def _seat_state(self, seat: str, now: float) -> screens.SeatState:
         """What ``seat``'s screen shows now, from its view only (and its own pad)."""

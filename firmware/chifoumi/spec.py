@@ -9,10 +9,12 @@ from engine import chifoumi
 from engine.chifoumi import events as ev
 from engine.events import Event
 from engine.chifoumi import SEATS_BY_PLAYERS
+from engine.chifoumi.pieces import Kind, square_name
 from engine.chifoumi.script import OPTION_NAMES
 from engine.protocol import JSONObject
 from firmware.games.options import GameOptions, option
-from firmware.games.spec import GameSpec
+from firmware.games.spec import GameSpec, Words
+from firmware.i18n import Key, seat_key
 
 from .entry import ENTRY, ChifoumiSettings
 from .screens import reveal_headline
@@ -44,6 +46,38 @@ class ChifoumiOptions(GameOptions):
 HANDS = (ev.Chifoumi, ev.First, ev.Captured, ev.Placed, ev.Moved, ev.GameOver)
 
 
+def spectator_words(events: Sequence[Event]) -> Words:
+    """A spare pad's lines for a move: the hands of the who-starts throw, a piece placed or
+    moved (its kind and square: public, K-MOV-2), a stack taken, a pass, why the game ended."""
+    words: list[tuple[str, dict[str, str]]] = []
+    for event in events:
+        if isinstance(event, ev.Chifoumi):
+            words.append(("ck.watch.hands", {"hands": Key("/".join(
+                f"ck.kind.{THROWN[hand]}" for _seat, hand in event.hands))}))
+        elif isinstance(event, ev.Placed):
+            words.append(("ck.watch.placed", {"team": seat_key(event.seat), "kind": _kind(event.kind),
+                                              "square": square_name(event.square)}))
+        elif isinstance(event, ev.Moved):
+            words.append(("ck.watch.moved", {"team": seat_key(event.seat), "kind": _kind(event.kind),
+                                             "square": square_name(event.target)}))
+        elif isinstance(event, ev.Captured):
+            words.append(("ck.watch.captured", {"team": seat_key(event.seat),
+                                                "square": square_name(event.square)}))
+        elif isinstance(event, ev.Passed):
+            words.append(("ck.watch.passed", {"team": seat_key(event.seat)}))
+        elif isinstance(event, ev.GameOver):
+            words.append(("ck.end." + event.reason, {}))
+    return tuple(words)
+
+
+THROWN = {"left": "R", "centre": "P", "right": "S"}
+"""The who-starts throw's hands (K-2P-1: LEFT rock, CENTRE paper, RIGHT scissors) as kinds."""
+
+
+def _kind(kind: int) -> Key:
+    return Key(f"ck.kind.{Kind(kind).name}")
+
+
 def kids_picture(events: Sequence[Event]) -> str | None:
     """Kids' mode: hands thrown, for the throw and every move on the board; else the ball."""
     return "hands" if any(isinstance(e, HANDS) for e in events) else "ball"
@@ -51,6 +85,6 @@ def kids_picture(events: Sequence[Event]) -> str | None:
 
 SPEC = GameSpec(rules=chifoumi.GAME, title="Chifoumi", menu_order=30, console=ENTRY, cpu=CPU,
                 options=ChifoumiOptions, strings=STRINGS,
-                third_person=THIRD_PERSON, headline=reveal_headline,
-                kids_picture=kids_picture)
+                third_person=THIRD_PERSON, spectator_words=spectator_words,
+                headline=reveal_headline, kids_picture=kids_picture)
 """Chifoumi, published under the ``pitchpad.games`` entry point."""

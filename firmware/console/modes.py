@@ -17,7 +17,6 @@ from typing import Any, ClassVar
 from firmware.console import leave
 from firmware.console.context import Context, Mode, ModeState
 from firmware.console.display import BRIGHT, DIM, SHOWING
-from firmware.games.session import Step
 from firmware.games.spec import GameSpec, MatchStart
 from firmware.games.registry import GAMES, entry_for
 from firmware.storage.history import GameStats, Stats
@@ -27,7 +26,7 @@ from firmware.console.kids import kids_reveal
 from firmware.console.leave import LeaveQuestion, LeaveScreen
 from firmware.console.menu import MenuAction
 from firmware.console.power_screens import PowerOffQuestion
-from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas
+from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, wrap
 from firmware.console.resume import STATS_ROWS, ResumeScreen, StatsScreen, stats_lines
 from firmware.console.spectator import SpectatorScreen
 from hal.buttons import Button, ButtonEvent
@@ -115,17 +114,20 @@ class AttractScreen:
 
 @dataclass(frozen=True)
 class AbandonedSheet:
-    """A match that ended without a result, on a sheet over the menu: nobody played it (the
-    move clock chose alone, or nobody pressed), so it was stopped and counts as abandoned.
-    Any press clears it."""
+    """A match that ended without a result, before the menu: "Abandonné", big, and why —
+    nobody played it (the move clock chose alone, or nobody pressed), or the people agreed to
+    leave it — so every pad, a spare one's too, knows it counts as abandoned. A whole screen,
+    like a result's (the OK chip over the OK button); any press clears it."""
 
-    over_menu: ClassVar[bool] = True
+    why: str = "abandoned.why"
+    """The i18n key of why: ``abandoned.why`` (nobody played), ``abandoned.left``."""
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.sheet()
-        c.centred(SHEET_Y + 1, text(language, "abandoned.title"), scale=2)
-        c.text(0, HINT_Y - 1, text(language, "abandoned.why"))
-        c.chip(WIDTH - 1, HINT_Y - 1, "OK")
+        c.centred(1, text(language, "abandoned.title"), scale=2)
+        lines = wrap(text(language, self.why))
+        for row, line in enumerate(lines):
+            c.centred(32 - 6 * (len(lines) - 1) + 12 * row, line)
+        c.ok_chip()
 
 
 @dataclass(frozen=True)
@@ -201,12 +203,13 @@ class Menu(Idling):
 
     kind: ClassVar[Mode] = Mode.MENU
     staggered: ClassVar[bool] = True
-    abandoned: bool = False
-    """The last match was stopped because nobody played it: a sheet says so until a press."""
+    abandoned: str = ""
+    """The last match ended abandoned, and why (the i18n key :class:`AbandonedSheet` says:
+    nobody played it, or the people left it): a sheet says so until a press."""
 
     def press(self, ctx: Context, event: ButtonEvent) -> None:
         if self.abandoned:
-            self.abandoned = False             # the press only clears the sheet
+            self.abandoned = ""                # the press only clears the sheet
             return
         action = ctx.menu.press(event.button)
         if action is MenuAction.CHANGED:
@@ -227,7 +230,7 @@ class Menu(Idling):
             ctx.enter(PhonesPage(ctx.clock.now()))
 
     def screen(self, ctx: Context, pad: int) -> Any:
-        return AbandonedSheet() if self.abandoned else ctx.menu.screen()
+        return AbandonedSheet(self.abandoned) if self.abandoned else ctx.menu.screen()
 
 
 @dataclass
@@ -320,6 +323,8 @@ class TournamentPage(Idling):
         if answer == "menu":
             ctx.count_names()
             ctx.enter(Menu(ctx.clock.now()))
+        elif answer == "names":                         # too few names: add some first
+            ctx.enter(RosterPage(ctx.clock.now()))
         elif isinstance(answer, int):
             ctx.start_match(fixture=answer, starter=event.pad)
 
@@ -384,8 +389,12 @@ class ResumeOffer(Idling):
             ctx.resume(self.offer)
 
     def screen(self, ctx: Context, pad: int) -> Any:
-        assert self.offer is not None
-        return ResumeScreen.of(self.offer.summary)
+        offer = self.offer
+        assert offer is not None
+        game = offer.setup.script.get("game", "")
+        people = offer.setup.console.get("people")
+        return ResumeScreen.of(offer.summary, GAMES[game].title if game in GAMES else game,
+                               people if isinstance(people, dict) else None)
 
 
 @dataclass
@@ -489,10 +498,8 @@ def watching(game: GameSpec, session: Any) -> SpectatorScreen:
     (``firmware.console.spectator``), the last move while the session's step shows it (its
     game's steps say which do: :attr:`firmware.games.session.Step.shows_move`), the players
     by the names they chose."""
-    step = getattr(session, "step", None)
     return SpectatorScreen.of(game.title, game.summary(session.match), session.events,
-                              isinstance(step, Step) and step.shows_move, game.spectator_words,
-                              session.people)
+                              session.showing_move(), game.spectator_words, session.people)
 
 
 @dataclass
@@ -508,7 +515,7 @@ class Playing(ModeState):
     used_chords: dict[int, float] = field(default_factory=dict)
     """Pad -> the start of the LEFT+RIGHT hold that already opened a question."""
     left: bool = False
-    """The people agreed to leave the match (they know why it ended: no sheet says so)."""
+    """The people agreed to leave the match (the sheet after it says so)."""
 
     def deadline(self, ctx: Context) -> float | None:
         session = ctx.match.session
@@ -631,7 +638,8 @@ class Playing(ModeState):
                 ctx.tournament.open()
                 ctx.enter(TournamentPage(now))
             else:
-                ctx.enter(Menu(now, abandoned=session.abandoned and not self.left))
+                why = ("abandoned.left" if self.left else "abandoned.why") if session.abandoned else ""
+                ctx.enter(Menu(now, abandoned=why))
 
     def screen(self, ctx: Context, pad: int) -> Any:
         session = ctx.match.session

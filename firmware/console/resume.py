@@ -5,37 +5,54 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from firmware.games.sheets import number_text
 from firmware.storage.history import GameStats
 from firmware.i18n import STRINGS, seat_word, text
-from firmware.render import HINT_Y, WIDTH, Canvas, text_width
+from firmware.render import HINT_Y, WIDTH, Canvas, fitting, text_width
 
 
 @dataclass(frozen=True)
 class ResumeScreen:
     """Shown on every pad at start when a match was cut off: LEFT forgets it, RIGHT/OK resumes.
 
-    ``score`` is each seat's goals or points so far, in seat order, from the game's summary.
+    It says which match: the game's title, the people by the names they chose (their seats'
+    colours otherwise) and ``score``, each seat's goals or points so far in seat order, from
+    the game's summary.
     """
 
     score: tuple[tuple[str, Any], ...]
+    title: str = ""
+    """The interrupted game's title (its menu line: "Chifootmi")."""
+    people: tuple[tuple[str, str], ...] = ()
+    """(seat, name) of the people who chose a name on the pads."""
 
     @classmethod
-    def of(cls, summary: Mapping[str, Any]) -> ResumeScreen:
+    def of(cls, summary: Mapping[str, Any], title: str = "",
+           people: Mapping[str, str] | None = None) -> ResumeScreen:
         """From a game's summary line: its ``score`` (goals) or else its ``points``."""
         score = summary.get("score") or summary.get("points") or {}
-        return cls(tuple((str(seat), value) for seat, value in dict(score).items()))
+        return cls(tuple((str(seat), value) for seat, value in dict(score).items()), title,
+                   tuple(sorted((people or {}).items())))
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.centred(0, text(language, "resume.title"))
-        values = "-".join(str(value) for _, value in self.score)
+        c.box(0, 0, WIDTH - 1, 10, filled=True)
+        c.centred(0, text(language, "resume.title"), ink=0)
+        c.centred(11, self.title)
+        names = dict(self.people)
+        values = "-".join(number_text(value) for _, value in self.score)
         if len(self.score) == 2:
-            c.text(0, 18, seat_word(language, self.score[0][0]))
-            c.right(WIDTH, 18, seat_word(language, self.score[1][0]))
-            c.centred(14, values, scale=2)
+            room = (WIDTH - text_width(values, 2)) // 2 - 3
+            left, right = (names.get(seat) or seat_word(language, seat) for seat, _ in self.score)
+            if max(text_width(left), text_width(right)) <= room:
+                c.text(0, 27, left)
+                c.right(WIDTH, 27, right)
+                c.centred(23, values, scale=2)
+            else:                                   # long names: the score small between them
+                c.centred(27, fitting(WIDTH, f"{left} {values} {right}", values))
         else:
-            c.centred(18, " ".join(f"{seat_word(language, seat)[:1]}{value}"
+            c.centred(27, " ".join(f"{seat_word(language, seat)[:1]}{number_text(value)}"
                                    for seat, value in self.score))
-        c.centred(34, text(language, "resume.question"))
+        c.centred(41, text(language, "resume.question"))
         c.hints(left=text(language, "resume.no"), right=text(language, "resume.yes"))
 
 

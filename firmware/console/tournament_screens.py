@@ -3,7 +3,9 @@
 From the menu's "Tournoi"/"Tournament" line (◀ or ▶), once the unit has three names:
 
 - **Set-up**: CARD1 ▲ / CARD2 ▼ move; ◀ ▶ on the first line choose round robin or knockout;
-  OK on a name takes it in or out (3 to 8); OK on the last line starts it. CARD4 ✕: the menu.
+  OK on a name takes it in or out (3 to 8); OK on the last line starts it, or, with fewer
+  than three names taken, goes to the first name left out; with fewer than three names on the
+  unit the last line says so and its OK opens the Names page to add them. CARD4 ✕: the menu.
 - **Fixtures**: every match, its result once played; OK plays the next one (the home name on
   pad 1, the away name on pad 2, the game and level of the menu); CARD4 ✕: the menu (the
   tournament waits); CARD3 twice: abandon it.
@@ -17,7 +19,7 @@ from pathlib import Path
 
 from firmware.storage import tournament as tournaments
 from firmware.i18n import STRINGS, text
-from firmware.render import HINT_Y, WIDTH, Canvas, fitting
+from firmware.render import COLUMN_W, HINT_Y, WIDTH, Canvas, fitting, text_width
 from firmware.console.roster_screens import list_rows, title_bar
 from hal.buttons import Button
 
@@ -28,9 +30,10 @@ STRINGS.update({
     "tour.league": ("Championnat", "Round robin"),
     "tour.knockout": ("Élimination", "Knockout"),
     "tour.start": ("Commencer", "Start"),
-    "tour.need": ("3 à 8 noms", "3 to 8 names"),
+    "tour.need": ("Choisis 3 à 8 noms", "Pick 3 to 8 names"),
+    "tour.few": ("Il faut 3 noms", "It needs 3 names"),
+    "tour.add": ("OK : ajoute des noms", "OK: add names"),
     "tour.bye": ("exempt", "bye"),
-    "tour.play": ("OK=Jouer", "OK=Play"),
     "tour.abandon": ("3 encore: abandon", "3 again: abandon"),
     "tour.winner": ("Vainqueur", "Winner"),
     "tour.new": ("OK=Fini", "OK=Done"),
@@ -50,14 +53,21 @@ class SetupScreen:
 
     def draw(self, c: Canvas, language: str) -> None:
         title_bar(c, f"{text(language, 'tour.title')} {len(self.chosen)}", text(language, "tour.back"))
+        if len(self.names) < tournaments.MIN_PLAYERS:    # not enough names on the unit yet
+            c.centred(16, text(language, "tour.few"))
+            c.centred(30, text(language, "tour.add"))
+            c.hints()
+            c.ok_chip()
+            card_marks(c, back=True)
+            return
         count_ok = tournaments.MIN_PLAYERS <= len(self.chosen) <= tournaments.MAX_PLAYERS
         lines = [(text(language, "tour.format"), f"◀{text(language, 'tour.' + self.format)}▶")]
         lines += [(name, "✓" if name in self.chosen else "○") for name in self.names]
         lines.append((text(language, "tour.start" if count_ok else "tour.need"), ""))
         list_rows(c, lines, self.cursor)
-        c.hints(right="OK")
-        c.text(13, HINT_Y, "▲")
-        c.text(45, HINT_Y, "▼")
+        c.hints()
+        c.ok_chip()
+        card_marks(c, up=True, down=True, back=True)
 
 
 @dataclass(frozen=True)
@@ -74,9 +84,9 @@ class FixturesScreen:
         if self.abandoning:
             c.banner(text(language, "tour.abandon"))
             return
-        c.hints(right=text(language, "tour.play"))
-        c.text(13, HINT_Y, "▲")
-        c.text(45, HINT_Y, "▼")
+        c.hints()
+        c.ok_chip()
+        card_marks(c, up=True, down=True, back=True)
 
 
 @dataclass(frozen=True)
@@ -107,6 +117,15 @@ class WinnerScreen:
 
 TABLE_ROWS = 4
 """Table lines under the winner's bar, above the hints."""
+
+
+def card_marks(c: Canvas, up: bool = False, down: bool = False, back: bool = False) -> None:
+    """The card buttons' marks on the bottom line, each over its own button's column: CARD1 ▲,
+    CARD2 ▼, CARD4 ✕ (the title bar's "✕=menu" says what it does; the ✕ here, which
+    button)."""
+    for shown, column, mark in ((up, 0, "▲"), (down, 1, "▼"), (back, 3, "✕")):
+        if shown:
+            c.text(column * COLUMN_W + (COLUMN_W - text_width(mark)) // 2, HINT_Y, mark)
 
 
 class TournamentFlow:
@@ -141,10 +160,13 @@ class TournamentFlow:
         return [i for i, f in enumerate(self.current.fixtures) if f.away]
 
     def press(self, button: object, names: Sequence[str], game: str) -> str | int | None:
-        """``"menu"``; a fixture's index to play now; or None."""
+        """``"menu"``; ``"names"`` (the Names page, to add some); a fixture's index to play
+        now; or None."""
         if button is Button.CARD4 and not self.abandoning:
             return "menu"
         if self.current is None:
+            if len(names) < tournaments.MIN_PLAYERS:
+                return "names" if button is Button.CENTRE else None
             return self._setup(button, list(names), game)
         if self.current.over:
             if button in (Button.CARD1, Button.CARD2):
@@ -188,6 +210,9 @@ class TournamentFlow:
             elif len(self.chosen) < tournaments.MAX_PLAYERS:
                 self.chosen.append(name)
         elif button is Button.CENTRE and self.cursor == last:
+            if len(self.chosen) < tournaments.MIN_PLAYERS:    # to the first name left out
+                self.cursor = next(i + 1 for i, name in enumerate(names) if name not in self.chosen)
+                return None
             try:
                 self.current = tournaments.Tournament.create(self.format, game, self.chosen)
             except ValueError:

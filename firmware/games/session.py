@@ -479,7 +479,7 @@ class MatchSession(Generic[P]):
         elif flips is not None:
             self.flips = flips
             self.step = Step.FLIP
-            self.step_until = now + self.timing.flip
+            self.step_until = now + self._flip_time(flips)
         else:
             self._unflipped(now)
 
@@ -515,6 +515,17 @@ class MatchSession(Generic[P]):
     def _unflipped(self, now: float) -> None:
         """A move not flipped: straight on to the next decision."""
         self._next_step(now)
+
+    def showing_move(self) -> bool:
+        """Whether the last move is on the screens now (a spare pad words it then): during a
+        step that shows it (the flip, the reveal...). A game whose moves are seen on its board
+        during the next decision (no flip, no reveal) says so too."""
+        return self.step.shows_move
+
+    def _flip_time(self, flips: Mapping[str, Any]) -> float:
+        """How long ``flips`` stay on the screens: ``Timing.flip``, unless a game's flip says
+        more than the choices (its own timing)."""
+        return self.timing.flip
 
     def _after_flip(self, now: float) -> None:
         """The flip has been seen: the reveal, or the next decision."""

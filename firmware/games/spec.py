@@ -112,6 +112,8 @@ class Session(Protocol):
 
     def called(self) -> tuple[tuple[str, str], ...]: ...
 
+    def showing_move(self) -> bool: ...
+
 
 @dataclass(frozen=True)
 class MatchStart:

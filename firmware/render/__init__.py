@@ -171,7 +171,7 @@ class Canvas:
         """The OK button's chip in the middle of the bottom line, over the centre button that
         is OK (at the line's right end it stood over CARD4's column)."""
         x0 = (WIDTH - text_width(label) - 4) // 2
-        self.chip(x0 + text_width(label) + 3, HINT_Y - 1, label)
+        self.chip(x0 + text_width(label) + 3, HINT_Y, label)
 
     def bar(self, x0: int, y0: int, x1: int, y1: int, fraction: float) -> None:
         """A progress bar (countdowns): outline plus a fill of ``fraction`` of its width."""

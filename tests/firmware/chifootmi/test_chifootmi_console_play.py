@@ -226,7 +226,7 @@ def test_the_move_clock_locks_in_the_highlighted_choice(tmp_path):
     rig.wait(6.01)
     flip = rig.screen(1)
     assert isinstance(flip, cs.FlipScreen) and flip.mine == chosen
-    rig.wait(rig.app.timing.flip)
+    rig.wait(rig.app.session.timing.too_late)          # "Trop tard !" stays to be read
     reveal = rig.screen(1)
     assert isinstance(reveal, cs.RevealScreen)
     assert reveal.mine == chosen

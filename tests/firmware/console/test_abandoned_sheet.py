@@ -1,5 +1,6 @@
 """A match nobody played ends on the menu saying so (issue 32.3): the move clock chose alone,
-or nobody pressed, and the match was stopped; people who agreed to leave get no such sheet."""
+or nobody pressed, and the match was stopped; people who agreed to leave are told it was
+abandoned too, in their own words (issue 40.5: test_saying_what_happened.py)."""
 from __future__ import annotations
 
 from app_rig import Rig

@@ -280,7 +280,8 @@ def test_a_match_on_the_console_resumes_exactly_after_a_power_cut(plugin, tmp_pa
     del first                                                    # the power goes
 
     second = Console(cut_dir)
-    assert second.app.mode == "resume" and second.screen(1) == ResumeScreen.of(at_cut["summary"])
+    assert second.app.mode == "resume"
+    assert second.screen(1) == ResumeScreen.of(at_cut["summary"], GAMES[NAME].title)
     second.press(1, Button.RIGHT)
     assert second.app.mode == "match" and second.app.game.name == NAME
     assert second.state() == at_cut
@@ -326,7 +327,8 @@ def test_a_match_cut_off_waits_while_its_game_is_not_installed_and_is_offered_on
         sys.path.insert(0, folder)                               # the plugin is back
         registry.reload()
     back = Console(tmp_path)
-    assert back.app.mode == "resume" and back.screen(1) == ResumeScreen.of(at_cut["summary"])
+    assert back.app.mode == "resume"
+    assert back.screen(1) == ResumeScreen.of(at_cut["summary"], GAMES[NAME].title)
     assert not kept.exists()
     back.press(1, Button.RIGHT)
     assert back.app.mode == "match" and back.state() == at_cut

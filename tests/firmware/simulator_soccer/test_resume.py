@@ -14,7 +14,7 @@ from typing import Any
 from soccer_console_rig import SoccerRig, soccer_settings
 from soccer_play import intent
 
-from firmware.games.registry import game_named
+from firmware.games.registry import GAMES, game_named
 from firmware.storage import history
 from firmware.storage import journal as mj
 from firmware.console.app import Idle
@@ -86,7 +86,7 @@ def test_a_match_against_the_cpu_resumes_exactly_after_a_power_cut(tmp_path):
 
     second = _rig(cut_dir)
     assert second.app.mode == "resume"
-    assert second.screen(1) == ResumeScreen.of(at_cut["summary"])
+    assert second.screen(1) == ResumeScreen.of(at_cut["summary"], GAMES["simulator-soccer"].title)
     second.press(1, Button.RIGHT)
     assert second.app.mode == "match" and second.app.game.name == "simulator-soccer"
     assert _state(second) == at_cut

@@ -18,7 +18,7 @@ from firmware.console.app import App, Idle
 from firmware.chifoumi import screens as ks
 from firmware.console.resume import ResumeScreen, StatsScreen
 from firmware.render import Canvas
-from firmware.games.registry import game_named, rules
+from firmware.games.registry import GAMES, game_named, rules
 from firmware.storage.settings import Settings, save
 from hal.buttons import Button
 from hal.clock import ManualClock
@@ -152,7 +152,7 @@ def _cut_and_resume(tmp_path: Path, game: str, seed: int, cut: int) -> None:
     second = Console(cut_dir)
     assert second.app.mode == "resume"
     assert isinstance(second.screen(1), ResumeScreen) and second.screen(2) == second.screen(1)
-    assert second.screen(1) == ResumeScreen.of(at_cut["summary"])
+    assert second.screen(1) == ResumeScreen.of(at_cut["summary"], GAMES[game].title)
     second.press(1, Button.RIGHT)
     assert second.app.mode == "match" and second.app.game.name == game
     resumed = _state(second)
