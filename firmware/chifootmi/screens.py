@@ -84,12 +84,17 @@ def _mark(c: Canvas, x: int, y: int, status: str) -> None:
 
 def _clock(c: Canvas, y: int, seconds_left: float | None) -> int:
     """The move clock's seconds, just left of the other seat's mark (x 117), never over a
-    title; returns where the row's free room ends (``WIDTH`` without a clock)."""
+    title; returns where the row's free room ends (``WIDTH`` without a clock): the same
+    whatever the seconds, so a title never changes as they pass 10 ("Pioche une carte" at
+    10 s, "Pioche" at 9 s)."""
     if seconds_left is None:
         return WIDTH
-    label = f"{int(seconds_left + 0.999)}s"
-    c.right(115, y, label)
-    return 115 - text_width(label) - 3
+    c.right(115, y, f"{int(seconds_left + 0.999)}s")
+    return 115 - text_width(CLOCK_WIDEST) - 3
+
+
+CLOCK_WIDEST = "20s"
+"""The move clock's widest label (its 20 s and 10 s)."""
 
 
 def _opponent_row(c: Canvas, view: ChifootmiView, status: str) -> None:

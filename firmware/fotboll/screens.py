@@ -99,6 +99,15 @@ def _places(team: TeamView, mine: bool) -> dict[str, tuple[int, int]]:
     return places
 
 
+def reading_order(team: TeamView, positions: Sequence[str], mine: bool) -> tuple[str, ...]:
+    """``positions`` of ``team`` as the pitch shows them, column by column from the left, each
+    from the top: the order ◀ ▶ step through, so ▶ goes right. The formation's order (GK, D,
+    M, F) runs right to left on the other team's half, which is drawn mirrored: ▶ went left,
+    jumping from the top of a column to the bottom of the next."""
+    places = _places(team, mine)
+    return tuple(sorted(positions, key=lambda position: places[position]))
+
+
 def _team(c: Canvas, team: TeamView, mine: bool, cursor: str | None,
           marks: dict[str, str], language: str) -> None:
     for position, (x, y) in _places(team, mine).items():

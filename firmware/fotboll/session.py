@@ -101,8 +101,8 @@ class FotbollSession(MatchSession[Picking]):
         """The positions the cursor moves over now (legal targets only when attacking)."""
         view = self.view(seat)
         decision = view.decision
-        if decision == "attack":
-            return view.targets
+        if decision == "attack":            # ▶ to the right on the pitch, as it is drawn
+            return screens.reading_order(view.opponent, view.targets, mine=False)
         if decision in ("send_off", "keeper"):
             return tuple(c.position for c in self.legal(seat))
         if decision == "prepare":

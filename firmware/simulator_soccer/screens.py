@@ -131,6 +131,10 @@ def why_text(language: str, why: str) -> str:
 # ----- the secret picks -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class FormationScreen:
+    """The half's formation: three boxes over CARD1-CARD3, the pick filled, a thick frame
+    once locked in (the bottom line says "Validé ✓"); nothing over CARD4, which does nothing
+    here (a boxed ✓ there read as locked in before anyone was)."""
+
     half: int
     formation: str | None
     locked: bool
@@ -154,7 +158,6 @@ class FormationScreen:
             c.box(x0, 14, x0 + COLUMN_W, 30, filled=chosen,
                   width=2 if chosen and self.locked else 1)
             c.text(x0 + 2, 17, name, ink=0 if chosen else 1)
-        c.chip(WIDTH - 3, 17, "✓")
         them = text(language, self.opponent_key)
         c.centred(34, text(language, "ss.other_locked" if self.other_locked else "ss.other_picks",
                            team=them))
