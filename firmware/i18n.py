@@ -152,7 +152,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "power.failed3": ("Demande à un grand", "Ask a grown-up"),
     "power.ok": ("OK ▶", "OK ▶"),
     "menu.sleep": ("Veille", "Sleep"),
-    "sleep.off": ("jamais", "never"),
+    "sleep.off": ("Jamais", "Never"),
     "sleep.minutes": ("{minutes} min", "{minutes} min"),
 }
 

@@ -44,6 +44,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "fb.they_again": ("{team} attaque encore", "{team} attacks again"),
     "fb.you_saved": ("Arrêt !", "You saved it!"),
     "fb.you_blocked": ("Bloqué !", "You stop it!"),
+    "fb.they_saved": ("Arrêt de {team} !", "{team} saves it!"),
+    "fb.they_blocked": ("{team} bloque !", "{team} stops it!"),
     "fb.their_go": ("À {team} de jouer", "{team}'s turn"),
     "fb.your_go": ("À toi de jouer !", "Your turn!"),
     "fb.for_you": ("Pour toi", "For you"),
@@ -55,5 +57,7 @@ THIRD_PERSON: dict[str, tuple[str, str | None]] = {
     # words that address the reading pad -> told of a team, in a demo (firmware.i18n.told_as)
     "fb.you_again": ("fb.they_again", "team"),
     "fb.your_go": ("fb.their_go", "team"),
+    "fb.you_saved": ("fb.they_saved", "team"),
+    "fb.you_blocked": ("fb.they_blocked", "team"),
     "fb.for_you": ("fb.for_them", "team"),
 }

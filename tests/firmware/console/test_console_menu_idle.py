@@ -92,6 +92,15 @@ def test_every_menu_line_fits_the_screen_in_both_languages():
                 assert len(line) * CHAR_W <= WIDTH, line
 
 
+def test_every_sleep_value_starts_as_the_menu_s_values_do():
+    """Issue 40.7: "jamais" was the sleep line's only value in lower case ("5 min", "Oui")."""
+    sleep = next(row for row in rows(Settings(), power=True) if row.field == "sleep")
+    for language in i18n.LANGUAGES:
+        for value in sleep.values:
+            shown = value_text(sleep, value, language)
+            assert shown[0].isdigit() or shown[0].isupper(), shown
+
+
 class Sample(dict):
     """Field values as wide as they get on screen: a team name, a side of the goal (one letter:
     Simulator Soccer's ``ss.side.*``, "G"/"L", "C", "D"/"R"), two-digit numbers."""

@@ -10,6 +10,7 @@ as the recipe in ``docs/architecture.md`` asks), or one of the games' own listed
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -93,3 +94,27 @@ def test_the_chifoumi_demo_kick_off_says_the_cpu_plays_its_army_not_another_army
     for drawn in kickoffs:
         assert drawn[0] == text("fr", "ck.cpu_plays"), drawn       # not "Noir" over "Blanc"
         assert drawn[0] not in armies
+
+
+YOU = {"en": re.compile(r"\b(you|your|yours)\b", re.IGNORECASE),
+       "fr": re.compile(r"\b(tu|toi|ton|ta|tes|vous)\b", re.IGNORECASE)}
+"""The reader addressed: nobody sits at a demo's pads (issue 40, item 7: a CPU's pad said
+"You stop it!")."""
+
+
+def spoken_to(shown: list[tuple[str, list[str]]], language: str) -> list[tuple[str, str]]:
+    return sorted({(model, line) for model, drawn in shown for line in drawn
+                   if YOU[language].search(line)})
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("name", list(GAMES))
+def test_no_game_s_demo_speaks_to_the_reader_as_you(tmp_path, name, language):
+    shown = read_demo(tmp_path, language, any_game.settings(GAMES[name], language=language))
+    assert spoken_to(shown, language) == []
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_fotboll_demo_with_a_shoot_out_speaks_to_nobody_as_you(tmp_path, language):
+    shown = read_demo(tmp_path, language, game="fotboll", tiebreak=True)
+    assert spoken_to(shown, language) == []
