@@ -162,10 +162,17 @@ def open_served_phones(config: PhonesConfig, first_pad: int, events: EventQueue,
 
 def _add_phones(config: PhonesConfig | None, pads: list[Pad], screens: list[Screen], leds: list[Led],
                 events: EventQueue, clock: Clock) -> Phones:
-    """The phones of a ``[phones]`` table, their pads, screens and LEDs added after the console's."""
+    """The phones of a ``[phones]`` table, their pads, screens and LEDs added after the console's.
+    Phones that cannot be served (the port taken, the extra missing) are one log line and the
+    console plays on without them, as with a silent buzzer: the pads at the table still work;
+    ``pitchpad doctor`` says what to do."""
     if config is None:
         return NoPhones()
-    phones = open_served_phones(config, len(pads) + 1, events, clock)
+    try:
+        phones = open_served_phones(config, len(pads) + 1, events, clock)
+    except BackendUnavailable as trouble:
+        log.error("%s; the console plays on without phones", trouble)
+        return NoPhones()
     pads += phones.phone_pads.values()
     screens += phones.phone_screens.values()
     leds += phones.phone_leds.values()

@@ -9,7 +9,8 @@ directory is there, and how long a durable append takes on its card (every move 
 before the screens show it); with club play (``club.toml`` beside the config), what the running
 console last said of its link to the league (``club-status.json``: connected, or why not, and
 the results waiting) and whether the broker answers now (a connection and, with TLS, the
-certificate checked, without logging in); and, when the console is running, how many times a
+certificate checked, without logging in); with phones (``[phones]``), whether a phone can reach
+the unit (``firmware.commands.doctor_phones``); and, when the console is running, how many times a
 second it wakes up (every thread; the idle target is under 5). Exit status 1 when anything is
 wrong.
 
@@ -34,7 +35,7 @@ from typing import Any
 from firmware.club.config import ClubConfigError, beside
 from firmware.club.config import load as load_club
 from firmware.club.reach import probe as probe_broker
-from firmware.commands import doctor_power, doctor_walk, wakeups
+from firmware.commands import doctor_phones, doctor_power, doctor_walk, wakeups
 from firmware.commands.finding import Finding
 from firmware.console import safe_mode
 from hal import BackendUnavailable, ConfigError, HardwareConfig, load_config
@@ -104,6 +105,15 @@ class Doctor:
     """PitchPad's polkit rule (the console may ask for a power-off)."""
     pkcheck: Callable[[int], tuple[bool, str]] = doctor_power.pkcheck
     """Asks polkit whether a process may power off."""
+    fetch_page: Callable[[str, int], bytes | str] = doctor_phones.fetch
+    """Asks for the phone page (``[phones]``) at an address and port."""
+    port_free: Callable[[str | None, int], str | None] = doctor_phones.port_free
+    nmcli: Callable[..., tuple[int, str]] = doctor_phones.nmcli
+    """Asks NetworkManager (the unit's own Wi-Fi)."""
+    phones_drop_in: str = doctor_phones.DROP_IN
+    has_module: Callable[[str], bool] = doctor_phones.installed
+    url_host: Callable[[Any], str] = doctor_phones.address_of
+    """The host a phone code names now."""
 
     def check(self) -> list[Finding]:
         try:
@@ -121,6 +131,7 @@ class Doctor:
         findings += self._groups(config)
         findings += self._state_dir()
         findings += self._club()
+        findings += doctor_phones.findings(self, config)
         findings += self._wakeups()
         return findings
 

@@ -21,7 +21,9 @@ from hal.mock_bus import MockSMBus
 from hal.phone.parts import PhonePad
 from hal.phone.server import ServedPhones
 from hal.phones import NoPhones, PhoneState
-from hal.wiring import open_console
+from hal.clock import SystemClock
+from hal.events import EventQueue
+from hal.wiring import open_console, open_served_phones
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "deploy" / "config"
 HERE_ONLY = PhonesConfig(port=0, listen="localhost")
@@ -85,23 +87,30 @@ def test_no_phones_table_opens_nothing(factory) -> None:
     console.close()
 
 
-def test_a_port_taken_is_one_line_and_nothing_stays_open(factory) -> None:
+def test_a_port_taken_is_one_line_and_the_console_plays_on_without_phones(factory, caplog) -> None:
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
         with pytest.raises(BackendUnavailable) as caught:
-            open_console(with_phones("handheld.toml", PhonesConfig(port=port, listen="localhost")),
-                         pin_factory=factory, open_bus=recording_bus)
+            open_served_phones(PhonesConfig(port=port, listen="localhost"), 3, EventQueue(), SystemClock())
+        console = open_console(with_phones("handheld.toml", PhonesConfig(port=port, listen="localhost")),
+                               pin_factory=factory, open_bus=recording_bus)
     message = str(caught.value)
     assert "\n" not in message and f"port {port}" in message and "[phones] port" in message
-    again = open_console(load_config(EXAMPLES / "handheld.toml"), pin_factory=factory, open_bus=recording_bus)
-    again.close()                     # every pin was let go: a pin still held would be "in use"
+    assert isinstance(console.phones, NoPhones) and console.pad_count == 2, "the pads at the table play on"
+    assert [r.getMessage() for r in caplog.records if "phones" in r.getMessage()] == [
+        f"{message}; the console plays on without phones"]
+    console.close()
 
 
-def test_without_the_phones_extra_a_config_with_phones_is_one_line(factory, monkeypatch) -> None:
+def test_without_the_phones_extra_a_config_with_phones_is_one_line(factory, monkeypatch, caplog) -> None:
     monkeypatch.delitem(sys.modules, "hal.phone.server")
     monkeypatch.setitem(sys.modules, "websockets.asyncio.server", None)   # as on a unit without the extra
-    with pytest.raises(BackendUnavailable, match=r"^\[phones\] needs the phones extra .*pitchpad\[phones\]"):
-        open_console(with_phones("handheld.toml"), pin_factory=factory, open_bus=recording_bus)
+    console = open_console(with_phones("handheld.toml"), pin_factory=factory, open_bus=recording_bus)
+    assert isinstance(console.phones, NoPhones)
+    [line] = [r.getMessage() for r in caplog.records if "phones" in r.getMessage()]
+    assert line.startswith("[phones] needs the phones extra") and "pitchpad[phones]" in line
+    assert line.endswith("; the console plays on without phones")
+    console.close()
 
 
 def test_the_simulator_appends_phone_pads_whose_screens_show_on_the_phone_and_in_the_simulator() -> None:
