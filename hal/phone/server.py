@@ -81,9 +81,11 @@ class Limits:
     """Bytes a phone may send in one message: its largest, a JOIN, is 130."""
     join_within: float = 5.0
     """Seconds after the challenge for the JOIN; else the connection is closed."""
-    rate: float = 30.0
-    """Messages a second a phone may send, sustained (ten taps a second are 20 messages)..."""
-    burst: float = 60.0
+    rate: float = 60.0
+    """Messages a second a phone may send, sustained: a child drumming four fingers taps about
+    fifteen times a second (30 messages, a press and a release each), so a person never meets
+    it; a script's flood (thousands) does at once..."""
+    burst: float = 120.0
     """...and at once."""
     ping_interval: float | None = 20.0
     """The library's keepalive ping: the only timer while phones are connected."""
