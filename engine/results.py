@@ -69,6 +69,9 @@ class ResultRules:
     likely: a score above it was not played."""
     step: float = 1
     """Every score is a whole number of these (goals: 1; Chifoumi's half point: 0.5)."""
+    forfeits: bool = False
+    """A side can lose whatever the score (Simulator Soccer: a team left with fewer than seven
+    players loses the match, S-FOUL-2): its winner need not have scored the most."""
 
     def most_for(self, seats: Sequence[str]) -> float:
         """The most one seat can score in a match seating ``seats``."""
@@ -132,6 +135,8 @@ def check(rules: ResultRules, players: Sequence[tuple[str, float, str]],
     others = [side for side in sides if side != winner]
     if all(total[winner] > total[side] for side in others):
         return None if shootout is None else "a shoot-out after a match that was not level"
+    if rules.forfeits and shootout is None:
+        return None                                 # the other side was reduced, whatever the score
     below = next(side for side in others if total[side] >= total[winner])
     name, other = "+".join(winner), "+".join(below)
     if total[below] > total[winner]:

@@ -50,7 +50,7 @@ GAME: Game[MatchConfig, SoccerMatch, SoccerView[SoccerMatch], Choice] = Packaged
     # S-END-1: a draw stands, or a tie-break. Every goal is followed by a repositioning that
     # steps the clock (S-RST-2, S-TIME-1), and a half of at most 33 steps and 5 of stoppage
     # ends at the first goal after them (S-TIME-2): at most 39 goals a half.
-    results=ResultRules(draws=True, shootout=True, most=(2 * (33 + 5 + 1),)))
+    results=ResultRules(draws=True, shootout=True, most=(2 * (33 + 5 + 1),), forfeits=True))
 """Simulator Soccer as the registry holds it (:class:`engine.protocol.Game`)."""
 
 

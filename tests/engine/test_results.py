@@ -14,6 +14,9 @@ import pytest
 from engine.protocol import uniform_choice
 from firmware.games import registry
 from engine.results import check
+from engine.simulator_soccer.position import position
+from engine.simulator_soccer.script import summary
+from soccer_rig import play
 from firmware.club.messages import outcomes
 
 GAMES = {name: spec.rules for name, spec in registry.GAMES.items()}
@@ -106,3 +109,17 @@ def test_a_shoot_out_ends_only_as_five_kicks_each_then_sudden_death_can_end(red,
     assert (why is None) == ends, why
     if not ends:
         assert why == f"a shoot-out cannot end {red}-{blue}"
+
+
+def test_S_FOUL_2_a_soccer_team_reduced_below_seven_loses_though_it_scored_more():
+    """A real Simulator Soccer match: blue leads 2-0 and is left with six players: red wins,
+    and the league takes the result as the unit reads it (a game without forfeits does not)."""
+    match = position(carrier=("red", 8), phase="p2", blue={10: (10, 6)}, score=(0, 2),
+                     sent_off=[("blue", n) for n in (2, 3, 4, 5)])
+    play(match, red={"move": [[9, [13, 5]]]})
+    play(match, blue={"challenge": {"player": 10, "to": [7, 5], "tackle": False}})
+    result = summary(match)                     # the reduced side's goals stand
+    assert match.is_over and result["winner"] == "red" and result["score"] == {"red": 0, "blue": 2}
+    players = [("red", 0, "win"), ("blue", 2, "loss")]
+    assert check(GAMES["simulator-soccer"].results, players, None) is None
+    assert "fewer goals" in check(GAMES["fotboll"].results, players, None)
