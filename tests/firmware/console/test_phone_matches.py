@@ -112,3 +112,32 @@ def test_a_phone_plays_a_whole_match_against_a_pad_of_the_console(tmp_path: Path
         assert rig.shows(phone)
     finally:
         rig.console.close()
+
+
+def test_a_child_plays_kids_mode_on_a_phone_and_leaves_with_the_hold(tmp_path: Path, page: PhonePage):
+    """Kids' mode on a phone: the big reveals with their picture reach the phone as they reach a
+    pad; ◀ and ▶ held together on the phone for a second (two fingers) ask to leave, and ◀ on the
+    phone leaves (against the CPU one yes ends it)."""
+    rig = PhoneRig(tmp_path, Settings(game="chifootmi", kids=True), seed=5)
+    try:
+        rig.open_phones_page()
+        phone = rig.join(page)
+        start(rig, phone)
+        rng = random.Random(5)
+        for _ in range(200):
+            if type(rig.screen(phone)).__name__ == "KidsRevealScreen":
+                break
+            rig.act(chifootmi_play.intent, rng, pads=(phone,), limit=3)
+        assert type(rig.screen(phone)).__name__ == "KidsRevealScreen"
+        assert rig.shows(phone), "the phone shows the big reveal and its picture"
+        rig.wait(10.0)
+        page.hold("LEFT", "RIGHT")                           # two fingers
+        rig.until(lambda: {Button.LEFT, Button.RIGHT} <= set(rig.app.presence.held.get(phone, {})))
+        rig.wait(1.2)
+        assert type(rig.screen(phone)).__name__ == "LeaveScreen" and rig.shows(phone)
+        page.lift()
+        rig.until(lambda: not rig.app.presence.held.get(phone))
+        rig.press(phone, Button.LEFT)                        # ◀ Quitter
+        assert rig.session.abandoned and rig.session.finished
+    finally:
+        rig.console.close()
