@@ -669,6 +669,7 @@ class ServedPhones(Phones):
         return where
 
     def close(self) -> None:
+        self._kept_in = None                # a clean stop keeps the phones' pads, as a power cut does
         for holder in self._seats.forget_all():
             if holder.pad is not None:
                 self.phone_pads[holder.pad].release_all()

@@ -197,7 +197,7 @@ def test_a_phone_watching_sees_what_a_spare_pad_shows_and_waits_between_matches(
 
 
 def test_phones_keep_their_pads_across_a_power_cut_and_the_resumed_match_seats_them(tmp_path):
-    """A phone plays pad 2 of a one-pad console; the power goes. At the next start the resume
+    """A phone plays pad 2 of a one-pad console; the console stops. At the next start the resume
     offer counts the phone's pad (away), the match resumes seated as it was, and the phone comes
     back by itself with its page's keys (no code) to its seat, where the match stands."""
     settings = Settings(game="chifootmi").with_game("chifootmi", ChifootmiSettings(players="two"))
@@ -208,8 +208,8 @@ def test_phones_keep_their_pads_across_a_power_cut_and_the_resumed_match_seats_t
     rig.wait(3.0)
     rig.press(1, Button.CARD1)
     seat, secret, shared = rig.app.seat_at(2), phone.secret, phone.shared
-    phone.close()
-    rig.console.close()                                     # the power cut
+    rig.console.close()                                     # a stop with the phone there (a power cut
+    phone.close()                                           # keeps as much: nothing runs then)
     assert (tmp_path / "phones.json").stat().st_mode & 0o077 == 0, "the keys are the service's alone"
 
     again = Rig(tmp_path, pads=1, phones=PHONES)

@@ -38,7 +38,7 @@ SHARED = {
     "tests/firmware/storage/test_journal_fit.py": 4,
     "tests/firmware/console/test_console_leave.py": 1,
     "tests/firmware/console/test_console_spectator.py": 2,
-    "tests/firmware/console/test_demo_screens_address_nobody.py": 2,
+    "tests/firmware/console/test_demo_screens_address_nobody.py": 4,
     "tests/firmware/console/test_menu_family_cafe.py": 1,
     "tests/firmware/console/test_text_fits.py": 6,
     "tests/fuzz/test_fuzz_stdio_seats.py": 7,
