@@ -166,7 +166,8 @@ class PhoneConsole(Child):
 
     def __init__(self, state_dir: str, phones: bool) -> None:
         self.shown: list[tuple[int, float, int, int]] = []
-        """(pad, time.time(), bus bytes so far, transfers so far) of each frame shown."""
+        """(pad, time.time(), bus bytes, bus transfers) of each frame shown (a phone pad's: none)."""
+        self.bus = (0, 0)
         self.invites: list[tuple[str, str]] = []
         super().__init__(state_dir, "--saver-after", NEVER, *(("--phones", "0") if phones else ()))
 
@@ -178,7 +179,10 @@ class PhoneConsole(Child):
                 if words[:1] == ["frame"]:
                     self.frames += 1
                     if len(words) > 5:
-                        self.shown.append((int(words[1]), float(words[5]), int(words[3]), int(words[4])))
+                        wire, transfers = int(words[3]), int(words[4])
+                        self.shown.append((int(words[1]), float(words[5]), wire - self.bus[0],
+                                           transfers - self.bus[1]))
+                        self.bus = (wire, transfers)
                 elif words[:1] == ["rusage"]:
                     self.rusage.append((int(words[1]), int(words[2])))
                 elif words[:1] == ["invite"]:
@@ -254,9 +258,7 @@ def tap_figures(taps: list[float], received: list[dict[str, Any]], shown: list[t
     ``display()`` of that phone's screen and of the two physical screens (CLOCK_REALTIME, the
     offset subtracted), the bytes of the frame, and the bus time of the physical screens'."""
     frames = [entry for entry in received if entry["frame"]]
-    lines = [(line_pad, at * 1000 + offset_ms, total - (shown[n - 1][2] if n else 0),
-              transfers - (shown[n - 1][3] if n else 0))
-             for n, (line_pad, at, total, transfers) in enumerate(shown)]
+    lines = [(line_pad, at * 1000 + offset_ms, wire, transfers) for line_pad, at, wire, transfers in shown]
     arrived, drawn, painted, sizes, per_tap, unit, bus = [], [], [], [], [], [], []
     physical: dict[int, list[float]] = {1: [], 2: []}
     both: list[float] = []
