@@ -257,7 +257,8 @@ class CodeScreen:
         for row, line in enumerate(wrap(groups, WIDTH - 2)[:2]):
             c.text(1, 22 + 10 * row, line)
         _place(c, self.place, 0, HINT_Y - 1)
-        c.right(WIDTH - 1, HINT_Y - 1, title if text_width(title) < 60 else text(language, "phones.back"))
+        c.ok_chip()                             # OK (the menu) over the centre button
+        c.right(WIDTH - 1, HINT_Y - 1, title if text_width(title) <= 54 else "")
 
 
 @dataclass(frozen=True)
@@ -299,7 +300,7 @@ class PhoneListScreen:
             list_rows(c, rows[:3], min(self.cursor, 2))
         c.text(1, 43, f"{text(language, 'phones.watching')} {self.spectators}")
         c.clear(0, HINT_Y - 1, WIDTH - 1, HEIGHT - 1)
-        c.text(60, HINT_Y - 1, text(language, "phones.back"))
+        c.ok_chip()                             # OK (the menu) over the centre button
         if rows:                                # CARD1 ▲, CARD2 ▼, CARD4 ✕ under their columns
             c.text(13, HINT_Y, "▲")
             c.text(45, HINT_Y, "▼")
