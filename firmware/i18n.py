@@ -4,8 +4,10 @@ The console's own words are here; each game's are in its folder (``strings.py``,
 spec) and join them when the registry loads the game, so :func:`text` finds every key.
 
 Strings may use the symbols the renderer draws itself (◀ ▶ ▲ ▼ ✓ ● ○ ✕ ⚽ …). Each fits
-the 128-px screen at the size it is drawn: ``tests/firmware/console/test_text_fits.py`` measures
-the ink of every text every registered game's screens draw, whole matches in both languages.
+the 128-px screen at the size it is drawn: ``tests/firmware/console/test_text_fits.py`` reads
+the ink of every text every registered game's screens draw, whole matches in both languages
+with the longest names the pads type (a name that does not fit gives way to its seat's colour:
+:func:`plain_names`).
 """
 from __future__ import annotations
 
@@ -185,10 +187,36 @@ PERSON = "person:"
 """The prefix of a key that is a person's name chosen on the pads (:func:`person_key`)."""
 
 
-def person_key(name: str) -> str:
+COLOUR = "\x1f"
+"""Between a person's name and their seat's key in a :func:`person_key`."""
+
+
+def person_key(name: str, colour: str = "") -> str:
     """A person's name as a key the screens word like a team's (``text`` gives the name as
-    it is, in every language): a match between named people says "Bob marque !"."""
-    return PERSON + name
+    it is, in every language): a match between named people says "Bob marque !". ``colour``:
+    the key of their seat (``team.blue``), which words them instead inside
+    :func:`plain_names` (a screen whose lines do not fit with the names)."""
+    return PERSON + name + (COLOUR + colour if colour else "")
+
+
+_PLAIN: ContextVar[bool] = ContextVar("pitchpad_plain_names", default=False)
+
+
+@contextmanager
+def plain_names() -> Iterator[None]:
+    """Inside, a person's key words their seat's colour rather than their name: the console
+    draws a screen so when a line of it, with the names, leaves the panel
+    (``firmware.console.display.draw_screen``)."""
+    token = _PLAIN.set(True)
+    try:
+        yield
+    finally:
+        _PLAIN.reset(token)
+
+
+def _person(language: str, key: str) -> str:
+    name, _, colour = key[len(PERSON):].partition(COLOUR)
+    return text(language, colour) if colour and _PLAIN.get() else name
 
 
 ThirdPerson = Mapping[str, tuple[str, str | None]]
@@ -228,7 +256,7 @@ def text(language: str, key: str, **values: object) -> str:
     """The string ``key`` in ``language`` ("fr" or "en"), with ``{name}`` fields filled; a
     :func:`person_key` is the name itself; inside :func:`told_as`, told of a team."""
     if key.startswith(PERSON):
-        return key[len(PERSON):]
+        return _person(language, key)
     voice = _VOICE.get()
     if voice is not None:
         own, other = voice
@@ -256,7 +284,7 @@ def seat_word(language: str, seat_or_key: str) -> str:
     """A seat (or a :func:`seat_key`, a :func:`person_key`) as ``language`` words it; a name no
     key has as it is."""
     if seat_or_key.startswith(PERSON):
-        return seat_or_key[len(PERSON):]
+        return _person(language, seat_or_key)
     key = seat_key(seat_or_key)
     if key in STRINGS:
         return text(language, key)

@@ -65,12 +65,17 @@ def _piles(c: Canvas, x: int, y: int, team: TeamView) -> None:
     c.text(x + 36, y, f"x{team.pile2}")
 
 
+OWN_ROW = 42
+"""Your score and piles, under your hand's cards (rows 23..40): their ink ends on row 52, over
+the hint line, which a flip's banner covers from row 53."""
+
+
 def _score(c: Canvas, view: ChifootmiView, language: str, opponent_key: str) -> None:
     """The score in words from your side, "Toi 0-1 Bleu", left of your piles (x 80); "Toi 0-1"
     when the other's name would run into them (a long chosen name, a demo's "Rouge")."""
     you, them = text(language, "you"), text(language, opponent_key)
     score = f"{view.score[view.seat]}-{view.score[view.opponent.seat]}"
-    c.text(0, 43, fitting(79, f"{you} {score} {them}", f"{you} {score}"))
+    c.text(0, OWN_ROW, fitting(79, f"{you} {score} {them}", f"{you} {score}"))
 
 
 def _mark(c: Canvas, x: int, y: int, status: str) -> None:
@@ -127,7 +132,7 @@ def _status_row(c: Canvas, view: ChifootmiView, language: str, opponent_key: str
 
 def _own_row(c: Canvas, view: ChifootmiView, language: str, opponent_key: str) -> None:
     _score(c, view, language, opponent_key)
-    _piles(c, 80, 43, view.you)
+    _piles(c, 80, OWN_ROW, view.you)
 
 
 def corner_mark(c: Canvas, x0: int, y: int, ink: int = 1) -> None:
@@ -141,13 +146,13 @@ def _hand(c: Canvas, view: ChifootmiView, highlight: int | None, locked: bool) -
     for i, slot in enumerate(view.you.active):
         x0, x1 = i * COLUMN_W + 1, i * COLUMN_W + COLUMN_W - 2
         chosen = i == highlight
-        c.box(x0, 23, x1, 41, filled=chosen, width=2 if chosen and locked else 1)
+        c.box(x0, 23, x1, 40, filled=chosen, width=2 if chosen and locked else 1)
         label = card_text(slot.card)
         if chosen and locked:                       # "10 ✓": the tick beside, never over it
-            c.centred(27, label + " ✓", x0=x0, x1=x1 + 1, ink=0)
+            c.centred(26, label + " ✓", x0=x0, x1=x1 + 1, ink=0)
         else:
             scale = 1 if slot.card == DT else 2
-            c.centred(24 if scale == 2 else 27, label, scale=scale, x0=x0, x1=x1 + 1,
+            c.centred(21 if scale == 2 else 26, label, scale=scale, x0=x0, x1=x1 + 1,
                       ink=0 if chosen else 1)
         if slot.hidden:
             corner_mark(c, x0, 25, ink=0 if chosen else 1)
@@ -264,7 +269,7 @@ class KickoffScreen:
         c.sheet()
         view = self.view
         if self.spectator:
-            c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
+            c.big(SHEET_Y + 2, HINT_Y - 3, text(language, "kickoff"))
             line = text(language, "has_ball", team=text(language, "team." + view.ball))
         else:
             label, name = you_are_label(language, self.person), text(language, "team." + view.seat)
@@ -466,8 +471,7 @@ class RevealScreen:
             self._cards(c, language)
         elif self.shoot is not None and self.dive is not None:
             self._shot(c, language, self.shoot, self.dive)
-        words = text(language, self.told.big)
-        c.centred(32 if text_width(words, 2) <= WIDTH else 38, words, scale=2)
+        c.big(32, HINT_Y - 3, text(language, self.told.big))
         team = text(language, self.opponent_key)
         line = text(language, self.told.line, team=team)
         then = text(language, self.told.then) if self.told.then else ""

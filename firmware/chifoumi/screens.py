@@ -195,7 +195,10 @@ def points_rows(c: Canvas, x: int, y: int, view: ChifoumiView, language: str,
     if view.players == 3:                           # yours named, the two others by swatch
         first, *others = sides(view, language, spectator, names)
         piece(c, x, y + 2, first[0][0], "#")
-        c.text(x + 8, y, f"{first[1]} {shown(first[2])}")
+        line = f"{first[1]} {shown(first[2])}"
+        if text_width(line) > WIDTH - x - 8:             # a long name: the army's
+            line = f"{army_name(language, first[0][0])} {shown(first[2])}"
+        c.text(x + 8, y, line)
         for i, (armies, _name, points) in enumerate(others):
             piece(c, x + i * 30, y + 13, armies[0], "#")
             c.text(x + i * 30 + 8, y + 11, shown(points))
@@ -263,7 +266,9 @@ class KickoffScreen:
             text(language, "ck.name_plays", name=self.person) if self.person else \
             text(language, "ck.you_play")
         name = army_name(language, view.seat)
-        draw_you_are(c, label, name)
+        short = text(language, "ck.name_army", name=self.person, army=name) \
+            if self.person and view.players == 4 else None
+        draw_you_are(c, label, name, short)
         kinds = KINDS if view.players < 4 else KINDS[:3]
         if view.players == 4:
             partner = view.seats[(view.seats.index(view.seat) + 2) % 4]
@@ -316,32 +321,32 @@ class BoardScreen:
             c.text(x, 0, text(language, "ck.turn_of", army=who(language, mover, self.names, room)))
         points_rows(c, x, 11, view, language, self.mode == "cpu", self.names)
         if self.mode == "kind" and self.kind is not None:
-            c.text(x, 33, "◀")
-            piece(c, x + 8, 35, view.seat, letter(language, self.kind))
-            c.text(x + 17, 33, "▶ " + text(language, "ck.kind." + self.kind)[:6])
+            c.text(x, 32, "◀")
+            piece(c, x + 8, 34, view.seat, letter(language, self.kind))
+            c.text(x + 17, 32, "▶ " + text(language, "ck.kind." + self.kind)[:6])
         elif self.mode == "capture":
-            c.text(x, 33, text(language, "ck.stack"))
+            c.text(x, 32, text(language, "ck.stack"))
         elif self.cursor is not None and view.board[self.cursor]:
-            _stack_line(c, x, 33, view, language, self.cursor)
+            _stack_line(c, x, 32, view, language, self.cursor)
         elif view.phase == "place":
             reserve = view.reserve.get(view.seat, {})
-            c.text(x, 33, text(language, "ck.reserve", count=sum(reserve.values())))
+            c.text(x, 32, text(language, "ck.reserve", count=sum(reserve.values())))
         action = {"pick": "ck.hint.pick", "target": "ck.hint.go", "chain": "ck.hint.again",
                   "place": "ck.hint.place", "kind": "ck.hint.put", "capture": "ck.take",
                   }.get(self.mode)
         if action:
-            c.text(x, 43, text(language, action))
+            c.text(x, 42, text(language, action))
         if self.mode == "cpu":
-            c.text(x, 43, text(language, "ck.cpu_seat", army=army_name(language, view.seat)))
+            c.text(x, 42, text(language, "ck.cpu_seat", army=army_name(language, view.seat)))
         if self.mode in ("cpu", "over"):
             return
         if self.taken_by is not None:
             room = WIDTH - text_width(text(language, "ck.took_yours", army=""))
-            c.banner(text(language, "ck.took_yours",
-                          army=who(language, self.taken_by, self.names, room)))
+            flip_bar(c, text(language, "ck.took_yours",
+                             army=who(language, self.taken_by, self.names, room)))
             return
         if self.why is not None:
-            c.banner(text(language, self.why))
+            flip_bar(c, text(language, self.why))
             return
         card3 = {"chain": text(language, "ck.stop"), "target": "✕", "kind": "✕",
                  "capture": "✕"}.get(self.mode, "")
@@ -359,7 +364,7 @@ class LegendScreen:
     def draw(self, c: Canvas, language: str) -> None:
         kinds = KINDS if self.view.players < 4 else KINDS[:3]
         for row, kind in enumerate(kinds):
-            y = row * 11
+            y = row * 10
             big_letter(c, 0, y, letter(language, kind))
             c.text(10, y, text(language, "ck.kind." + kind))
             takes = {"R": "S", "P": "RW", "S": "P", "W": "RS"}[kind]
@@ -368,8 +373,8 @@ class LegendScreen:
             c.text(63, y, text(language, "ck.takes"))
             for i, prey in enumerate(takes):
                 big_letter(c, 100 + i * 10, y, letter(language, prey))
-        for i, seat in enumerate(self.view.seats):
-            x, y = (i % 2) * 64, len(kinds) * 11 + (i // 2) * 10
+        for i, seat in enumerate(self.view.seats):     # 11 rows apart: a g over an É is clear
+            x, y = (i % 2) * 64, len(kinds) * 10 + 2 + (i // 2) * 11
             piece(c, x, y + 2, seat, letter(language, "R"))
             name = who(language, seat, self.names, 64 - 11)
             if seat == self.view.seat:

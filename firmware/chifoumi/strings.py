@@ -40,6 +40,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ck.you_play": ("Tu joues", "You play"),
     "ck.cpu_plays": ("Ordi", "CPU"),
     "ck.name_plays": ("{name}, tu joues", "{name}, you play"),
+    "ck.name_army": ("{name} : {army}", "{name}: {army}"),
     "ck.your_pieces": ("Tes pièces :", "Your pieces:"),
     "ck.with": ("avec {army}", "with {army}"),
     "ck.end.no_pieces": ("Fin : plus de pièces", "Over: no pieces left"),

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware.console.resume import draw_card_warning
+from firmware.i18n import plain_names
 from firmware.render import Canvas
 from hal.console import Console
 from hal.screen import Screen
@@ -20,6 +21,23 @@ from hal.screen import Screen
 BRIGHT, DIM = 0xCF, 0x08
 SHOWING = 0x40
 """The attract mode's contrast: readable across a café table, gentler on the panel."""
+
+
+def draw_screen(model: Any, language: str) -> Canvas:
+    """``model`` drawn on a new canvas as a pad shows it. When a line of it leaves the panel
+    (a long name: "Maximilien garde le ballon" is 26 characters of 21) it is drawn again with
+    the players called by their colours (:func:`firmware.i18n.plain_names`), every game's
+    screens alike: a name is never cut at the edges, the colour stands for it where it does
+    not fit, as the kick-off said which colour is whose."""
+    canvas = Canvas()
+    model.draw(canvas, language)
+    if canvas.cut:
+        plain = Canvas()
+        with plain_names():
+            model.draw(plain, language)
+        if not plain.cut:
+            return plain
+    return canvas
 
 
 @dataclass(frozen=True)
@@ -83,8 +101,7 @@ class Display:
             self.drawn[pad] = (drawn, language)
             self.warned[pad] = warning
             self.over[pad] = extra
-            canvas = Canvas()
-            drawn.draw(canvas, language)
+            canvas = draw_screen(drawn, language)
             if extra is not None:
                 extra.draw(canvas, language)
             if warning:
@@ -96,9 +113,7 @@ class Display:
         if self.watched == (model, language):
             return
         self.watched = (model, language)
-        canvas = Canvas()
-        model.draw(canvas, language)
-        screen.display(canvas.image)
+        screen.display(draw_screen(model, language).image)
 
     def light(self, pads: Iterable[int], lit: Callable[[int], bool]) -> None:
         """Set each pad's LED, sending only a change."""

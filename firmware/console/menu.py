@@ -21,11 +21,11 @@ from typing import Any
 from firmware.games.spec import Row
 from firmware.games.registry import GAMES, entry_for
 from firmware.i18n import STRINGS, text
-from firmware.render import HINT_Y, WIDTH, Canvas, text_width
+from firmware.render import HINT_Y, LIST_ROWS, WIDTH, Canvas
 from firmware.storage.settings import Settings
 from hal.buttons import Button
 
-VISIBLE_ROWS = 4
+VISIBLE_ROWS = LIST_ROWS
 LOCK_CODE = (Button.CARD4, Button.CARD4, Button.CARD3, Button.CARD4, Button.CARD3, Button.CARD3)
 """Typed on the card buttons in the menu (any pad), it locks or unlocks the settings; any
 other button starts it again. CARD3 and CARD4 do nothing else in the menu."""
@@ -138,22 +138,17 @@ class MenuScreen:
     """The cursor's line opens a page (stats, names, tournament): OK opens it, not a match."""
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.box(0, 0, WIDTH - 1, 10, filled=True)
-        c.text(2, 0, text(language, "menu.club_alert") if self.alert else "PitchPad", ink=0)
+        c.title_bar(text(language, "menu.club_alert") if self.alert else "PitchPad")
         if self.locked:
-            draw_padlock(c, 58, 1)
-        c.text(WIDTH - 32, 0, f"{self.cursor + 1:>2}/{len(self.lines)}", ink=0)
+            draw_padlock(c, 58, 0)
+        c.text(WIDTH - 32, -2, f"{self.cursor + 1:>2}/{len(self.lines)}", ink=0)
         for row, (label, value) in enumerate(self.lines[self.top:self.top + VISIBLE_ROWS]):
-            y = 12 + row * 10
             if self.top + row == self.cursor:
-                c.box(0, y, WIDTH - 1, y + 10, filled=True)
-                c.text(1, y, label, ink=0)
                 shown = value if self.top + row in self.fixed else f"◀{value}▶"
-                c.text(WIDTH - 1 - text_width(shown), y, shown, ink=0)
+                c.list_row(row, label, shown, chosen=True, x0=1, x1=WIDTH - 1)
             else:
-                c.text(1, y, label)
-                c.right(WIDTH - 7, y, value)
-        c.hints(right=text(language, "menu.open" if self.opens else "menu.play"))
+                c.list_row(row, label, value, x0=1, x1=WIDTH - 7)
+        c.hint_words(right=text(language, "menu.open" if self.opens else "menu.play"))
         c.text(13, HINT_Y, "▲")
         c.text(45, HINT_Y, "▼")
 

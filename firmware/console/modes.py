@@ -109,7 +109,7 @@ class AttractScreen:
             c.centred(2, "PitchPad", scale=2)
             c.centred(20, text(language, "attract.demo"))
         self.inner.draw(c, language)
-        c.banner(text(language, "attract.press"))
+        c.banner(text(language, "attract.press"), top=HINT_Y - 1)   # over the hint line whole
 
 
 @dataclass(frozen=True)
@@ -578,7 +578,8 @@ class Playing(ModeState):
         the pads, else the seat's colour), for every pad a person plays at in this match."""
         session = ctx.match.session
         assert session is not None
-        return {pad: person_key(session.people[seat]) if seat in session.people else seat_key(seat)
+        return {pad: person_key(session.people[seat], seat_key(seat)) if seat in session.people
+                else seat_key(seat)
                 for pad in ctx.pads
                 if (seat := ctx.match.seat_at(pad)) is not None and seat not in session.seats.cpus}
 

@@ -132,7 +132,7 @@ class BatteryMark:
         if self.edge:
             draw_battery_edge(c, self.percent, self.charging)
         else:
-            draw_battery(c, MENU_MARK_X, 2, self.percent, self.charging, ink=0)
+            draw_battery(c, MENU_MARK_X, 1, self.percent, self.charging, ink=0)   # inside the title bar (rows 0..8)
 
 
 @dataclass(frozen=True)

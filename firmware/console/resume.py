@@ -99,17 +99,11 @@ class StatsScreen:
         return stats_lines(self.stats, language)
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.box(0, 0, WIDTH - 1, 10, filled=True)
-        c.text(2, 0, self.title, ink=0)
-        if self.pages > 1:
-            marker = f"◀{self.page + 1}/{self.pages}▶"
-            c.text(WIDTH - 1 - text_width(marker), 0, marker, ink=0)
+        c.title_bar(self.title, f"◀{self.page + 1}/{self.pages}▶" if self.pages > 1 else "")
         lines = self.lines(language)
         for row, (label, value) in enumerate(lines[self.top:self.top + STATS_ROWS]):
-            y = 12 + row * 10
-            c.text(1, y, label)
-            c.right(WIDTH - 1, y, value)
-        c.hints(right=text(language, "result.back"))
+            c.list_row(row, label, value, x0=1, x1=WIDTH - 1)
+        c.hint_words(right=text(language, "result.back"))
         if self.top > 0:
             c.text(13, HINT_Y, "▲")
         if self.top + STATS_ROWS < len(lines):

@@ -48,10 +48,7 @@ ROWS = 4
 
 def title_bar(c: Canvas, left: str, right: str = "") -> None:
     """The inverted top line of a list screen (as the menu's)."""
-    c.box(0, 0, WIDTH - 1, 10, filled=True)
-    c.text(2, 0, left, ink=0)
-    if right:
-        c.text(WIDTH - 2 - text_width(right), 0, right, ink=0)
+    c.title_bar(left, right)
 
 
 def list_rows(c: Canvas, lines: Sequence[tuple[str, str]], cursor: int) -> None:
@@ -59,13 +56,7 @@ def list_rows(c: Canvas, lines: Sequence[tuple[str, str]], cursor: int) -> None:
     kept in view."""
     top = max(0, min(cursor - ROWS + 2, len(lines) - ROWS))
     for row, (left, right) in enumerate(lines[top:top + ROWS]):
-        y = 12 + row * 10
-        ink = 0 if top + row == cursor else 1
-        if ink == 0:
-            c.box(0, y, WIDTH - 1, y + 10, filled=True)
-        c.text(2, y, left, ink=ink)
-        if right:
-            c.text(WIDTH - 2 - text_width(right), y, right, ink=ink)
+        c.list_row(row, left, right, chosen=top + row == cursor)
 
 
 @dataclass(frozen=True)
@@ -81,7 +72,7 @@ class RosterScreen:
         if self.deleting:
             c.banner(text(language, "roster.delete"))
             return
-        c.hints(left="◀", right="OK" if self.cursor == 0 else "")
+        c.hint_words(left="◀", right="OK" if self.cursor == 0 else "")
         c.text(13, HINT_Y, "▲")
         c.text(45, HINT_Y, "▼")
         if self.cursor > 0:
@@ -197,7 +188,7 @@ class PickScreen:
         if self.picked:
             c.banner(text(language, "pick.wait"))
             return
-        c.hints(left="◀", right=text(language, "pick.ok"))
+        c.hint_words(left="◀", right=text(language, "pick.ok"))
         c.text(13, HINT_Y, "▲")
         c.text(45, HINT_Y, "▼")
 

@@ -22,7 +22,12 @@ from engine.events import Event
 from firmware.games.sheets import Standing, number_text
 from firmware.games.spec import Words
 from firmware.i18n import STRINGS, Key, seat_key, seat_word, text
-from firmware.render import WIDTH, Canvas, fitting, text_width
+from firmware.render import LIST_TOP, WIDTH, Canvas, fitting, text_width
+
+
+LINES = (29, 41, 53)
+"""The three lines under the score (the shoot-out, then the move or the winner), 12 rows
+apart: a descender never touches an accent under it, the last ends on the panel's last row."""
 
 
 @dataclass(frozen=True)
@@ -66,32 +71,32 @@ class SpectatorScreen:
         return word if name is None else fitting(room, name, word)
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.box(0, 0, WIDTH - 1, 10, filled=True)
-        c.centred(0, self.title, ink=0)
+        c.box(0, 0, WIDTH - 1, LIST_TOP - 2, filled=True)
+        c.centred(-2, self.title, ink=0)
         values = "-".join(value for _, value in self.score)
         if len(self.score) == 2:
-            room = (WIDTH - text_width(values, 2)) // 2 - 2
-            c.text(0, 16, self.who(language, self.score[0][0], room))
-            c.right(WIDTH, 16, self.who(language, self.score[1][0], room))
-            c.centred(12, values, scale=2)
+            room = (WIDTH - text_width(values, 2)) // 2 - 3
+            c.text(0, 14, self.who(language, self.score[0][0], room))
+            c.right(WIDTH, 14, self.who(language, self.score[1][0], room))
+            c.centred(10, values, scale=2)
         else:
             initials = " ".join(f"{seat_word(language, label)[:1]}{value}" for label, value in self.score)
             named = " ".join(f"{self.who(language, label)} {value}" for label, value in self.score)
-            c.centred(16, fitting(WIDTH, named, initials) if self.names else initials)
+            c.centred(14, fitting(WIDTH, named, initials) if self.names else initials)
         if self.shootout is not None:
-            c.centred(34, f"{text(language, 'out.shootout')} {'-'.join(self.shootout)}")
+            c.centred(LINES[0], f"{text(language, 'out.shootout')} {'-'.join(self.shootout)}")
         else:
-            c.centred(34, f"({text(language, 'watch.header')})")
+            c.centred(LINES[0], f"({text(language, 'watch.header')})")
         if self.winner is not None:
             headline = (text(language, "watch.draw") if self.winner == "draw" else fitting(
                 WIDTH, *(text(language, "result.team_wins", team=team)
                          for team in (self.who(language, self.winner), seat_word(language, self.winner)))))
-            c.centred(46, headline)
+            c.centred(LINES[1], headline)
             return
         lines = [self._line(language, key, dict(values), dict(self.names))
                  for key, values in self.words][-2:]
-        for row, line in enumerate(lines):
-            c.centred(44 + 10 * row, fitting(WIDTH, line, line[:21]))
+        for y, line in zip(LINES[1:], lines):
+            c.centred(y, fitting(WIDTH, line, line[:21]))
 
     @staticmethod
     def _line(language: str, key: str, values: dict[str, str],

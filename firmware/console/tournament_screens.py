@@ -65,7 +65,6 @@ class SetupScreen:
         lines += [(name, "✓" if name in self.chosen else "○") for name in self.names]
         lines.append((text(language, "tour.start" if count_ok else "tour.need"), ""))
         list_rows(c, lines, self.cursor)
-        c.hints()
         c.ok_chip()
         card_marks(c, up=True, down=True, back=True)
 
@@ -84,7 +83,6 @@ class FixturesScreen:
         if self.abandoning:
             c.banner(text(language, "tour.abandon"))
             return
-        c.hints()
         c.ok_chip()
         card_marks(c, up=True, down=True, back=True)
 
@@ -100,16 +98,16 @@ class WinnerScreen:
     """The first table line shown."""
 
     def draw(self, c: Canvas, language: str) -> None:
-        c.hints(right=text(language, "tour.new"))
         if not self.table:
+            c.hints(right=text(language, "tour.new"))
             c.centred(0, text(language, "tour.winner"))
             c.centred(11, self.winner, scale=2)
         else:
-            c.box(0, 0, WIDTH - 1, 10, filled=True)
-            c.centred(0, fitting(WIDTH, f"{text(language, 'tour.winner')} : {self.winner}",
-                                 self.winner), ink=0)
+            c.title_bar(fitting(WIDTH - 4, f"{text(language, 'tour.winner')} : {self.winner}",
+                                self.winner))
             for row, line in enumerate(self.table[self.top:self.top + TABLE_ROWS]):
-                c.text(2, 12 + row * 10, line)
+                c.list_row(row, line)
+            c.hint_words(right=text(language, "tour.new"))
             if len(self.table) > TABLE_ROWS:
                 c.text(13, HINT_Y, "▲")
                 c.text(45, HINT_Y, "▼")

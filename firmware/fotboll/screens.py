@@ -31,7 +31,8 @@ from firmware.i18n import text
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting, text_width
 from firmware.games.spec import HeadlineNames
 from firmware.games.session import Step
-from firmware.games.sheets import CpuPadScreen, ResultScreen, Standing, draw_you_are, you_are_label
+from firmware.games.sheets import (CpuPadScreen, ResultScreen, Standing, draw_you_are, word_in,
+                                   you_are_label)
 
 PITCH_TOP, PITCH_BOTTOM = 8, 53
 BOX_W, BOX_H, STEP = 14, 10, 9
@@ -297,10 +298,13 @@ def _told_line(language: str, said: Told, opponent_key: str) -> str:
 
 def _score_row(c: Canvas, y: int, language: str, opponent_key: str, mine: int,
                theirs: int) -> None:
-    """"Toi  1-0  Bleu": the score big between the names, yours first."""
-    c.centred(y, f"{mine}-{theirs}", scale=2)
+    """"Toi  1-0  Bleu": the score big between the names, yours first (a name too long for
+    its side, the other player's colour)."""
+    score = f"{mine}-{theirs}"
+    c.centred(y, score, scale=2)
+    room = (WIDTH - text_width(score, 2)) // 2 - 5
     c.text(2, y + 6, text(language, "you"))
-    c.right(WIDTH - 2, y + 6, text(language, opponent_key))
+    c.right(WIDTH - 2, y + 6, word_in(language, opponent_key, room))
 
 
 @dataclass(frozen=True)
@@ -324,8 +328,7 @@ class DuelScreen:
             c.box(x0, 11, x0 + 43, 31)
             c.centred(12, card_label(card, language), scale=2, x0=x0, x1=x0 + 44)
         c.centred(16, "vs", x0=54, x1=74)
-        words = text(language, self.told.big)
-        c.centred(32 if text_width(words, 2) <= WIDTH else 38, words, scale=2)
+        c.big(32, HINT_Y - 3, text(language, self.told.big))
         c.hints(centre=_told_line(language, self.told, self.opponent_key))
 
 
@@ -352,11 +355,13 @@ class EventScreen:
 
 
 def changes_text(changes: tuple[tuple[str, Card], ...], language: str) -> str:
-    """"milieu 4 : D♠" (a card taken off and where), short when several."""
+    """"milieu 4 : D♠" (a card taken off and where), short when several; "4 changements"
+    when even the short ones do not fit the line (four changes at once)."""
     return fitting(WIDTH, "  ".join(f"{position_name(p, language)}: {card_label(card, language)}"
                                     for p, card in changes),
                    " ".join(f"{position_name(p, language, short=True)}:{card_label(card, language)}"
-                            for p, card in changes))
+                            for p, card in changes),
+                   text(language, "fb.changes_n", n=len(changes)))
 
 
 KICK_MARKS = 10
@@ -473,7 +478,7 @@ class FlipScreen:
             c.box(keeper + 5, 45, keeper + 22, 48, filled=True)
             ball = SHOOTOUT_BOXES[shoot] + 14
             c.draw.ellipse([ball - 4, 36, ball + 3, 43], outline=1, width=2)
-        c.banner(self._line(language))
+        c.banner(self._line(language), top=HINT_Y - 1)     # the hint's "À Ordi…" under it
 
     def _line(self, language: str) -> str:
         if self.mine is not None and self.theirs is not None:
@@ -511,7 +516,7 @@ class KickoffScreen:
     def draw(self, c: Canvas, language: str) -> None:
         c.sheet()
         if self.seat is None:
-            c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
+            c.big(SHEET_Y + 2, HINT_Y - 3, text(language, "kickoff"))
         else:
             label, name = you_are_label(language, self.person), text(language, "team." + self.seat)
             draw_you_are(c, label, name)

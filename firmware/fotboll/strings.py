@@ -27,6 +27,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "fb.half_time": ("Mi-temps", "Half time"),
     "fb.full_time": ("Fin du match", "Full time"),
     "fb.changes": ("Changements", "Changes"),
+    "fb.changes_n": ("{n} changements", "{n} changes"),
     "fb.why.max_subs": ("✕ 3 changements max", "✕ Max 3 subs a match"),
     "fb.why.no_card": ("✕ Pas assez de cartes", "✕ Not enough cards"),
     "fb.why.fill_first": ("✕ Remplis les vides", "✕ Fill the gaps first"),

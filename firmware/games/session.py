@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from firmware.games.cpu import CpuPlayers, clock_pick
-from firmware.i18n import person_key
+from firmware.i18n import person_key, seat_key
 from hal.buttons import Button
 
 
@@ -296,7 +296,7 @@ class MatchSession(Generic[P]):
         for seat in self.match.seats:
             others = [s for s in self.match.seats if s != seat]
             if len(others) == 1 and others[0] in people and seat not in self.seats.cpus:
-                names[seat] = person_key(people[others[0]])
+                names[seat] = person_key(people[others[0]], seat_key(others[0]))
         self.seats = replace(self.seats, opponent_names=names)
         self._screens.clear()
 
@@ -306,7 +306,7 @@ class MatchSession(Generic[P]):
         colour (a demo's, a person's who chose no name)."""
         if self.all_cpus:
             return ()
-        named = {seat: person_key(name) for seat, name in self.people.items()}
+        named = {seat: person_key(name, seat_key(seat)) for seat, name in self.people.items()}
         named.update({seat: "cpu" for seat in self.seats.cpus})
         return tuple(sorted(named.items()))
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from firmware.i18n import seat_word, text
+from firmware.i18n import plain_names, seat_word, text
 from firmware.render import CHAR_W, LINE_H, SHEET_Y, WIDTH, Canvas, fitting, text_width
 
 
@@ -174,14 +174,28 @@ class ResultScreen:
         return tally, text(language, "result.shootout", score="-".join(standing.values(seat, kicks=True)))
 
 
-def draw_you_are(c: Canvas, label: str, name: str) -> None:
+def word_in(language: str, key: str, room: int) -> str:
+    """How a screen names ``key`` (a seat's, a person's) in ``room`` pixels: a person's name,
+    or their seat's colour where the name does not fit."""
+    word = text(language, key)
+    if text_width(word) <= room:
+        return word
+    with plain_names():
+        return text(language, key)
+
+
+def draw_you_are(c: Canvas, label: str, name: str, short: str | None = None) -> None:
     """A kick-off sheet's first line, "Tu es Rouge": the small label, then the name big on the
     sheet's top rows, so a descender (the g of Rouge) stays clear of the line under it; both
     small on one line when a player's name makes the label too long ("Bob-C9, tu es Rouge");
     on two lines when that is too long too ("Maximilien," over "tu es Bleu"), so the player's
-    name and the colour both stay, whatever name the pads can type."""
+    name and the colour both stay, whatever name the pads can type. ``short``: one small line
+    in place of those two ("Maximilien : Noir"), for a sheet whose bottom line says more (a
+    partner: two lines over it run a descender into it)."""
     if text_width(label) + 6 + text_width(name, 2) > WIDTH:
         lines = you_are_lines(label, name)
+        if short is not None and len(lines) > 1 and text_width(short) <= WIDTH:
+            lines = [short]
         if len(lines) == 1:
             c.centred(SHEET_Y + 5, lines[0])
         else:
@@ -190,7 +204,7 @@ def draw_you_are(c: Canvas, label: str, name: str) -> None:
         return
     x = (WIDTH - text_width(label) - 6 - text_width(name, 2)) // 2
     c.text(x, SHEET_Y + 5, label)
-    c.text(x + text_width(label) + 6, SHEET_Y, name, scale=2)
+    c.text(x + text_width(label) + 6, SHEET_Y - 1, name, scale=2)   # a colour's g ends on row 52
 
 
 def you_are_lines(label: str, name: str) -> list[str]:

@@ -24,6 +24,11 @@ COLUMN_W = WIDTH // 4
 """Width of one card-button column."""
 SHEET_Y = 32
 """Top of a sheet: the bottom half of the screen, pages 4..7 of the panel (see :meth:`Canvas.sheet`)."""
+LIST_TOP, LIST_PITCH, LIST_ROWS = 10, 11, 4
+"""A list's lines (the menu, names, stats) under its title bar (:meth:`Canvas.title_bar`):
+11 rows apart, so a descender (j, g) never touches an accent (é, É) on the line under it;
+the fourth's ink ends on row 53, over the hint line's letters (from row 55), and the second's
+on row 31, over a sheet's rule (row 32)."""
 
 FONT = ImageFont.load_default_imagefont()
 SYMBOLS = "◀▶▲▼✓●○✕⚽…♣♦♥♠"
@@ -96,14 +101,27 @@ def _line_image(text: str) -> Image.Image:
     return image
 
 
+@lru_cache(maxsize=512)
+def _ink_box(text: str) -> tuple[int, int, int, int] | None:
+    """Where ``text``'s ink is in its line image (None: no ink)."""
+    return _line_image(text).getbbox()
+
+
 class Canvas:
     """One frame being drawn: white ink on black, like the OLED."""
 
     def __init__(self) -> None:
         self.image = blank()
         self.draw = ImageDraw.Draw(self.image)
+        self.cut = False
+        """A text's ink was drawn past the panel's edge (the console then tries the screen
+        with the players' colours for their names: ``firmware.console.display.draw_screen``)."""
 
     def text(self, x: int, y: int, text: str, scale: int = 1, ink: int = 1) -> None:
+        box = _ink_box(text)
+        if box is not None and (x + box[0] * scale < 0 or y + box[1] * scale < 0
+                                or x + box[2] * scale > WIDTH or y + box[3] * scale > HEIGHT):
+            self.cut = True
         mask = _line_image(text)
         if scale != 1:
             mask = mask.resize((mask.width * scale, mask.height * scale), Image.Resampling.NEAREST)
@@ -115,6 +133,20 @@ class Canvas:
         while scale > 1 and text_width(text, scale) > x1 - x0:
             scale -= 1
         self.text(x0 + (x1 - x0 - text_width(text, scale)) // 2, y, text, scale, ink)
+
+    def big(self, top: int, bottom: int, text: str, x0: int = 0, x1: int = WIDTH) -> None:
+        """``text`` centred between columns ``x0`` and ``x1`` with its ink between rows ``top``
+        and ``bottom`` (both drawn on): twice the size when it fits there, accents and
+        descenders included ("Gagné !" is 20 rows high, "Engagement" 16), else small. Placed
+        by its ink, not by the font's cell, so a big word never runs into the line under it."""
+        box = _ink_box(text)
+        if box is None:
+            return
+        scale = 2 if (text_width(text, 2) <= x1 - x0
+                      and (box[3] - box[1]) * 2 <= bottom - top + 1) else 1
+        height = (box[3] - box[1]) * scale
+        y = top + max(0, bottom - top + 1 - height) // 2 - box[1] * scale
+        self.text(x0 + (x1 - x0 - text_width(text, scale)) // 2, y, text, scale)
 
     def right(self, x1: int, y: int, text: str, scale: int = 1) -> None:
         self.text(x1 - text_width(text, scale), y, text, scale)
@@ -135,8 +167,13 @@ class Canvas:
     def hints(self, left: str = "", centre: str = "", right: str = "") -> None:
         """The bottom line: what LEFT, CENTRE and RIGHT do now, each at its own side. Its text
         starts a row above ``HINT_Y`` so descenders (g, j, p, q, y, ç: the font's 11th row) stay
-        on the panel's last row instead of past it."""
+        on the panel's last row instead of past it; its rows are cleared first."""
         self.clear(0, HINT_Y - 1, WIDTH - 1, HEIGHT - 1)
+        self.hint_words(left, centre, right)
+
+    def hint_words(self, left: str = "", centre: str = "", right: str = "") -> None:
+        """The bottom line's words without clearing its rows: under a list whose fourth line's
+        descenders reach row 53 (their letters start on row 55)."""
         if left:
             self.text(0, HINT_Y - 1, left)
         if centre:
@@ -144,21 +181,44 @@ class Canvas:
         if right:
             self.right(WIDTH, HINT_Y - 1, right)
 
-    def sheet(self) -> None:
+    def title_bar(self, left: str, right: str = "") -> None:
+        """A list's inverted top line (rows 0..8: its letters, ascenders and the g of "Ligue"
+        inside): ``left`` at its start, ``right`` at its end."""
+        self.box(0, 0, WIDTH - 1, LIST_TOP - 2, filled=True)
+        self.text(2, -2, left, ink=0)
+        if right:
+            self.text(WIDTH - 2 - text_width(right), -2, right, ink=0)
+
+    def list_row(self, row: int, left: str, right: str = "", chosen: bool = False,
+                 x0: int = 2, x1: int = WIDTH - 2) -> None:
+        """Line ``row`` of a list under the title bar: ``left`` from ``x0``, ``right`` ending
+        at ``x1``; ``chosen``: inverted (the cursor's line)."""
+        y = LIST_TOP + row * LIST_PITCH
+        ink = 0 if chosen else 1
+        if chosen:
+            self.box(0, y, WIDTH - 1, y + LIST_PITCH - 1, filled=True)
+        self.text(x0, y, left, ink=ink)
+        if right:
+            self.text(x1 - text_width(right), y, right, ink=ink)
+
+    def sheet(self, top: int = SHEET_Y) -> None:
         """Clear the bottom half under a rule: a sheet that slides over the screen below it.
 
-        Short messages between two screens (the splash, the kick-off, the result) are sheets
-        over the menu, so going to or from the menu rewrites four of the panel's eight pages:
-        both screens of a two-player console change within one 30 ms frame on one 400 kHz
-        I2C bus, where two whole screens take 46 ms.
-        """
-        self.clear(0, SHEET_Y, WIDTH - 1, HEIGHT - 1)
-        self.hline(SHEET_Y)
+        Short messages between two screens (the splash, the kick-off) are sheets over the
+        menu, so going to or from the menu rewrites four of the panel's eight pages: both
+        screens of a two-player console change within one 30 ms frame on one 400 kHz I2C
+        bus, where two whole screens take 46 ms. ``top``: a taller sheet, for lines that come
+        on a timer (no press waits on the bus)."""
+        self.clear(0, top, WIDTH - 1, HEIGHT - 1)
+        self.hline(top)
 
-    def banner(self, line: str) -> None:
+    def banner(self, line: str, top: int = HINT_Y) -> None:
         """An inverted bar over the bottom line (rows 54..63) saying what just happened: a
-        flip's choices, why a game ended. Ten rows, so accents and descenders (ç, g, q) show."""
-        self.box(0, HINT_Y, WIDTH - 1, HEIGHT - 1, filled=True)
+        flip's choices, why a game ended. Ten rows, so accents and descenders (ç, g, q) show;
+        row 53 stays, where the lines over it end (a big name's g, a fourth line's descender).
+        ``top`` ``HINT_Y - 1``: from row 53, the hint line's whole, over a screen whose hint
+        may hold a capital's accent there ("À Ordi…", "Élise-Gaby bouge…")."""
+        self.box(0, top, WIDTH - 1, HEIGHT - 1, filled=True)
         self.centred(HINT_Y - 1, line, ink=0)
 
     def chip(self, x1: int, y: int, label: str) -> None:

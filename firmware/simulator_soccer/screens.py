@@ -105,11 +105,11 @@ class MenuScreen:
             y = 10 + i * 11
             c.chip(9, y, str(i + 1))
             c.text(13, y, fitting(WIDTH - 13, words(language, option)))
-        if self.why is not None:
-            c.hints(centre=self.why_line(language))
+        if self.why is not None:                    # the 4th option's descenders reach row 53
+            c.hint_words(centre=self.why_line(language))
         else:
             pages = f"◀{self.page + 1}/{self.pages}▶" if self.pages > 1 else ""
-            c.hints(left=pages, right=text(language, "ss.hint.map"))
+            c.hint_words(left=pages, right=text(language, "ss.hint.map"))
 
 
     def why_line(self, language: str) -> str:
@@ -205,9 +205,9 @@ class ShotScreen:
         extra = text(language, "ss.other_locked", team=them) if self.other_locked else ""
         if self.role == "shoot":
             keys = "ss.hint.shoot_round" if self.can_round else "ss.hint.shoot"
-            c.text(0, 43, fitting(WIDTH, text(language, keys)))
+            c.text(0, 42, fitting(WIDTH, text(language, keys)))
         else:
-            c.text(0, 43, fitting(WIDTH, extra or text(language, "ss.hint.dive_view")))
+            c.text(0, 42, fitting(WIDTH, extra or text(language, "ss.hint.dive_view")))
         if self.why is not None:
             c.hints(centre=why_text(language, self.why))
         elif self.locked:
@@ -227,7 +227,12 @@ class FlipScreen:
 
     def draw(self, c: Canvas, language: str) -> None:
         self.base.draw(c, language)
-        c.banner(fitting(WIDTH, words(language, self.line)))
+        top = HINT_Y if isinstance(self.base, MenuScreen) else HINT_Y - 1   # a menu's 4th line: 53
+        c.banner(fitting(WIDTH, words(language, self.line)), top=top)
+
+
+SHEET_PITCH = 12
+"""A reveal's lines on its sheet, 12 rows apart: a descender never meets an accent under it."""
 
 
 @dataclass(frozen=True)
@@ -245,9 +250,11 @@ class RevealScreen:
             pitch.draw_status(c, "")
             c.banner(fitting(WIDTH, words(language, self.lines[0])) if self.lines else "")
             return
-        c.sheet()
-        for i, line in enumerate(self.lines[:3]):
-            c.centred(SHEET_Y + 1 + i * 10, fitting(WIDTH, words(language, line)))
+        lines = self.lines[:3]
+        first = HINT_Y - 1 - SHEET_PITCH * (len(lines) - 1)     # the last on the hint line
+        c.sheet(min(SHEET_Y, first - 2))                        # 3 lines: a taller sheet
+        for i, line in enumerate(lines):
+            c.centred(first + i * SHEET_PITCH, fitting(WIDTH, words(language, line)))
 
 
 @dataclass(frozen=True)
@@ -271,7 +278,7 @@ class KickoffScreen:
     def draw(self, c: Canvas, language: str) -> None:
         c.sheet()
         if self.seat is None:
-            c.centred(SHEET_Y + 2, text(language, "kickoff"), scale=2)
+            c.big(SHEET_Y + 2, HINT_Y - 3, text(language, "kickoff"))
         else:
             draw_you_are(c, you_are_label(language, self.person),
                          text(language, "team." + self.seat))
@@ -621,8 +628,8 @@ def draw_countdown(c: Canvas, seconds: int | None) -> None:
     if seconds is not None:
         label = f"{seconds}s"
         x0 = WIDTH - 1 - text_width(label) - 3
-        c.clear(x0 - 2, HINT_Y - 1, x0 - 1, HEIGHT - 1)     # a dark gap from the hint's text
-        c.chip(WIDTH - 1, HINT_Y - 1, label)
+        c.clear(x0 - 2, HINT_Y, x0 - 1, HEIGHT - 1)         # a dark gap from the hint's text
+        c.chip(WIDTH - 1, HINT_Y, label)
 
 
 def _build(state: SeatState) -> Any:

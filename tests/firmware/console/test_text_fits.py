@@ -1,19 +1,24 @@
-"""No text cut off at the panel's edge, on any screen of any game, in either language (issue 18).
+"""No word cut, clipped or run into another, on any screen of any game, in either language
+(issues 18 and 40): by the ink the real font puts down, never by counting characters.
 
-Every string the screens draw goes through :meth:`firmware.render.Canvas.text`; here that method
-also measures the ink the real font puts down (the rendered mask's bounding box, scaled as
-drawn: not a count of characters) and records any text whose ink leaves the 128x64 panel.
+Every screen a pad shows is read as the console drew it (its sheet over the menu, the battery
+mark over it, the demo's banner over it: ``App.display``), with :func:`reading.misfits`: a
+text whose ink leaves the panel, one partly covered by what is drawn after it (a banner, a
+chip, a cleared line), two texts whose ink meets or touches (the g of a big "Gagné !" on the
+line under it), the battery mark touching a text. Walks:
 
-Two walks:
-
-* every registered game (the registry read, so a game added to it is measured too): whole
-  matches on the headless simulator between two people and a child against the CPU (kids'
-  mode), played by :mod:`any_game`'s people, and its café demo told of each pad's team, both
-  languages, every screen each pad shows;
+* every registered game (the registry read: a game added to it, a test's plugin game too, is
+  measured as well): whole matches on the console as people play them (:mod:`any_game`),
+  with a spare pad watching and the battery mark drawn — two people who chose the longest
+  names the pads type (accents and descenders in them), a named child against the CPU in
+  kids' mode, a named person against the CPU, two people with no name (their colours) — and
+  its café demo on three pads as they show it ("Appuie pour jouer" over each);
+* the settings beyond the menu's defaults that change the screens (three and four Chifoumi
+  armies, a Fotboll match to a shoot-out);
 * scripted console walks: whole matches of the games here played by buttons, two people and
-  against the CPU, 2, 3 and 4 Chifoumi armies (the test names the screen models it must have met);
-* every reveal sentence of Chifootmi and Fotboll, from each seat's side, against each opponent
-  name ("Rouge", "Bleu", "Ordi"...), drawn on its real screen.
+  against the CPU, 2, 3 and 4 Chifoumi armies (the test names the screen models it must meet);
+* every reveal sentence of Chifootmi and Fotboll, from each seat's side, against each
+  opponent's name ("Rouge", "Bleu", "Ordi", a 10-letter name), drawn on its real screen.
 """
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_rig import Rig
+from app_rig import Refusing, Rig
 
 from engine.chifootmi import events as cev
 from engine.chifootmi import new_match as chifootmi_match
@@ -31,100 +36,224 @@ from engine.fotboll import Card
 from engine.fotboll import MatchConfig as FotbollConfig
 from engine.fotboll import events as fev
 from engine.fotboll import new_match as fotboll_match
-from firmware import render
 from firmware.chifootmi import screens as cs
 from firmware.chifoumi import screens as ks
-from firmware.console.modes import demo_voice
+from firmware.console.app import App, Idle
 from firmware.fotboll import screens as fs
 from firmware.games.registry import GAMES
 from firmware.games.spec import HeadlineNames
-from firmware.i18n import LANGUAGES
-from firmware.render import HEIGHT, WIDTH, Canvas
-from firmware.storage.settings import Settings
+from firmware.i18n import LANGUAGES, person_key
+from firmware.storage import roster
+from firmware.storage.settings import Settings, save
 from hal.buttons import Button
+from hal.clock import ManualClock
 
 import any_game
+import sim
 from chifootmi_play import intent as chifootmi_intent
 import fotboll_play
 import chifoumi_rig
-from demo_play import demo_screens
+from reading import misfits
 
-OPPONENTS = ("team.red", "team.blue", "cpu")
-
-
-class Cuts:
-    """Texts whose ink left the panel, with the screen that drew them."""
-
-    def __init__(self) -> None:
-        self.found: list[tuple[str, str, str, tuple[int, int, int, int]]] = []
-        self.screen = "?"
-        self.language = "?"
-        self.drawn = 0
-        self.measuring = False
-        """Only while a game's screen is drawn here (not the app's menu behind a sheet)."""
-
-    def measure(self, x: int, y: int, text: str, scale: int) -> None:
-        if not self.measuring:
-            return
-        self.drawn += 1
-        box = render._line_image(text).getbbox()
-        if box is None:
-            return
-        ink = (x + box[0] * scale, y + box[1] * scale, x + box[2] * scale, y + box[3] * scale)
-        if ink[0] < 0 or ink[1] < 0 or ink[2] > WIDTH or ink[3] > HEIGHT:
-            self.found.append((self.screen, self.language, text, ink))
+NAMES = ("Élise-Gaby", "Jérémy-Guy", "Maximilien", "Anne-Sophy")
+"""Names as long as the pads type (``roster.MAX_LENGTH``), with a capital's accent and
+descenders: what runs into a line over or under it, or off the panel's edge."""
+OPPONENTS = ("team.red", "team.blue", "cpu", person_key("Maximilien", "team.blue"),
+             person_key("Jérémy-Guy", "team.red"))
+NEVER = Idle(screensaver_after=1e9, abandon_after=1e9)
 
 
-@pytest.fixture
-def cuts(monkeypatch: pytest.MonkeyPatch) -> Cuts:
-    """Every ``Canvas.text`` measured while the test runs (the app's own drawing included)."""
-    found = Cuts()
-    drawing = Canvas.text
+class Fits:
+    """What :func:`reading.misfits` found on the screens the pads drew."""
 
-    def text(self: Canvas, x: int, y: int, text: str, scale: int = 1, ink: int = 1) -> None:
-        found.measure(x, y, text, scale)
-        drawing(self, x, y, text, scale, ink)
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.found: dict[str, str] = {}
+        """Each problem (its first screen's name beside it)."""
+        self.screens = 0
+        self.seen: set[str] = set()
+        self._shown: dict[tuple[int, int], tuple[Any, Any]] = {}
+        """Each (model, over) measured, by ids, kept alive so that no id is reused."""
+        self._equal: set[tuple[Any, Any]] = set()
 
-    monkeypatch.setattr(Canvas, "text", text)
-    return found
+    def look(self, app: App) -> None:
+        """Every pad's screen as the app drew it last, when new: the model under it (a
+        sheet's menu, the demo's banner) and what it drew over it (the battery mark)."""
+        for pad, (drawn, _language) in app.display.drawn.items():
+            over = app.display.over.get(pad)
+            key = (id(drawn), id(over))
+            if key in self._shown:
+                continue
+            self._shown[key] = (drawn, over)
+            try:                                   # a screen equal to one read already
+                if (drawn, over) in self._equal:
+                    continue
+                self._equal.add((drawn, over))
+            except TypeError:                      # a model holding a list: read it again
+                pass
+            self.screens += 1
+            name = type(getattr(drawn, "sheet", getattr(drawn, "inner", drawn))).__name__
+            self.seen.add(type(app.shown[pad][0]).__name__)
+            for problem in misfits(drawn, self.language, over):
+                self.found.setdefault(problem, name)
+
+    def check(self, model: Any) -> None:
+        """One model drawn alone."""
+        self.screens += 1
+        for problem in misfits(model, self.language):
+            self.found.setdefault(problem, type(model).__name__)
+
+    def report(self) -> str:
+        return f"{len(self.found)} words that do not fit: " + "; ".join(
+            f"{screen} ({self.language}): {problem}" for problem, screen in list(self.found.items())[:12])
 
 
-def draw(model: Any, language: str, cuts: Cuts) -> None:
-    cuts.screen, cuts.language = type(model).__name__, language
-    cuts.measuring = True
-    try:
-        model.draw(Canvas(), language)
-    finally:
-        cuts.measuring = False
+def start(tmp_path: Path, settings: Settings, people: int, named: bool, pads: int = 3,
+          seed: int = 5) -> Rig:
+    """The console with ``pads`` pads and a battery, ``settings`` played from the menu: the
+    people at pads 1 to ``people`` take :data:`NAMES` on "who plays?" when ``named``."""
+    if named:
+        roster.save(tmp_path, list(NAMES))
+    rig = Rig(tmp_path, settings, seed=seed, pads=pads, battery=60.0, halt=Refusing(), idle=NEVER)
+    rig.start()
+    if rig.app.mode == "pick":
+        for pad in range(1, people + 1):
+            rig.choose(pad, NAMES[pad - 1])
+    assert rig.app.mode == "match"
+    return rig
+
+
+def play_measuring(rig: Rig, people: int, seed: Any) -> Fits:
+    fits = Fits(rig.app.settings.language)
+    fits.look(rig.app)
+    any_game.play_to_the_end(rig, tuple(range(1, people + 1)), random.Random(seed),
+                             each=lambda: fits.look(rig.app))
+    fits.look(rig.app)
+    return fits
+
+
+PLAYERS = {"two-named": (2, False, True), "kids-vs-cpu-named": (1, True, True),
+           "vs-cpu-named": (1, False, True), "two-colours": (2, False, False)}
+"""How many people, kids' mode, whether they chose names."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("players", list(PLAYERS))
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_registered_game_s_words_fit_every_pad(tmp_path: Path, name: str, players: str,
+                                                     language: str) -> None:
+    """A whole match of every registered game, every screen of every pad read as it was drawn."""
+    people, kids, named = PLAYERS[players]
+    settings = any_game.settings(GAMES[name], people=people, kids=kids, played=True, language=language)
+    rig = start(tmp_path, settings, people, named)
+    fits = play_measuring(rig, people, name)
+    assert fits.screens > 8
+    assert not fits.found, fits.report()
+
+
+MORE = {"chifoumi-3": (Settings.flat(game="chifoumi", chifoumi_players=3, chifoumi_humans=1), 1, 3),
+        "chifoumi-4": (Settings.flat(game="chifoumi", chifoumi_players=4, chifoumi_humans=2), 2, 4),
+        "chifoumi-4-people": (Settings.flat(game="chifoumi", chifoumi_players=4, chifoumi_humans=4), 4, 4),
+        "fotboll-shoot-out": (Settings.flat(game="fotboll", players="two", tiebreak=True), 2, 3)}
+"""Settings beyond the menu's defaults that change the screens: (settings, people, pads)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("variant", list(MORE))
+def test_the_settings_beyond_the_defaults_fit_every_pad(tmp_path: Path, variant: str,
+                                                        language: str) -> None:
+    chosen, people, pads = MORE[variant]
+    rig = start(tmp_path, Settings.from_json({**chosen.to_json(), "language": language, "sound": False}),
+                people, True, pads=pads)
+    fits = play_measuring(rig, people, variant)
+    assert fits.screens > 8
+    assert not fits.found, fits.report()
+
+
+def demo_fits(tmp_path: Path, settings: Settings, pads: int) -> Fits:
+    """The CPU-vs-CPU match of ``pitchpad sim`` without a terminal, every pad read as it
+    showed it (each screen told of its team)."""
+    save(tmp_path, settings)
+    clock = ManualClock()
+    app = App(sim.open_console(pads, clock=clock), state_dir=tmp_path, demo=True, seed=3)
+    app.refresh()
+    fits = Fits(settings.language)
+    while not app.done:
+        fits.look(app)
+        deadline = app.deadline()
+        if deadline is None:
+            break
+        clock.advance(max(0.0, deadline - clock.now()))
+        app.step(None)
+    return fits
+
+
+DEMOS = [(name, 3, None) for name in GAMES] + [
+    ("chifoumi", 4, Settings.flat(game="chifoumi", players=4)),
+    ("fotboll", 2, Settings.flat(game="fotboll", tiebreak=True))]
+"""Every registered game's demo from its menu's defaults, a spare pad watching; and the
+Chifoumi of four armies and the Fotboll with a shoot-out the defaults do not show."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game, pads, settings", DEMOS,
+                         ids=[f"{name}-{pads}{'' if settings is None else '-more'}"
+                              for name, pads, settings in DEMOS])
+def test_every_screen_of_the_headless_cpu_match_fits(tmp_path: Path, game: str, pads: int,
+                                                     settings: Settings | None, language: str) -> None:
+    chosen = settings or any_game.settings(GAMES[game])
+    fits = demo_fits(tmp_path, Settings.from_json({**chosen.to_json(), "language": language}), pads)
+    assert fits.screens > 20
+    assert not fits.found, fits.report()
+
+
+CAFE = Idle(screensaver_after=5.0, attract_for=10**6)
+"""A café unit: the demo comes 5 s after the last press and stays."""
+
+
+def attract_fits(tmp_path: Path, settings: Settings, pads: int, matches: int = 1) -> Fits:
+    """The café demo (``Attract``: the menu idle, CPU against CPU on every pad), every pad read
+    as it showed it: "Appuie pour jouer" over each screen, a spare pad's moves above it."""
+    rig = Rig(tmp_path, settings, seed=4, pads=pads, idle=CAFE)
+    rig.wait(rig.app.idle.splash + CAFE.screensaver_after + 1)
+    assert rig.app.mode == "attract"
+    fits = Fits(settings.language)
+    played = 0
+    while played < matches:
+        session = rig.app.state.session                  # type: ignore[attr-defined]
+        fits.look(rig.app)
+        rig.wait_for_change()
+        played += rig.app.state.session is not session   # type: ignore[attr-defined]
+    return fits
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game, pads, settings", DEMOS,
+                         ids=[f"{name}-{pads}{'' if settings is None else '-more'}"
+                              for name, pads, settings in DEMOS])
+def test_every_screen_of_the_cafe_demo_fits(tmp_path: Path, game: str, pads: int,
+                                            settings: Settings | None, language: str) -> None:
+    chosen = settings or any_game.settings(GAMES[game])
+    fits = attract_fits(tmp_path, Settings.from_json({**chosen.to_json(), "language": language}), pads)
+    assert fits.screens > 20
+    assert not fits.found, fits.report()
 
 
 # ----- the scripted walks ------------------------------------------------------------------------
-def walk(rig: Rig, pads: tuple[int, ...], act: Any, cuts: Cuts, language: str,
-         seen: set[str], limit: int = 6000) -> None:
+def walk(rig: Rig, pads: tuple[int, ...], act: Any, fits: Fits, limit: int = 6000) -> None:
     """Play by ``act(rig, pad, model, rng)`` (True when it pressed) on ``pads`` until the match
-    is over and back on the menu, drawing every new screen of every pad once more (after each
-    press and each timer) with the measuring canvas."""
+    is over and back on the menu, reading every new screen of every pad (after each press and
+    each timer) as it was drawn."""
     rng = random.Random(3)
-    shown: dict[int, Any] = {}
-    """Each screen drawn so far by its id, kept alive so that no id is reused."""
-
-    def look() -> None:
-        for pad in range(1, rig.pads + 1):
-            model = rig.screen(pad)
-            if id(model) not in shown:
-                shown[id(model)] = model
-                seen.add(type(model).__name__)
-                draw(model, language, cuts)
-
     pressing = rig.press
 
     def press(pad: int, button: Button) -> None:
         pressing(pad, button)
-        look()
+        fits.look(rig.app)
 
     rig.press = press  # type: ignore[method-assign]
     for _ in range(limit):
-        look()
+        fits.look(rig.app)
         if rig.app.mode != "match":
             return
         acted = False
@@ -197,42 +326,9 @@ MUST_SEE = {
 }
 
 
-def measure_shown(rig: Rig, cuts: Cuts, language: str, shown: dict[int, Any]) -> None:
-    """Draw each pad's screen once more with the measuring canvas, when it is new."""
-    for pad in range(1, rig.pads + 1):
-        model = rig.screen(pad)
-        if id(model) not in shown:
-            shown[id(model)] = model
-            draw(model, language, cuts)
-
-
-def reported(cuts: Cuts) -> str:
-    return "text cut off at the panel's edge: " + "; ".join(
-        f"{screen} ({language}) {text!r} ink {ink}" for screen, language, text, ink in cuts.found[:12])
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("people, kids", [(2, False), (1, True)], ids=["two-people", "kids-vs-cpu"])
-@pytest.mark.parametrize("name", list(GAMES))
-def test_every_registered_game_s_screens_cut_no_text_at_the_edge(tmp_path: Path, cuts: Cuts, name: str,
-                                                                people: int, kids: bool,
-                                                                language: str) -> None:
-    """A whole match of every registered game, every screen of both pads measured: two people,
-    and a child against the CPU (kids' mode: the big reveals too)."""
-    rig = Rig(tmp_path, any_game.settings(GAMES[name], people=people, kids=kids, language=language),
-              seed=5)
-    rig.start()
-    shown: dict[int, Any] = {}
-    any_game.play_to_the_end(rig, (1, 2), random.Random(name),
-                             each=lambda: measure_shown(rig, cuts, language, shown))
-    assert len(shown) > 4 and cuts.drawn > 20
-    assert not cuts.found, reported(cuts)
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", list(WALKS))
-def test_a_walk_through_every_screen_cuts_no_text_at_the_edge(tmp_path: Path, cuts: Cuts,
-                                                             name: str, language: str) -> None:
+def test_a_walk_through_every_screen_fits(tmp_path: Path, name: str, language: str) -> None:
     values, pads, players, seed = WALKS[name]
     settings = Settings.flat(language=language, **values)
     if values["game"] == "chifoumi":
@@ -243,12 +339,11 @@ def test_a_walk_through_every_screen_cuts_no_text_at_the_edge(tmp_path: Path, cu
         rig.start()
     act = {"chifootmi": pressing(chifootmi_intent), "fotboll": pressing(fotboll_play.intent),
            "chifoumi": chifoumi_act}[values["game"]]
-    seen: set[str] = set()
-    walk(rig, players, act, cuts, language, seen)
-    assert MUST_SEE[name] <= seen, f"screens never reached: {MUST_SEE[name] - seen}"
-    assert cuts.drawn > 100
-    assert not cuts.found, "text cut off at the panel's edge: " + "; ".join(
-        f"{screen} ({language}) {text!r} ink {ink}" for screen, language, text, ink in cuts.found[:12])
+    fits = Fits(language)
+    walk(rig, players, act, fits)
+    assert MUST_SEE[name] <= fits.seen, f"screens never reached: {MUST_SEE[name] - fits.seen}"
+    assert fits.screens > 40
+    assert not fits.found, fits.report()
 
 
 # ----- every reveal sentence, on its screen, from each side ---------------------------------------
@@ -303,43 +398,18 @@ def fotboll_moves() -> list[list[Any]]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_reveal_sentence_fits_its_screen_from_each_side(cuts: Cuts, language: str) -> None:
+def test_every_reveal_sentence_fits_its_screen_from_each_side(language: str) -> None:
     chifootmi = chifootmi_match(ChifootmiConfig(), 1)
     fotboll = fotboll_match(FotbollConfig(jokers=True, tiebreak=True), 1)
+    fits = Fits(language)
     for opponent in OPPONENTS:
         for seat in ("red", "blue"):
             view = chifootmi.view(seat)
             for events in chifootmi_moves():
-                draw(cs.reveal_screen(view, opponent, events), language, cuts)
+                fits.check(cs.reveal_screen(view, opponent, events))
                 assert cs.reveal_headline(view, events, language, HeadlineNames(opponent))
             view = fotboll.view(seat)
             for events in fotboll_moves():
-                draw(fs.reveal_screen(tuple(events), view, opponent), language, cuts)
+                fits.check(fs.reveal_screen(tuple(events), view, opponent))
                 assert fs.reveal_headline(view, events, language, HeadlineNames(opponent))
-    assert not cuts.found, cuts.found[:12]
-
-
-DEMOS = [(name, 2, None) for name in GAMES] + [("chifoumi", 4, Settings.flat(game="chifoumi", players=4)),
-                                              ("fotboll", 2, Settings.flat(game="fotboll", tiebreak=True))]
-"""Every registered game's demo from its menu's defaults; and the Chifoumi of four armies and
-the Fotboll with a shoot-out the defaults do not show."""
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("game, players, settings", DEMOS,
-                         ids=[f"{name}-{players}{'' if settings is None else '-more'}"
-                              for name, players, settings in DEMOS])
-def test_every_screen_of_the_cafe_demo_cuts_no_text_at_the_edge(tmp_path: Path, cuts: Cuts,
-                                                                game: str, players: int,
-                                                                settings: Settings | None,
-                                                                language: str) -> None:
-    """The demo's screens, told of each pad's team ("Rouge choisit…" where a person reads
-    a button hint), as :class:`firmware.console.modes.Attract` draws them."""
-    app, seen = demo_screens(tmp_path, settings or any_game.settings(GAMES[game]), 3, pads=players)
-    session = app.session
-    for pad, models in seen.items():
-        for model in models:
-            draw(demo_voice(session, session.match.seats[pad - 1], model), language, cuts)
-    assert cuts.drawn > 100
-    assert not cuts.found, "text cut off at the panel's edge: " + "; ".join(
-        f"{screen} ({language}) {text!r} ink {ink}" for screen, language, text, ink in cuts.found[:12])
+    assert not fits.found, fits.report()

@@ -18,12 +18,14 @@ from pathlib import Path
 from dataclasses import replace
 from typing import Any
 
+import xml.etree.ElementTree as ElementTree
+
 import pytest
 from PIL import Image
 
 import sim
 from club_rig import wait_until
-from plugin_rig import lines_naming, published
+from plugin_rig import lines_naming, published, shared_tests
 from firmware.club.publisher import Publisher
 from firmware.club.unit import ClubLink
 from firmware.console.app import App, Idle
@@ -485,3 +487,15 @@ def test_kids_mode_and_a_cafe_s_lock_go_by_what_the_game_s_entry_says(plugin, tm
     assert fields["kicks"] is True
     rig.press(1, Button.CENTRE)
     assert rig.app.session.seats.cpus["blue"].bot.__class__.__name__ == "RandomBot"    # Easy, not Medium
+
+
+def test_the_shared_fit_checks_read_its_screens(tmp_path):
+    """Issue 40.4: the fit checks read the registry, so they measure this game's screens too
+    once it is installed (its kick-off's big title, its result on the shared screen): every
+    case named after it passes."""
+    done = shared_tests(tmp_path, NAME, ["tests/firmware/console/test_text_fits.py",
+                                         "tests/firmware/console/test_fit_check_catches.py"])
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    cases = ElementTree.parse(tmp_path / "report.xml").getroot().iter("testcase")
+    ran = [case.get("name", "") for case in cases]
+    assert len(ran) >= 12 and all(NAME in name for name in ran), ran

@@ -40,7 +40,7 @@ SHARED = {
     "tests/firmware/console/test_console_spectator.py": 2,
     "tests/firmware/console/test_demo_screens_address_nobody.py": 4,
     "tests/firmware/console/test_menu_family_cafe.py": 1,
-    "tests/firmware/console/test_text_fits.py": 6,
+    "tests/firmware/console/test_text_fits.py": 12,
     "tests/fuzz/test_fuzz_stdio_seats.py": 7,
 }
 """Each shared check that plays every registered game, and how many of its cases are this game's."""

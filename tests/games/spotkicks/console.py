@@ -136,7 +136,7 @@ def cpu_screen(session: SpotSession, seat: str) -> Any:
     if session.step is Step.KICKOFF:
         return screens.KickoffScreen(TITLE, view, "", True)
     if session.step is Step.OVER:
-        return screens.ResultScreen(view, "", True)
+        return screens.result_screen(view, "", True)
     return CpuPadScreen(Standing.tallied(view.score))
 
 

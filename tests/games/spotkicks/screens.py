@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from firmware.games.session import Step
+from firmware.games.sheets import ResultScreen, Standing
 from firmware.games.spec import HeadlineNames
 from firmware.i18n import text
 from firmware.render import HINT_Y, SHEET_Y, WIDTH, Canvas, fitting
@@ -172,7 +173,7 @@ class KickoffScreen:
 
     def draw(self, c: Canvas, language: str) -> None:
         c.sheet()
-        c.centred(SHEET_Y + 2, self.title, scale=2)
+        c.big(SHEET_Y + 2, HINT_Y - 3, self.title)
         view = self.view
         if self.spectator:
             line = text(language, "sk.they_first", team=text(language, "team." + view.first))
@@ -183,30 +184,11 @@ class KickoffScreen:
         c.centred(HINT_Y - 1, line)
 
 
-@dataclass(frozen=True)
-class ResultScreen:
-    """The end, over the menu: who won from this pad's side, the score, OK for the menu
-    (not on a spectator's pad: only a player closes it)."""
-
-    view: SpotView
-    opponent_key: str
-    spectator: bool
-    over_menu: ClassVar[bool] = True
-
-    def draw(self, c: Canvas, language: str) -> None:
-        view = self.view
-        if view.winner is None:
-            words = text(language, "sk.draw")
-        elif self.spectator:
-            words = text(language, "result.team_wins", team=text(language, "team." + view.winner))
-        else:
-            words = text(language, "result.win" if view.winner == view.seat else "result.lose")
-        c.sheet()
-        c.centred(SHEET_Y + 2, words, scale=2)
-        you, them = names(language, view, self.opponent_key, self.spectator)
-        c.text(0, HINT_Y - 1, f"{you} {view.score[view.seat]}-{view.score[other(view.seat)]} {them}")
-        if not self.spectator:
-            c.chip(WIDTH - 1, HINT_Y - 1, "OK")
+def result_screen(view: SpotView, opponent_key: str, spectator: bool) -> ResultScreen:
+    """The end on the shared result screen: who won from this pad's side, the score, OK for
+    the menu (not on a spectator's pad: only a player closes it)."""
+    return ResultScreen(Standing.tallied(view.score, None, view.winner), view.seat, opponent_key,
+                        spectator, draw_key="sk.draw")
 
 
 def build(state: SeatState, title: str) -> Any:
@@ -214,7 +196,7 @@ def build(state: SeatState, title: str) -> Any:
     if state.step is Step.KICKOFF:
         return KickoffScreen(title, state.view, state.opponent_key, state.spectator)
     if state.step is Step.OVER:
-        return ResultScreen(state.view, state.opponent_key, state.spectator)
+        return result_screen(state.view, state.opponent_key, state.spectator)
     if state.step in (Step.FLIP, Step.REVEAL) and state.view.record:
         return RevealScreen(state)
     return KickScreen(state)
