@@ -40,7 +40,7 @@ STRINGS.update({
     "phones.wifi_first": ("d'abord", "first"),
     "phones.no_camera": ("Sans appareil photo", "Without a camera"),
     "phones.too_long": ("Code trop long", "Code too long"),
-    "phones.list": ("Téléphones", "Phones"),
+    "phones.list": ("Portables", "Phones"),
     "phones.here": ("✓ là", "✓ here"),
     "phones.away": ("parti…", "away…"),
     "phones.none": ("Aucun téléphone", "No phone yet"),
@@ -291,15 +291,14 @@ class PhoneListScreen:
     place: tuple[int, int]
 
     def draw(self, c: Canvas, language: str) -> None:
-        title_bar(c, text(language, "phones.list"), f"◀{self.place[0]}/{self.place[1]}▶")
+        c.title_bar(text(language, "phones.list"), f"◀{self.place[0]}/{self.place[1]}▶")
         rows = [(text(language, "phones.pad", pad=pad), text(language, "phones.here" if here else "phones.away"))
                 for pad, here in self.lines]
         if not rows:
-            c.centred(14, text(language, "phones.none"))
+            c.list_row(0, text(language, "phones.none"))
         else:
             list_rows(c, rows[:3], min(self.cursor, 2))
-        c.text(1, 43, f"{text(language, 'phones.watching')} {self.spectators}")
-        c.clear(0, HINT_Y - 1, WIDTH - 1, HEIGHT - 1)
+        c.list_row(3, text(language, "phones.watching"), str(self.spectators))
         c.ok_chip()                             # OK (the menu) over the centre button
         if rows:                                # CARD1 ▲, CARD2 ▼, CARD4 ✕ under their columns
             c.text(13, HINT_Y, "▲")

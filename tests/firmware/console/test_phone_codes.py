@@ -11,8 +11,10 @@ from PIL import Image
 from pyzbar import pyzbar
 
 from app_rig import Rig
-from reading import visible_words
-from firmware.console.phone_screens import CodeScreen, WifiScreen
+from reading import misfits, visible_words
+from firmware.console.phone_screens import (
+    CodeScreen, JoinedScreen, PhoneListScreen, PhoneNews, WatchWaiting, WifiScreen,
+)
 from firmware.render import Canvas
 from firmware.render.qr import MAX_VERSION, MODULE_PX, draw_code, matrix
 from firmware.storage.settings import Settings
@@ -97,3 +99,17 @@ def test_a_link_too_long_for_the_panel_says_so_instead_of_a_code_no_camera_reads
     CodeScreen(invite, False, (1, 4)).draw(canvas, "en")
     assert read_codes(canvas.image) == []
     assert "Code too long" in visible_words(CodeScreen(invite, False, (1, 4)), "en")
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_view_of_the_phones_page_reads_clean(language):
+    """The shared fit check (glyph ink: nothing cut at an edge, covered or touching) on every
+    view of the phones page, the longest of each: three phones in the list, the longest IPv4
+    link, a café's Wi-Fi, a phone's news over a match."""
+    link = Invite(3, LONGEST)
+    watch = Invite(None, LONGEST.replace("#3", "#0"))
+    views = [CodeScreen(link, False, (2, 6)), CodeScreen(link, True, (3, 6)), CodeScreen(watch, False, (4, 6)),
+             CodeScreen(watch, True, (5, 6)), WifiScreen(HOTSPOT, (1, 6)),
+             PhoneListScreen(((2, True), (3, False), (4, True)), 8, 2, (6, 6)), PhoneListScreen((), 0, 0, (6, 6)),
+             JoinedScreen(4), WatchWaiting(), PhoneNews(4, False), PhoneNews(4, True)]
+    assert {type(view).__name__: misfits(view, language) for view in views if misfits(view, language)} == {}
