@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware.i18n import text
-from firmware.render import HEIGHT, HINT_Y, WIDTH, Canvas
+from firmware.render import HEIGHT, HINT_Y, LIST_TOP, WIDTH, Canvas
 
 BATTERY_W, BATTERY_H = 15, 7
 """The small battery mark: a 13x7 body and a 2x3 nub on its right."""
@@ -109,7 +109,14 @@ def draw_battery_edge(c: Canvas, percent: int, charging: bool) -> None:
 
 def draw_low_banner(c: Canvas, language: str, percent: int) -> None:
     """The low-battery warning over a match or the menu: an inverted top bar with the battery
-    (empty, "!") and the words, for a few seconds."""
+    (empty, "!") and the words, for a few seconds. Over a list (the menu, the names…) it takes
+    the title bar's rows only, so the first line under it stays whole (an "É" keeps its
+    accent); over a match it also hides the row of the other side's cards."""
+    if c.has_title_bar():
+        c.box(0, 0, WIDTH - 1, LIST_TOP - 2, filled=True)
+        draw_battery(c, 2, 1, percent, False, ink=0)
+        c.text(21, -2, text(language, "power.low", percent=percent), ink=0)
+        return
     c.box(0, 0, WIDTH - 1, 10, filled=True)
     draw_battery(c, 2, 2, percent, False, ink=0)
     c.text(21, 0, text(language, "power.low", percent=percent), ink=0)

@@ -35,7 +35,6 @@ STRINGS.update({
     "name.title": ("Nouveau nom", "New name"),
     "name.help": ("◀▶ lettre ▼ suivante", "◀▶ letter ▼ next"),
     "name.taken": ("Déjà pris", "Already taken"),
-    "name.save": ("OK=Fini", "OK=Done"),
     "name.cancel": ("✕=annuler", "✕=cancel"),
     "pick.title": ("Qui joue ?", "Who plays?"),
     "pick.guest": ("Invité", "Guest"),
@@ -96,9 +95,11 @@ class NameScreen:
         c.box(x, 13, x + text_width(cursor, 2) + 2, 35, filled=True)
         c.text(x + 1, 14, cursor, scale=2, ink=0)
         c.centred(40, text(language, self.message or "name.help"))
-        c.hints(right=text(language, "name.save"))
+        c.hints()                       # each mark over its button: « CARD1, ▼ CARD2, OK, ✕ CARD4
+        c.ok_chip()
         c.text(13, HINT_Y, "«")
         c.text(45, HINT_Y, "▼")
+        c.text(109, HINT_Y, "✕")
 
 
 class RosterFlow:

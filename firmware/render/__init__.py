@@ -189,6 +189,13 @@ class Canvas:
         if right:
             self.text(WIDTH - 2 - text_width(right), -2, right, ink=0)
 
+    def has_title_bar(self) -> bool:
+        """The screen drawn so far has a list's title bar (rows 0..8 lit at both ends, the
+        row under it dark): a warning over it takes its rows, not the first line's."""
+        bar = LIST_TOP - 2
+        lit = all(self.image.getpixel((x, y)) for x in (0, WIDTH - 1) for y in (0, bar))
+        return lit and self.image.crop((0, bar + 1, WIDTH, bar + 2)).getbbox() is None
+
     def list_row(self, row: int, left: str, right: str = "", chosen: bool = False,
                  x0: int = 2, x1: int = WIDTH - 2) -> None:
         """Line ``row`` of a list under the title bar: ``left`` from ``x0``, ``right`` ending

@@ -162,6 +162,6 @@ def _misfits(model: Any, language: str, over: Any, texts: list[Drawn]) -> list[s
             owned = len(drawn_texts(model, language))
             for t in texts[owned:]:                # the overlay's own words are its own
                 mark = ImageChops.logical_and(mark, ImageChops.invert(t.whole))
-            found += [f"{type(over).__name__} touches {t.text!r}" for t in shown[:owned]
-                      if _touch(mark, t.visible)]
+            found += [f"{type(over).__name__} touches {t.text!r}" for t in texts[:owned]
+                      if t.visible.getbbox() is not None and _touch(mark, t.visible)]
     return found

@@ -1,6 +1,7 @@
 """Issue 40, item 6: a screen's button marks say which button, where it is.
 
-* the tournament's "✕=menu" has its ✕ over CARD4's column on the bottom line;
+* the tournament's "✕=menu" has its ✕ over CARD4's column on the bottom line, and so has typing
+  a name's "✕=annuler" (its OK, which saves the name, in the middle);
 * an OK chip stands in the bottom line's middle, over the OK button (at the right end it stood
   over CARD4): the result of every game, Chifoumi's, the abandoned screen, the tournament;
 * Simulator Soccer's formation screen shows no ✓ before anyone locked in;
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 
 from app_rig import Rig
-from reading import words
+from reading import misfits, words
 
 from engine.chifootmi import MatchConfig as ChifootmiConfig
 from engine.chifootmi import new_match as chifootmi_match
@@ -20,6 +21,7 @@ from firmware.chifootmi import screens as cs
 from firmware.chifoumi import screens as ks
 from firmware.console.app import Idle
 from firmware.console.modes import AbandonedSheet
+from firmware.console.roster_screens import NameScreen
 from firmware.console.tournament_screens import FixturesScreen, SetupScreen
 from firmware.fotboll import screens as fs
 from firmware.games.registry import GAMES
@@ -51,6 +53,15 @@ def test_the_tournament_s_cross_stands_over_card4():
         card4 = drawn(model).image.crop((3 * COLUMN_W, HINT_Y, WIDTH, HEIGHT)).getbbox()
         assert card4 is not None and "✕" in words(model, "fr"), "nothing over CARD4"
         assert abs((card4[0] + card4[2]) / 2 - COLUMN_W / 2) <= 2, card4
+
+
+def test_typing_a_name_shows_its_cross_over_card4_and_ok_over_the_ok_button():
+    model = NameScreen("ANA", "B")
+    assert "✕=annuler" in words(model, "fr")
+    card4 = drawn(model).image.crop((3 * COLUMN_W, HINT_Y, WIDTH, HEIGHT)).getbbox()
+    assert card4 is not None and abs((card4[0] + card4[2]) / 2 - COLUMN_W / 2) <= 2, card4
+    assert abs(chip_middle(model) - WIDTH / 2) <= 1
+    assert misfits(model, "fr") == [] and misfits(model, "en") == []
 
 
 def test_every_ok_chip_stands_over_the_ok_button():

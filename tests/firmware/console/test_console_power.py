@@ -15,6 +15,8 @@ from firmware.console.menu import MenuScreen
 from firmware.console.power_screens import (
     BatteryMark, GoodbyeScreen, LowBanner, PowerOffFailedScreen, PowerOffQuestion,
 )
+from firmware.console.roster_screens import RosterScreen
+from firmware.console.tournament_screens import SetupScreen
 from firmware.console.power_service import CONFIRM_AFTER, EMPTY, GOODBYE_FOR, WARN_FOR
 from firmware.render import Canvas
 from firmware.storage import journal as match_journal
@@ -25,6 +27,7 @@ from hal.power import HOLD_TO_POWER_OFF
 
 from app_rig import Refusing, Rig
 from chifootmi_play import intent
+from reading import misfits
 
 QUIET = Idle(screensaver_after=1e9)
 """No screensaver in the way of what a test looks at."""
@@ -273,3 +276,19 @@ def test_the_match_mark_stands_on_a_blank_spot_and_never_covers_what_the_game_dr
     covered = full.image.copy()
     BatteryMark(60, False, edge=True).draw(full, "fr")
     assert ImageChops.difference(full.image, covered).getbbox() is None   # no room: no mark
+
+
+def test_the_low_battery_warning_over_a_list_leaves_its_first_line_whole(tmp_path):
+    """Over the menu (and every page with a list's title bar) the warning takes the title bar's
+    rows: the first line under it keeps its top row, an "É"'s accent, a chosen line's bar."""
+    lines = (("Éteindre", ""), ("Veille", "5 min"), ("Noms", "0"), ("Tournoi", "Nouveau"))
+    for model in (MenuScreen(lines, 0, 0, opens=True), MenuScreen(lines, 1, 0, opens=True),
+                  RosterScreen(("ANA", "BEN"), 0, False),
+                  SetupScreen("league", ("Ana", "Ben", "Cy"), (), 1)):
+        canvas = Canvas()
+        model.draw(canvas, "fr")
+        screen = canvas.image.copy()
+        LowBanner(15).draw(canvas, "fr")
+        assert ImageChops.difference(canvas.image.crop((0, 9, 128, 64)),
+                                     screen.crop((0, 9, 128, 64))).getbbox() is None, model
+        assert misfits(model, "fr", over=LowBanner(15)) == [], model
