@@ -3,15 +3,18 @@
 Pads and CPU players build move, placement and header lists by walking :class:`ListMenu`
 (player, then cell) and end them with DONE. Whatever they walk must be a list the rules take,
 or one the menu itself can still finish: a walk the menu allows must never lead to a list that
-no DONE can end (a dead end would leave a person at the pads with no way forward). Three
+no DONE can end (a dead end would leave a person at the pads with no way forward). "Can still
+finish" is what a person does: move the player the refusal names (the console shows its words),
+as often as the rules name one, or add one more entry. Three
 defects of the last full-length run were such disagreements; this walks the menu at random in
 every list decision of random matches, with and without the Pro rules.
 """
 from __future__ import annotations
 
 import random
+import re
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import IllegalChoice
@@ -29,12 +32,17 @@ WALKS = settings(max_examples=6, deadline=None, phases=[Phase.explicit, Phase.re
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-def accepted(match: SoccerMatch, seat: str, choice: Choice) -> bool:
+def refusal(match: SoccerMatch, seat: str, choice: Choice) -> IllegalChoice | None:
+    """Why the rules refuse ``choice`` now (None: they take it)."""
     try:
         match.clone().play({seat: choice})
-    except IllegalChoice:
-        return False
-    return True
+    except IllegalChoice as exc:
+        return exc
+    return None
+
+
+def accepted(match: SoccerMatch, seat: str, choice: Choice) -> bool:
+    return refusal(match, seat, choice) is None
 
 
 def walk(list_menu: ListMenu, rng: random.Random) -> list[tuple[int, tuple[int, int]]]:
@@ -48,16 +56,44 @@ def walk(list_menu: ListMenu, rng: random.Random) -> list[tuple[int, tuple[int, 
         entries.append((num, rng.choice(options[num])))
 
 
+def named(why: IllegalChoice) -> int | None:
+    """The player a refusal names ("#6 stays at least 1 cell from the ball"): the console
+    shows these words to the person at the pads."""
+    found = re.search(r"#(\d+)", why.reason)
+    return int(found.group(1)) if found else None
+
+
 def finishable(match: SoccerMatch, seat: str, list_menu: ListMenu,
                entries: list[tuple[int, tuple[int, int]]]) -> bool:
-    """DONE now, or after one more entry the menu offers (a restart's step 3 still needs
-    its kicker on the ball: the ball's cell is tried first)."""
-    if accepted(match, seat, list_menu.choice(entries)):
-        return True
+    """DONE now, or after what a person at the pads would add: the player each refusal names
+    moved to a cell the menu offers, as often as the rules name one (a goal kick may find three
+    players in the penalty area), or one more entry of any player the menu offers (a restart's
+    step 3 still needs its kicker on the ball: the ball's cell first)."""
+    entries = list(entries)
+    for _ in range(12):
+        why = refusal(match, seat, list_menu.choice(entries))
+        if why is None or one_more_finishes(match, seat, list_menu, entries):
+            return True
+        num, options = named(why), list_menu.options(entries)
+        if num is None or num not in options:
+            return False
+        moved = next((cell for cell in options[num] if named(refusal(match, seat, list_menu.choice(
+            [*entries, (num, cell)])) or IllegalChoice("", "")) != num), None)
+        if moved is None:
+            return False
+        entries.append((num, moved))
+    return False
+
+
+def one_more_finishes(match: SoccerMatch, seat: str, list_menu: ListMenu,
+                      entries: list[tuple[int, tuple[int, int]]]) -> bool:
+    """Some player the menu offers, on the ball's cell or one of a few spread cells, makes
+    the list one the rules take."""
     ball = match.restart.cell if match.pending.kind == "place" else None
-    offered = [(num, cell) for num, cells in list_menu.options(entries).items() for cell in cells]
-    offered.sort(key=lambda entry: entry[1] != ball)
-    return any(accepted(match, seat, list_menu.choice([*entries, entry])) for entry in offered[:40])
+    offered = [(num, cell) for num, cells in list_menu.options(entries).items()
+               for cell in dict.fromkeys([*([ball] if ball in cells else []),
+                                          cells[0], cells[len(cells) // 2], cells[-1]])]
+    return any(accepted(match, seat, list_menu.choice([*entries, entry])) for entry in offered)
 
 
 def list_decisions(config: MatchConfig, seed: int, limit: int = 600):
@@ -83,6 +119,11 @@ def list_decisions(config: MatchConfig, seed: int, limit: int = 600):
 
 @WALKS
 @given(configs, st.integers(0, 2 ** 32 - 1))
+@example(MatchConfig(Options(1, False, frozenset({          # a corner: #8 next to the ball
+    "assist", "header", "offside_line", "pinpoint_cross", "pro_quick_turn", "recovery", "speed",
+    "through_ball", "torpedo", "wall", "wide_crossing"}))), 293588)
+@example(MatchConfig(Options(2, False, frozenset({          # a goal kick: #6, #14 and #9 to move
+    "assist", "header", "recovery", "speed", "through_ball", "wall", "wide_crossing"}))), 2212251805)
 def test_every_walk_of_the_list_menu_ends_in_a_list_the_rules_take(config, seed):
     rng = random.Random(~seed)
     seen = 0
