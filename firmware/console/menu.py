@@ -148,7 +148,7 @@ class MenuScreen:
                 c.list_row(row, label, shown, chosen=True, x0=1, x1=WIDTH - 1)
             else:
                 c.list_row(row, label, value, x0=1, x1=WIDTH - 7)
-        c.hint_words(right=text(language, "menu.open" if self.opens else "menu.play"))
+        c.ok_hint(text(language, "menu.open" if self.opens else "menu.play"))
         c.text(13, HINT_Y, "▲")
         c.text(45, HINT_Y, "▼")
 

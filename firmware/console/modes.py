@@ -138,7 +138,8 @@ class NoStatsScreen:
         c.box(0, 0, WIDTH - 1, 10, filled=True)
         c.text(2, 0, text(language, "menu.stats"), ink=0)
         c.centred(26, text(language, "stats.none"))
-        c.hints(centre=text(language, "result.back"))
+        c.hints()
+        c.ok_hint(text(language, "result.back"))
 
 
 # ----- the modes ----------------------------------------------------------------------------

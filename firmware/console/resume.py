@@ -103,7 +103,7 @@ class StatsScreen:
         lines = self.lines(language)
         for row, (label, value) in enumerate(lines[self.top:self.top + STATS_ROWS]):
             c.list_row(row, label, value, x0=1, x1=WIDTH - 1)
-        c.hint_words(right=text(language, "result.back"))
+        c.ok_hint(text(language, "result.back"))
         if self.top > 0:
             c.text(13, HINT_Y, "▲")
         if self.top + STATS_ROWS < len(lines):

@@ -40,7 +40,7 @@ STRINGS.update({
     "pick.guest": ("Invité", "Guest"),
     "pick.wait": ("On attend les autres", "Waiting for others"),
     "pick.bench": ("Choix des joueurs…", "Players choosing…"),
-    "pick.ok": ("OK=Moi", "OK=Me"),
+    "pick.ok": ("Moi", "Me"),
 })
 ROWS = 4
 
@@ -71,7 +71,9 @@ class RosterScreen:
         if self.deleting:
             c.banner(text(language, "roster.delete"))
             return
-        c.hint_words(left="◀", right="OK" if self.cursor == 0 else "")
+        c.hint_words(left="◀")
+        if self.cursor == 0:
+            c.ok_hint()
         c.text(13, HINT_Y, "▲")
         c.text(45, HINT_Y, "▼")
         if self.cursor > 0:
@@ -189,7 +191,8 @@ class PickScreen:
         if self.picked:
             c.banner(text(language, "pick.wait"))
             return
-        c.hint_words(left="◀", right=text(language, "pick.ok"))
+        c.hint_words(left="◀")
+        c.ok_hint(text(language, "pick.ok"))
         c.text(13, HINT_Y, "▲")
         c.text(45, HINT_Y, "▼")
 

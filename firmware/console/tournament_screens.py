@@ -36,7 +36,7 @@ STRINGS.update({
     "tour.bye": ("exempt", "bye"),
     "tour.abandon": ("3 encore: abandon", "3 again: abandon"),
     "tour.winner": ("Vainqueur", "Winner"),
-    "tour.new": ("OK=Fini", "OK=Done"),
+    "tour.new": ("Fini", "Done"),
     "tour.none": ("Nouveau", "New"),
     "tour.back": ("✕=menu", "✕=menu"),
 })
@@ -99,7 +99,8 @@ class WinnerScreen:
 
     def draw(self, c: Canvas, language: str) -> None:
         if not self.table:
-            c.hints(right=text(language, "tour.new"))
+            c.hints()
+            c.ok_hint(text(language, "tour.new"))
             c.centred(0, text(language, "tour.winner"))
             c.centred(11, self.winner, scale=2)
         else:
@@ -107,7 +108,7 @@ class WinnerScreen:
                                 self.winner))
             for row, line in enumerate(self.table[self.top:self.top + TABLE_ROWS]):
                 c.list_row(row, line)
-            c.hint_words(right=text(language, "tour.new"))
+            c.ok_hint(text(language, "tour.new"))
             if len(self.table) > TABLE_ROWS:
                 c.text(13, HINT_Y, "▲")
                 c.text(45, HINT_Y, "▼")

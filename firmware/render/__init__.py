@@ -238,7 +238,17 @@ class Canvas:
         """The OK button's chip in the middle of the bottom line, over the centre button that
         is OK (at the line's right end it stood over CARD4's column)."""
         x0 = (WIDTH - text_width(label) - 4) // 2
-        self.chip(x0 + text_width(label) + 3, HINT_Y, label)
+        x1 = x0 + text_width(label) + 3
+        self.chip(x1, HINT_Y, label)
+        self.clear(x0, HINT_Y, x1, HINT_Y)      # a dark row over it: a chosen list line ends on row 53
+
+    def ok_hint(self, word: str = "") -> None:
+        """The OK chip over the OK button and what OK does after it ("[OK] Jouer"): the chip
+        says which button, its word what the press does. The word stops before CARD4's
+        column's middle, so a ✕ over CARD4 still has its place."""
+        self.ok_chip()
+        if word:
+            self.text((WIDTH + text_width("OK") + 4) // 2 + 3, HINT_Y - 1, word)
 
     def bar(self, x0: int, y0: int, x1: int, y1: int, fraction: float) -> None:
         """A progress bar (countdowns): outline plus a fill of ``fraction`` of its width."""

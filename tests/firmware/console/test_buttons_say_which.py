@@ -13,16 +13,17 @@ from __future__ import annotations
 import random
 
 from app_rig import Rig
-from reading import misfits, words
+from reading import drawn_texts, misfits, words
 
 from engine.chifootmi import MatchConfig as ChifootmiConfig
 from engine.chifootmi import new_match as chifootmi_match
 from firmware.chifootmi import screens as cs
 from firmware.chifoumi import screens as ks
 from firmware.console.app import Idle
-from firmware.console.modes import AbandonedSheet
-from firmware.console.roster_screens import NameScreen
-from firmware.console.tournament_screens import FixturesScreen, SetupScreen
+from firmware.console.menu import MenuScreen
+from firmware.console.modes import AbandonedSheet, NoStatsScreen
+from firmware.console.roster_screens import NameScreen, PickScreen
+from firmware.console.tournament_screens import FixturesScreen, SetupScreen, WinnerScreen
 from firmware.fotboll import screens as fs
 from firmware.games.registry import GAMES
 from firmware.games.sheets import ResultScreen, Standing
@@ -62,6 +63,22 @@ def test_typing_a_name_shows_its_cross_over_card4_and_ok_over_the_ok_button():
     assert card4 is not None and abs((card4[0] + card4[2]) / 2 - COLUMN_W / 2) <= 2, card4
     assert abs(chip_middle(model) - WIDTH / 2) <= 1
     assert misfits(model, "fr") == [] and misfits(model, "en") == []
+
+
+def test_what_ok_does_stands_beside_its_chip_over_the_ok_button():
+    """The menu's "Jouer", a page's "Ouvrir", "Moi", "Fini", "menu": the chip in the middle,
+    its word after it (at the right end, "OK=Jouer" stood over CARD4)."""
+    lines = (("Jeu", "Chifootmi"), ("Joueurs", "2 joueurs"), ("Niveau", "Pro+"), ("Noms", "0"))
+    for model, word in ((MenuScreen(lines, 0, 0), "Jouer"), (MenuScreen(lines, 3, 0, opens=True), "Ouvrir"),
+                        (PickScreen("1", ("", "Ana"), 0, False, ()), "Moi"),
+                        (WinnerScreen("Ana", ()), "Fini"), (NoStatsScreen(), "menu"),
+                        (WinnerScreen("Ana", ("1. Ana 6", "2. Ben 3", "3. Cy 0", "4. Dee 0", "5. Eve 0")), "Fini")):
+        assert abs(chip_middle(model) - WIDTH / 2) <= 1, type(model).__name__
+        shown = [t for t in drawn_texts(model, "fr") if t.text == word]
+        assert shown, (type(model).__name__, words(model, "fr"))
+        left = shown[0].visible.getbbox()
+        assert left is not None and WIDTH / 2 < left[0] < 3 * COLUMN_W, (word, left)
+        assert misfits(model, "fr") == [] and misfits(model, "en") == [], type(model).__name__
 
 
 def test_every_ok_chip_stands_over_the_ok_button():

@@ -98,12 +98,12 @@ def test_the_names_and_tournament_lines_are_there_on_a_unit_without_names_or_clu
 
 def test_ok_on_a_line_that_opens_a_page_says_it_opens_it_not_play(tmp_path):
     rig = Rig(tmp_path)
-    assert "OK=Jouer" in words(rig.app.menu.screen(), "fr")
+    assert "Jouer" in words(rig.app.menu.screen(), "fr")         # beside the OK chip
     to_names_line(rig)
     rig.press(1, Button.LEFT)                            # back on the menu, on "Noms"
     shown = rig.app.menu.screen()
-    assert "OK=Ouvrir" in words(shown, "fr") and "OK=Jouer" not in words(shown, "fr")
-    assert "OK=Open" in words(shown, "en")
+    assert "Ouvrir" in words(shown, "fr") and "Jouer" not in words(shown, "fr")
+    assert "Open" in words(shown, "en")
 
 
 def test_each_person_chooses_a_name_at_the_start_and_the_result_carries_them(tmp_path):
