@@ -9,6 +9,7 @@ from typing import Any
 
 import sim
 from firmware.console.app import App
+from firmware.console.leave import HOLD
 from firmware.console.power_service import PowerService
 from firmware.storage.settings import Settings, save
 from hal.buttons import Button
@@ -76,6 +77,16 @@ class Rig:
             self.app.step(None)
         self.clock.advance(target - self.clock.now())
         self.app.step(None)
+
+    def hold_to_leave(self, pad: int) -> None:
+        """``pad`` holds ◀ and ▶ together long enough to ask to leave the match, then lets go."""
+        self.console.press(pad, Button.LEFT)
+        self.console.press(pad, Button.RIGHT)
+        self.settle()
+        self.wait(HOLD)
+        self.console.release(pad, Button.LEFT)
+        self.console.release(pad, Button.RIGHT)
+        self.settle()
 
     def wait_for_change(self, limit: float = 30.0) -> None:
         """Wait until the app's next timer fires (at most ``limit`` seconds)."""

@@ -11,7 +11,6 @@ from reading import visible_words, words
 from firmware.chifootmi import screens as cs
 from firmware.chifoumi import screens as ks
 from firmware.fotboll import screens as fs
-from firmware.console import leave
 from firmware.games.registry import GAMES
 from firmware.render import WIDTH, text_width
 from firmware.storage import roster
@@ -60,17 +59,6 @@ def test_a_chifoumi_kick_off_says_whose_pad_it_is(tmp_path):
     assert "Ana, tu joues Blanc" in words(one, "fr") and "Ordi" in words(two, "fr")
 
 
-def held_to_leave(rig: Rig, pad: int) -> None:
-    """``pad`` holds ◀ and ▶ together long enough to ask to leave."""
-    rig.console.press(pad, Button.LEFT)
-    rig.console.press(pad, Button.RIGHT)
-    rig.settle()
-    rig.wait(leave.HOLD)
-    rig.console.release(pad, Button.LEFT)
-    rig.console.release(pad, Button.RIGHT)
-    rig.settle()
-
-
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_the_leave_question_names_the_people_not_their_colours(tmp_path, language):
     """Issue 40.3: "Maximilien veut arrêter", "Ana doit accepter", never "Rouge"/"Bleu" when
@@ -81,7 +69,7 @@ def test_the_leave_question_names_the_people_not_their_colours(tmp_path, languag
     rig.choose(1, "Ana")
     rig.choose(2, "Maximilien")
     rig.wait(rig.app.timing.kickoff + 0.1)
-    held_to_leave(rig, 2)
+    rig.hold_to_leave(2)
     asker = visible_words(rig.screen(2), language)
     assert any("Ana" in line for line in asker), asker
     rig.press(2, Button.LEFT)                              # yes: now pad 1 is asked

@@ -15,7 +15,6 @@ from reading import visible_words, words
 
 import any_game
 from firmware.chifootmi import screens as cs
-from firmware.console import leave
 from firmware.console.app import Idle
 from firmware.console.menu import MenuScreen
 from firmware.console.modes import AbandonedSheet
@@ -32,21 +31,11 @@ from hal.buttons import Button
 NEVER = Idle(abandon_after=1e9, screensaver_after=1e9)
 
 
-def hold_to_leave(rig: Rig, pad: int) -> None:
-    rig.console.press(pad, Button.LEFT)
-    rig.console.press(pad, Button.RIGHT)
-    rig.settle()
-    rig.wait(leave.HOLD)
-    rig.console.release(pad, Button.LEFT)
-    rig.console.release(pad, Button.RIGHT)
-    rig.settle()
-
-
 def test_people_who_agreed_to_leave_come_back_through_a_sheet_saying_abandoned(tmp_path):
     rig = Rig(tmp_path, Settings.flat(game="fotboll", players="two"), seed=2, pads=3, idle=NEVER)
     rig.start()
     rig.wait(rig.app.timing.kickoff)
-    hold_to_leave(rig, 1)
+    rig.hold_to_leave(1)
     rig.press(1, Button.LEFT)                                # pad 1: yes
     rig.press(2, Button.LEFT)                                # pad 2: yes: the match ends
     assert rig.app.mode == "menu"
