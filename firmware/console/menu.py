@@ -21,7 +21,7 @@ from typing import Any
 from firmware.games.spec import Row
 from firmware.games.registry import GAMES, entry_for
 from firmware.i18n import STRINGS, text
-from firmware.render import HINT_Y, LIST_ROWS, WIDTH, Canvas
+from firmware.render import LIST_ROWS, WIDTH, Canvas
 from firmware.storage.settings import Settings
 from hal.buttons import Button
 
@@ -149,8 +149,7 @@ class MenuScreen:
             else:
                 c.list_row(row, label, value, x0=1, x1=WIDTH - 7)
         c.ok_hint(text(language, "menu.open" if self.opens else "menu.play"))
-        c.text(13, HINT_Y, "▲")
-        c.text(45, HINT_Y, "▼")
+        c.card_marks("▲", "▼")
 
 
 def draw_padlock(c: Canvas, x: int, y: int) -> None:

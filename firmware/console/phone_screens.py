@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from firmware.i18n import STRINGS, text
-from firmware.render import COLUMN_W, HEIGHT, HINT_Y, WIDTH, Canvas, text_width, wrap
+from firmware.render import HEIGHT, HINT_Y, WIDTH, Canvas, text_width, wrap
 from firmware.render.qr import TooLong, draw_code
-from firmware.console.roster_screens import list_rows, title_bar
+from firmware.console.roster_screens import list_rows
 from hal.buttons import Button
 from hal.console import Console
 from hal.phones import Hotspot, Invite, NoPhones, PhoneState, Phones
@@ -249,7 +249,7 @@ class CodeScreen:
         c.text(COLUMN_X, HINT_Y - 1, text(language, "phones.back"))
 
     def _as_text(self, c: Canvas, language: str, title: str) -> None:
-        title_bar(c, text(language, "phones.no_camera"))
+        c.title_bar(text(language, "phones.no_camera"))
         address = self.invite.address.lower().removeprefix("http://").rstrip("/")
         c.text(1, 12, address)
         code = "#" + self.invite.code
@@ -301,9 +301,7 @@ class PhoneListScreen:
         c.list_row(3, text(language, "phones.watching"), str(self.spectators))
         c.ok_chip()                             # OK (the menu) over the centre button
         if rows:                                # CARD1 ▲, CARD2 ▼, CARD4 ✕ under their columns
-            c.text(13, HINT_Y, "▲")
-            c.text(45, HINT_Y, "▼")
-            c.text(3 * COLUMN_W + 13, HINT_Y, "✕")
+            c.card_marks("▲", "▼", "", "✕")
 
 
 @dataclass(frozen=True)

@@ -112,14 +112,10 @@ def draw_low_banner(c: Canvas, language: str, percent: int) -> None:
     (empty, "!") and the words, for a few seconds. Over a list (the menu, the names…) it takes
     the title bar's rows only, so the first line under it stays whole (an "É" keeps its
     accent); over a match it also hides the row of the other side's cards."""
-    if c.has_title_bar():
-        c.box(0, 0, WIDTH - 1, LIST_TOP - 2, filled=True)
-        draw_battery(c, 2, 1, percent, False, ink=0)
-        c.text(21, -2, text(language, "power.low", percent=percent), ink=0)
-        return
-    c.box(0, 0, WIDTH - 1, 10, filled=True)
-    draw_battery(c, 2, 2, percent, False, ink=0)
-    c.text(21, 0, text(language, "power.low", percent=percent), ink=0)
+    titled = c.titled
+    c.box(0, 0, WIDTH - 1, LIST_TOP - 2 if titled else 10, filled=True)
+    draw_battery(c, 2, 1 if titled else 2, percent, False, ink=0)
+    c.text(21, -2 if titled else 0, text(language, "power.low", percent=percent), ink=0)
 
 
 MENU_MARK_X = 76

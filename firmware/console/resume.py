@@ -8,7 +8,7 @@ from typing import Any
 from firmware.games.sheets import number_text
 from firmware.storage.history import GameStats
 from firmware.i18n import STRINGS, seat_word, text
-from firmware.render import HINT_Y, WIDTH, Canvas, fitting, text_width
+from firmware.render import WIDTH, Canvas, fitting, text_width
 
 
 @dataclass(frozen=True)
@@ -104,10 +104,7 @@ class StatsScreen:
         for row, (label, value) in enumerate(lines[self.top:self.top + STATS_ROWS]):
             c.list_row(row, label, value, x0=1, x1=WIDTH - 1)
         c.ok_hint(text(language, "result.back"))
-        if self.top > 0:
-            c.text(13, HINT_Y, "▲")
-        if self.top + STATS_ROWS < len(lines):
-            c.text(45, HINT_Y, "▼")
+        c.card_marks("▲" if self.top > 0 else "", "▼" if self.top + STATS_ROWS < len(lines) else "")
 
 
 def draw_card_warning(c: Canvas) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from firmware.storage import roster
 from firmware.i18n import STRINGS, text
-from firmware.render import HINT_Y, WIDTH, Canvas, text_width
+from firmware.render import WIDTH, Canvas, text_width
 from hal.buttons import Button
 
 STRINGS.update({
@@ -45,11 +45,6 @@ STRINGS.update({
 ROWS = 4
 
 
-def title_bar(c: Canvas, left: str, right: str = "") -> None:
-    """The inverted top line of a list screen (as the menu's)."""
-    c.title_bar(left, right)
-
-
 def list_rows(c: Canvas, lines: Sequence[tuple[str, str]], cursor: int) -> None:
     """Up to four lines (left text, right text) under the title, the cursor's inverted and
     kept in view."""
@@ -65,7 +60,7 @@ class RosterScreen:
     deleting: bool
 
     def draw(self, c: Canvas, language: str) -> None:
-        title_bar(c, text(language, "roster.title"), text(language, "roster.back"))
+        c.title_bar(text(language, "roster.title"), text(language, "roster.back"))
         new = text(language, "roster.new" if len(self.names) < roster.MAX_NAMES else "roster.full")
         list_rows(c, [(line, "") for line in (new, *self.names)], self.cursor)
         if self.deleting:
@@ -74,10 +69,7 @@ class RosterScreen:
         c.hint_words(left="◀")
         if self.cursor == 0:
             c.ok_hint()
-        c.text(13, HINT_Y, "▲")
-        c.text(45, HINT_Y, "▼")
-        if self.cursor > 0:
-            c.text(109, HINT_Y, "✕")
+        c.card_marks("▲", "▼", "", "✕" if self.cursor > 0 else "")
 
 
 @dataclass(frozen=True)
@@ -87,7 +79,7 @@ class NameScreen:
     message: str = ""
 
     def draw(self, c: Canvas, language: str) -> None:
-        title_bar(c, text(language, "name.title"), text(language, "name.cancel"))
+        c.title_bar(text(language, "name.title"), text(language, "name.cancel"))
         shown = roster.tidy(self.letters + self.current + "x")[:-1] or self.current
         done, cursor = shown[:len(self.letters)], shown[len(self.letters):] or " "
         width = text_width(done, 2) + text_width(cursor, 2) + 4
@@ -97,11 +89,9 @@ class NameScreen:
         c.box(x, 13, x + text_width(cursor, 2) + 2, 35, filled=True)
         c.text(x + 1, 14, cursor, scale=2, ink=0)
         c.centred(40, text(language, self.message or "name.help"))
-        c.hints()                       # each mark over its button: « CARD1, ▼ CARD2, OK, ✕ CARD4
+        c.hints()
         c.ok_chip()
-        c.text(13, HINT_Y, "«")
-        c.text(45, HINT_Y, "▼")
-        c.text(109, HINT_Y, "✕")
+        c.card_marks("«", "▼", "", "✕")
 
 
 class RosterFlow:
@@ -182,7 +172,7 @@ class PickScreen:
     taken: tuple[int, ...]
 
     def draw(self, c: Canvas, language: str) -> None:
-        title_bar(c, f"{text(language, 'pick.title')} {self.seat_label}")
+        c.title_bar(f"{text(language, 'pick.title')} {self.seat_label}")
         names = (text(language, "pick.guest"), *self.options[1:])
         marks = {i: "✕" for i in self.taken}
         if self.picked:
@@ -193,8 +183,7 @@ class PickScreen:
             return
         c.hint_words(left="◀")
         c.ok_hint(text(language, "pick.ok"))
-        c.text(13, HINT_Y, "▲")
-        c.text(45, HINT_Y, "▼")
+        c.card_marks("▲", "▼")
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from firmware.storage import tournament as tournaments
 from firmware.i18n import STRINGS, text
-from firmware.render import COLUMN_W, HINT_Y, WIDTH, Canvas, fitting, text_width
-from firmware.console.roster_screens import list_rows, title_bar
+from firmware.render import WIDTH, Canvas, fitting
+from firmware.console.roster_screens import list_rows
 from hal.buttons import Button
 
 STRINGS.update({
@@ -52,13 +52,13 @@ class SetupScreen:
     cursor: int
 
     def draw(self, c: Canvas, language: str) -> None:
-        title_bar(c, f"{text(language, 'tour.title')} {len(self.chosen)}", text(language, "tour.back"))
+        c.title_bar(f"{text(language, 'tour.title')} {len(self.chosen)}", text(language, "tour.back"))
         if len(self.names) < tournaments.MIN_PLAYERS:    # not enough names on the unit yet
             c.centred(16, text(language, "tour.few"))
             c.centred(30, text(language, "tour.add"))
             c.hints()
             c.ok_chip()
-            card_marks(c, back=True)
+            c.card_marks("", "", "", "✕")
             return
         count_ok = tournaments.MIN_PLAYERS <= len(self.chosen) <= tournaments.MAX_PLAYERS
         lines = [(text(language, "tour.format"), f"◀{text(language, 'tour.' + self.format)}▶")]
@@ -66,7 +66,7 @@ class SetupScreen:
         lines.append((text(language, "tour.start" if count_ok else "tour.need"), ""))
         list_rows(c, lines, self.cursor)
         c.ok_chip()
-        card_marks(c, up=True, down=True, back=True)
+        c.card_marks("▲", "▼", "", "✕")
 
 
 @dataclass(frozen=True)
@@ -77,14 +77,14 @@ class FixturesScreen:
     abandoning: bool
 
     def draw(self, c: Canvas, language: str) -> None:
-        title_bar(c, f"{text(language, 'tour.title')} {self.played}/{len(self.lines)}",
+        c.title_bar(f"{text(language, 'tour.title')} {self.played}/{len(self.lines)}",
                text(language, "tour.back"))
         list_rows(c, self.lines, self.cursor)
         if self.abandoning:
             c.banner(text(language, "tour.abandon"))
             return
         c.ok_chip()
-        card_marks(c, up=True, down=True, back=True)
+        c.card_marks("▲", "▼", "", "✕")
 
 
 @dataclass(frozen=True)
@@ -110,21 +110,11 @@ class WinnerScreen:
                 c.list_row(row, line)
             c.ok_hint(text(language, "tour.new"))
             if len(self.table) > TABLE_ROWS:
-                c.text(13, HINT_Y, "▲")
-                c.text(45, HINT_Y, "▼")
+                c.card_marks("▲", "▼")
 
 
 TABLE_ROWS = 4
 """Table lines under the winner's bar, above the hints."""
-
-
-def card_marks(c: Canvas, up: bool = False, down: bool = False, back: bool = False) -> None:
-    """The card buttons' marks on the bottom line, each over its own button's column: CARD1 ▲,
-    CARD2 ▼, CARD4 ✕ (the title bar's "✕=menu" says what it does; the ✕ here, which
-    button)."""
-    for shown, column, mark in ((up, 0, "▲"), (down, 1, "▼"), (back, 3, "✕")):
-        if shown:
-            c.text(column * COLUMN_W + (COLUMN_W - text_width(mark)) // 2, HINT_Y, mark)
 
 
 class TournamentFlow:

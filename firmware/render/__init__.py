@@ -116,6 +116,9 @@ class Canvas:
         self.cut = False
         """A text's ink was drawn past the panel's edge (the console then tries the screen
         with the players' colours for their names: ``firmware.console.display.draw_screen``)."""
+        self.titled = False
+        """A list's title bar was drawn (:meth:`title_bar`): a warning over the screen takes
+        the bar's rows, not its first line's."""
 
     def text(self, x: int, y: int, text: str, scale: int = 1, ink: int = 1) -> None:
         box = _ink_box(text)
@@ -184,17 +187,11 @@ class Canvas:
     def title_bar(self, left: str, right: str = "") -> None:
         """A list's inverted top line (rows 0..8: its letters, ascenders and the g of "Ligue"
         inside): ``left`` at its start, ``right`` at its end."""
+        self.titled = True
         self.box(0, 0, WIDTH - 1, LIST_TOP - 2, filled=True)
         self.text(2, -2, left, ink=0)
         if right:
             self.text(WIDTH - 2 - text_width(right), -2, right, ink=0)
-
-    def has_title_bar(self) -> bool:
-        """The screen drawn so far has a list's title bar (rows 0..8 lit at both ends, the
-        row under it dark): a warning over it takes its rows, not the first line's."""
-        bar = LIST_TOP - 2
-        lit = all(self.image.getpixel((x, y)) for x in (0, WIDTH - 1) for y in (0, bar))
-        return lit and self.image.crop((0, bar + 1, WIDTH, bar + 2)).getbbox() is None
 
     def list_row(self, row: int, left: str, right: str = "", chosen: bool = False,
                  x0: int = 2, x1: int = WIDTH - 2) -> None:
@@ -234,21 +231,30 @@ class Canvas:
         self.box(x0, y, x1, y + 10, filled=True)
         self.text(x0 + 2, y, label, ink=0)
 
-    def ok_chip(self, label: str = "OK") -> None:
+    def card_marks(self, *marks: str) -> None:
+        """The card buttons' marks on the bottom line, each centred over its own button's
+        column: ``marks`` from CARD1 on, "" for a button that does nothing here
+        (``("▲", "▼", "", "✕")``); a title says what a ✕ does, the mark says which button."""
+        for column, mark in enumerate(marks):
+            if mark:
+                self.text(column * COLUMN_W + (COLUMN_W - text_width(mark)) // 2, HINT_Y, mark)
+
+    def ok_chip(self, label: str = "OK") -> int:
         """The OK button's chip in the middle of the bottom line, over the centre button that
-        is OK (at the line's right end it stood over CARD4's column)."""
+        is OK (at the line's right end it stood over CARD4's column); returns its right end."""
         x0 = (WIDTH - text_width(label) - 4) // 2
         x1 = x0 + text_width(label) + 3
         self.chip(x1, HINT_Y, label)
         self.clear(x0, HINT_Y, x1, HINT_Y)      # a dark row over it: a chosen list line ends on row 53
+        return x1
 
     def ok_hint(self, word: str = "") -> None:
         """The OK chip over the OK button and what OK does after it ("[OK] Jouer"): the chip
         says which button, its word what the press does. The word stops before CARD4's
         column's middle, so a ✕ over CARD4 still has its place."""
-        self.ok_chip()
+        end = self.ok_chip()
         if word:
-            self.text((WIDTH + text_width("OK") + 4) // 2 + 3, HINT_Y - 1, word)
+            self.text(end + 4, HINT_Y - 1, word)
 
     def bar(self, x0: int, y0: int, x1: int, y1: int, fraction: float) -> None:
         """A progress bar (countdowns): outline plus a fill of ``fraction`` of its width."""
