@@ -65,7 +65,7 @@ def serve(state_dir: str, buttons: str = "gpiod", saver_after: float | None = No
     from firmware.console.app import App, Idle
     from hal import Button, SystemClock, load_config
     from hal.config import PhonesConfig
-    from hal.gpiod_pad import name_this_thread
+    from hal.clock import name_this_thread
     from rig import HANDHELD, Handheld
 
     config = None
@@ -176,7 +176,7 @@ def asleep(read_every_asleep: float) -> None:
     from firmware.console.app import App
     from firmware.console.power_service import PowerService
     from hal import SystemClock, load_config
-    from hal.gpiod_pad import name_this_thread
+    from hal.clock import name_this_thread
     from hal.halt import NoHalt
     from rig import ROOT, Handheld
 

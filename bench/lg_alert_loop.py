@@ -62,7 +62,7 @@ class LgAlertLoop:
         self.thread.join(1.0)
 
     def run(self) -> None:
-        from hal.gpiod_pad import name_this_thread
+        from hal.clock import name_this_thread
 
         name_this_thread("lg-alert")
         while not self._stop:

@@ -5,8 +5,8 @@ Why not gpiozero here: its default pin factory on a Pi, lgpio, claims an lgpio *
 input, and lg's alert thread then loops on ``ppoll()`` with a 0.5 ms timeout for as long as any
 alert is claimed: about 2,000 wake-ups a second and a few per cent of a core on a battery
 handheld that nobody is touching (``bench/bench_wakeups.py`` measures a copy of that loop).
-Here one thread per pad sleeps in ``select()`` on the line request's file descriptor until the
-kernel queues an edge: zero wake-ups when nobody presses.
+Here one thread per pad (:class:`~hal.edge_thread.EdgeThread`) sleeps in ``select()`` on the line
+request's file descriptor until the kernel queues an edge: zero wake-ups when nobody presses.
 
 The lines are requested as inputs with the internal pull-up (``Bias.PULL_UP``; a button closes
 to GND, so a falling edge is a press) and edge detection on both edges. Debounce is ours
@@ -26,13 +26,12 @@ import functools
 import glob
 import logging
 import os
-import select
-import threading
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol
 
 from hal.buttons import Button
-from hal.clock import Clock, SystemClock, name_this_thread
+from hal.clock import Clock, SystemClock
+from hal.edge_thread import EdgeThread
 from hal.errors import BackendUnavailable
 from hal.events import EventQueue
 from hal.pad import DEFAULT_DEBOUNCE, Debouncer, Pad, Repeat
@@ -179,10 +178,7 @@ class GpiodPad(Pad):
             button: Debouncer(pad_id, button, events.put, functools.partial(self._level, offset),
                               interval=debounce, clock=clock, repeat=repeat)
             for offset, button in self._buttons.items()}
-        self._wake_read, self._wake_write = os.pipe()
-        self._closed = False
-        self._thread = threading.Thread(target=self._serve, name=f"pad{pad_id}-gpiod", daemon=True)
-        self._thread.start()
+        self._reader = EdgeThread(self._request, self.edges, f"pad{pad_id}-gpiod", self._reading_failed)
 
     def _request_lines(self, handle: Chip, pins: Mapping[Button, int]) -> Any:
         try:
@@ -230,31 +226,13 @@ class GpiodPad(Pad):
         except (OSError, ValueError):
             return False
 
-    def _serve(self) -> None:
-        """Sleep until the kernel has an edge (or :meth:`close` wakes us), read them all."""
-        name_this_thread(f"pad{self.pad_id}-gpiod")
-        request_fd = self._request.fd
-        while True:
-            ready, _, _ = select.select([request_fd, self._wake_read], [], [])
-            if self._wake_read in ready:
-                return
-            try:
-                events = self._request.read_edge_events()
-            except (OSError, ValueError) as error:
-                if not self._closed:
-                    log.error("pad %d: reading button edges failed (%s); its buttons are dead "
-                              "until the console restarts", self.pad_id, error)
-                return
-            self.edges(events)
+    def _reading_failed(self, error: Exception) -> None:
+        log.error("pad %d: reading button edges failed (%s); its buttons are dead until the "
+                  "console restarts", self.pad_id, error)
 
     def close(self) -> None:
-        if self._closed:
+        if not self._reader.stop():
             return
-        self._closed = True
-        os.write(self._wake_write, b"x")
-        self._thread.join(timeout=2.0)
         for debouncer in self._debouncers.values():
             debouncer.close()
         self._request.release()
-        os.close(self._wake_read)
-        os.close(self._wake_write)

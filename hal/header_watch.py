@@ -10,13 +10,11 @@ hands each edge on; lines another program holds are left alone and listed in :at
 from __future__ import annotations
 
 import logging
-import os
-import select
 import threading
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from hal.clock import name_this_thread
+from hal.edge_thread import EdgeThread
 from hal.errors import BackendUnavailable
 from hal.gpiod_out import request_failed
 from hal.gpiod_pad import CONSUMER, Chips, SystemChips, _gpiod, find_header_chip, line_offset
@@ -72,10 +70,8 @@ class HeaderWatch:
         self._gpio_of = offsets
         self.watched: frozenset[int] = frozenset(offsets.values())
         self._lock = threading.Lock()
-        self._wake_read, self._wake_write = os.pipe()
-        self._closed = False
-        self._thread = threading.Thread(target=self._serve, name="walk-lines", daemon=True)
-        self._thread.start()
+        self._reader = EdgeThread(self._request, self._edges, "walk-lines", self._reading_failed,
+                                  lock=self._lock)
 
     def low_now(self) -> set[int]:
         """The watched lines reading low now: held down, or shorted to GND."""
@@ -83,31 +79,18 @@ class HeaderWatch:
             return {gpio for offset, gpio in self._gpio_of.items()
                     if self._request.get_value(offset) == self._low}
 
-    def _serve(self) -> None:
-        name_this_thread("walk-lines")
-        while True:
-            ready, _, _ = select.select([self._request.fd, self._wake_read], [], [])
-            if self._wake_read in ready:
-                return
-            try:
-                with self._lock:
-                    events = self._request.read_edge_events()
-            except (OSError, ValueError) as error:
-                if not self._closed:
-                    log.error("the walk's lines: reading edges failed (%s)", error)
-                return
-            for event in events:
-                gpio = self._gpio_of.get(event.line_offset)
-                if gpio is not None:
-                    self._deliver(LineEdge(gpio, event.event_type == self._falling, event.timestamp_ns / 1e9))
+    def _edges(self, events: Any) -> None:
+        for event in events:
+            gpio = self._gpio_of.get(event.line_offset)
+            if gpio is not None:
+                self._deliver(LineEdge(gpio, event.event_type == self._falling, event.timestamp_ns / 1e9))
+
+    @staticmethod
+    def _reading_failed(error: Exception) -> None:
+        log.error("the walk's lines: reading edges failed (%s)", error)
 
     def close(self) -> None:
-        if self._closed:
+        if not self._reader.stop():
             return
-        self._closed = True
-        os.write(self._wake_write, b"x")
-        self._thread.join(timeout=2.0)
         with self._lock:
             self._request.release()
-        os.close(self._wake_read)
-        os.close(self._wake_write)

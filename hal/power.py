@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import functools
 import logging
-import os
-import select
 import threading
 from dataclasses import dataclass
 from typing import Any
 
 from hal.buttons import Button, ButtonEvent
-from hal.clock import Clock, SystemClock, name_this_thread
+from hal.clock import Clock, SystemClock
 from hal.config import PowerConfig
+from hal.edge_thread import EdgeThread
 from hal.errors import BackendUnavailable
 from hal.events import EventQueue
 from hal.gpiod_pad import SystemChips, _gpiod, find_header_chip, line_offset
@@ -140,10 +139,7 @@ class GpiodPowerInput(PowerInput):
         for offset, what in self._lines.items():
             if what == REQUEST and self._level(offset):
                 self.changed(REQUEST, True)          # a board asking already at start
-        self._wake_read, self._wake_write = os.pipe()
-        self._closed = False
-        self._thread = threading.Thread(target=self._serve, name="power-gpiod", daemon=True)
-        self._thread.start()
+        self._reader = EdgeThread(self._request, self.edges, "power-gpiod", self._reading_failed)
 
     def _deliver(self, what: str, event: ButtonEvent) -> None:
         self.changed(what, event.pressed)
@@ -163,34 +159,16 @@ class GpiodPowerInput(PowerInput):
                 falling = event.event_type == self._falling
                 self._debouncers[offset].edge(falling == self._active_low[offset])
 
-    def _serve(self) -> None:
-        name_this_thread("power-gpiod")
-        request_fd = self._request.fd
-        while True:
-            ready, _, _ = select.select([request_fd, self._wake_read], [], [])
-            if self._wake_read in ready:
-                return
-            try:
-                events = self._request.read_edge_events()
-            except (OSError, ValueError) as error:
-                if not self._closed:
-                    log.error("power inputs: reading edges failed (%s); the power button is dead "
-                              "until the console restarts (the menu's power-off line still works)",
-                              error)
-                return
-            self.edges(events)
+    def _reading_failed(self, error: Exception) -> None:
+        log.error("power inputs: reading edges failed (%s); the power button is dead until the "
+                  "console restarts (the menu's power-off line still works)", error)
 
     def close(self) -> None:
-        if self._closed:
+        if not self._reader.stop():
             return
-        self._closed = True
-        os.write(self._wake_write, b"x")
-        self._thread.join(timeout=2.0)
         for debouncer in self._debouncers.values():
             debouncer.close()
         self._request.release()
-        os.close(self._wake_read)
-        os.close(self._wake_write)
 
 
 class GpiozeroPowerInput(PowerInput):

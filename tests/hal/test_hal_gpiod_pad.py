@@ -85,7 +85,7 @@ def test_the_thread_sleeps_until_an_edge_comes(chips: MockChips) -> None:
 
     pad = GpiodPad(1, PINS, EventQueue(), chips=chips)
     request = chips.chip.owners[17]
-    tid = pad._thread.native_id
+    tid = pad._reader.thread.native_id
     threading.Event().wait(0.2)                            # let it reach select()
     before = thread_counts(os.getpid())[tid].switches
     threading.Event().wait(1.0)
