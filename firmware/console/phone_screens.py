@@ -314,7 +314,8 @@ class JoinedScreen:
         c.centred(2, text(language, "phones.you_are"))
         c.centred(15, text(language, "phones.pad", pad=self.pad), scale=2)
         c.centred(38, "✓ " + text(language, "phones.this_phone"))
-        c.hints(centre=text(language, "phones.back"))
+        c.hints()
+        c.ok_hint(text(language, "result.back"))
 
 
 @dataclass(frozen=True)
